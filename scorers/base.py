@@ -1,0 +1,105 @@
+"""What every game's scorer shares: the sheet base model, the result, ranking, problems.
+
+A game module (``scorers/<game>.py``) defines a pydantic ``Sheet`` (subclass of
+``SheetBase``) and ``score(sheet) -> Result``. Checks that need more than one field
+raise ``SheetProblems`` with one ``Problem`` per mistake, each naming where it is
+(``players[1].support.military``) and what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+MAX_NAME_LENGTH = 40
+
+
+class Model(BaseModel):
+    """Strict base: an unknown key is an error (a typo must not be silently ignored)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Problem(BaseModel):
+    where: str  # e.g. "players[1].support.military"; "" for the whole sheet
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+class SheetProblems(ValueError):
+    """One or more mistakes in a sheet; ``problems`` lists each with its place."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class Line(BaseModel):
+    """One line of a player's breakdown: the rule that gave the points, and the points."""
+
+    label: str
+    points: int
+
+
+class PlayerResult(BaseModel):
+    """The fields every game's result has; a game may subclass it to add its own."""
+
+    name: str
+    total: int
+    rank: int
+    breakdown: list[Line]
+
+
+class Result(BaseModel):
+    game: str
+    players: list[PlayerResult]
+    winners: list[str]
+    notes: list[str] = []
+
+    def to_json_dict(self) -> dict[str, Any]:
+        # serialize_as_any keeps the fields a game's PlayerResult subclass adds.
+        return self.model_dump(mode="json", serialize_as_any=True)
+
+
+def name_problems(names: Sequence[str], where: Callable[[int], str]) -> list[Problem]:
+    """Names are non-empty, unique, at most 40 characters, any script (spec, Score sheets)."""
+    problems = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(names):
+        name = raw.strip()
+        if not name:
+            problems.append(Problem(where=where(i), message="a name is needed"))
+        elif len(name) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(
+                    where=where(i),
+                    message=f"{len(name)} characters; at most {MAX_NAME_LENGTH} are allowed",
+                )
+            )
+        elif name.casefold() in seen:
+            first = seen[name.casefold()]
+            problems.append(
+                Problem(where=where(i), message=f"“{name}” is already the name of player {first + 1}")
+            )
+        else:
+            seen[name.casefold()] = i
+    return problems
+
+
+def shared_ranks(keys: Sequence[Hashable]) -> list[int]:
+    """Competition ranks from sort keys where a *smaller* key is better.
+
+    Equal keys share a rank and the next rank skips: keys (0, 1, 1, 2) → 1, 2, 2, 4.
+    """
+    ranks = []
+    for key in keys:
+        ranks.append(1 + sum(1 for other in keys if other < key))
+    return ranks
+
+
+def winners_of(players: Sequence[PlayerResult]) -> list[str]:
+    return [p.name for p in players if p.rank == 1]
