@@ -65,29 +65,43 @@ class Result(BaseModel):
         return self.model_dump(mode="json", serialize_as_any=True)
 
 
-def name_problems(names: Sequence[str], where: Callable[[int], str]) -> list[Problem]:
-    """Names are non-empty, unique, at most 40 characters, any script (spec, Score sheets)."""
-    problems = []
+def name_issues(names: Sequence[str]) -> list[tuple[int, str, int]]:
+    """Names are non-empty, unique, at most 40 characters, any script (spec, Score sheets).
+
+    Returns (index, issue, other) for each bad name: issue is "empty", "too_long" or
+    "duplicate" (then ``other`` is the index of the earlier player with that name).
+    Names are compared ignoring case and surrounding spaces.
+    """
+    issues = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(names):
         name = raw.strip()
         if not name:
-            problems.append(Problem(where=where(i), message="a name is needed"))
+            issues.append((i, "empty", -1))
         elif len(name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    where=where(i),
-                    message=f"{len(name)} characters; at most {MAX_NAME_LENGTH} are allowed",
-                )
-            )
+            issues.append((i, "too_long", -1))
         elif name.casefold() in seen:
-            first = seen[name.casefold()]
-            problems.append(
-                Problem(where=where(i), message=f"“{name}” is already the name of player {first + 1}")
-            )
+            issues.append((i, "duplicate", seen[name.casefold()]))
         else:
             seen[name.casefold()] = i
-    return problems
+    return issues
+
+
+def name_problems(names: Sequence[str], where: Callable[[int], str]) -> list[Problem]:
+    """The name_issues as sheet problems, ``where(i)`` naming the field of player i."""
+    messages = {
+        "empty": lambda i, other: "a name is needed",
+        "too_long": lambda i, other: (
+            f"{len(names[i].strip())} characters; at most {MAX_NAME_LENGTH} are allowed"
+        ),
+        "duplicate": lambda i, other: (
+            f"“{names[i].strip()}” is already the name of player {other + 1}"
+        ),
+    }
+    return [
+        Problem(where=where(i), message=messages[issue](i, other))
+        for i, issue, other in name_issues(names)
+    ]
 
 
 def shared_ranks(keys: Sequence[Hashable]) -> list[int]:

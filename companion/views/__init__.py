@@ -1,0 +1,1 @@
+"""One module per screen; each has ``build(ctx, ...) -> ft.View``."""

@@ -1,0 +1,114 @@
+"""Home: the tables in progress (open, delete) and the five games to start a new one."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+from companion.catalog import GAMES, Game
+from companion.i18n import t
+from companion.store import TableSession
+from companion.widgets.common import TAP, heading, labelled_icon_button, muted, screen
+
+
+def players_label(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return t("game.players_n", n=game.min_players)
+    return t("game.players_range", min=game.min_players, max=game.max_players)
+
+
+def game_title(game: Game) -> str:
+    name = t(game.name)
+    return f"{name} · {game.native_name}" if game.native_name else name
+
+
+def when(moment: datetime) -> str:
+    local = moment.astimezone()
+    today = datetime.now().astimezone().date()
+    return local.strftime("%H:%M") if local.date() == today else local.strftime("%d %b %H:%M")
+
+
+def build(ctx) -> ft.View:
+    page = ctx.page
+
+    def confirm_delete(session: TableSession):
+        game = t(GAMES[session.game].name)
+        players = ", ".join(session.players)
+
+        def delete(e):
+            ctx.store.delete_table(session.id)
+            page.pop_dialog()
+            ctx.toast(t("home.deleted"))
+            page.views[-1] = build(ctx)
+            page.update()
+
+        page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(t("home.delete_title")),
+                content=ft.Text(t("home.delete_body", game=game, players=players)),
+                actions=[
+                    ft.TextButton(content=t("common.cancel"), height=TAP,
+                                  on_click=lambda e: page.pop_dialog()),
+                    ft.FilledButton(content=t("home.delete_confirm"), height=TAP,
+                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR,
+                                    on_click=delete),
+                ],
+            )
+        )
+
+    def session_tile(session: TableSession) -> ft.Control:
+        game = GAMES[session.game]
+        players = ", ".join(session.players)
+        return ft.Card(
+            content=ft.Row(
+                [
+                    ft.Semantics(
+                        label=t("home.open_table", game=t(game.name), players=players),
+                        button=True,
+                        expand=True,
+                        content=ft.ListTile(
+                            title=ft.Text(game_title(game), weight=ft.FontWeight.W_600),
+                            subtitle=ft.Column(
+                                [
+                                    ft.Text(players, max_lines=2,
+                                            overflow=ft.TextOverflow.ELLIPSIS),
+                                    muted(t("home.last_change", when=when(session.updated_at)),
+                                          size=12),
+                                ],
+                                spacing=2,
+                            ),
+                            on_click=lambda e, s=session: ctx.go(f"/table/{s.id}"),
+                        ),
+                    ),
+                    labelled_icon_button(
+                        t("home.delete_table", game=t(game.name), players=players),
+                        ft.Icons.DELETE_OUTLINE,
+                        lambda e, s=session: confirm_delete(s),
+                    ),
+                ],
+                spacing=0,
+            )
+        )
+
+    def game_tile(game: Game) -> ft.Control:
+        return ft.Card(
+            content=ft.ListTile(
+                title=ft.Text(game_title(game), size=17, weight=ft.FontWeight.W_600),
+                subtitle=ft.Text(players_label(game)),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                min_vertical_padding=10,
+                on_click=lambda e, g=game: ctx.go(f"/new/{g.id}"),
+            )
+        )
+
+    sessions = ctx.store.list_tables()
+    controls: list[ft.Control] = [heading(t("home.in_progress"))]
+    if sessions:
+        controls += [session_tile(s) for s in sessions]
+    else:
+        controls.append(muted(t("home.none_in_progress")))
+    controls.append(heading(t("home.new_table")))
+    controls += [game_tile(g) for g in GAMES.values()]
+    return screen("/", t("app.title"), controls)

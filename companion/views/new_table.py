@@ -1,0 +1,127 @@
+"""New table: player count, player names, variant → a saved table session."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.views.home import game_title
+from companion.widgets.common import TAP, heading, primary_button, screen
+from scorers.base import MAX_NAME_LENGTH, name_issues
+
+
+def name_error(issue: str, other: int) -> str:
+    return {
+        "empty": lambda: t("new.error.empty"),
+        "too_long": lambda: t("new.error.too_long", max=MAX_NAME_LENGTH),
+        "duplicate": lambda: t("new.error.duplicate", n=other + 1),
+    }[issue]()
+
+
+def build(ctx, game_id: str) -> ft.View:
+    game = GAMES.get(game_id)
+    if game is None:
+        from companion.views import home
+
+        return home.build(ctx)
+
+    # The form's state lives here, so changing the count never loses a typed name.
+    names = [t("new.default_name", n=i + 1) for i in range(game.max_players)]
+    state = {"count": game.min_players if game.min_players > 1 else min(2, game.max_players),
+             "variant": game.variants_for(game.min_players)[0].id}
+    if game.id == "luna":
+        state["count"] = 4 if 4 in game.player_counts else game.min_players
+        state["variant"] = game.variants_for(state["count"])[0].id
+
+    count_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+    name_fields = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
+    variant_group = ft.RadioGroup(content=ft.Column(spacing=0))
+    form_error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+
+    def on_name_change(e: ft.ControlEvent, index: int) -> None:
+        names[index] = e.control.value
+        if e.control.error:
+            e.control.error = None
+            e.control.update()
+
+    def render_counts() -> None:
+        count_row.controls = []
+        for n in game.player_counts:
+            label = t("new.player_count_button_one") if n == 1 else t(
+                "new.player_count_button", n=n)
+            selected = n == state["count"]
+            button_type = ft.FilledButton if selected else ft.OutlinedButton
+            count_row.controls.append(
+                ft.Semantics(
+                    label=label,
+                    button=True,
+                    selected=selected,
+                    content=button_type(content=str(n), width=64, height=TAP,
+                                        on_click=lambda e, n=n: choose_count(n)),
+                )
+            )
+
+    def render_names() -> None:
+        name_fields.controls = [
+            ft.TextField(
+                label=t("new.name_label", n=i + 1),
+                value=names[i],
+                max_length=MAX_NAME_LENGTH,
+                on_change=lambda e, i=i: on_name_change(e, i),
+            )
+            for i in range(state["count"])
+        ]
+
+    def render_variants() -> None:
+        variants = game.variants_for(state["count"])
+        if state["variant"] not in {v.id for v in variants}:
+            state["variant"] = variants[0].id
+        variant_group.value = state["variant"]
+        variant_group.content.controls = [
+            ft.Container(ft.Radio(value=v.id, label=t(v.label)), height=TAP) for v in variants
+        ]
+
+    def choose_count(n: int) -> None:
+        state["count"] = n
+        render_counts()
+        render_names()
+        render_variants()
+        form_error.visible = False
+        ctx.page.update()
+
+    def on_variant(e: ft.ControlEvent) -> None:
+        state["variant"] = e.control.value
+
+    variant_group.on_change = on_variant
+
+    def create(e) -> None:
+        chosen = [n.strip() for n in names[: state["count"]]]
+        issues = name_issues(chosen)
+        for field in name_fields.controls:
+            field.error = None
+        for index, issue, other in issues:
+            name_fields.controls[index].error = name_error(issue, other)
+        form_error.value = t("new.error.fix")
+        form_error.visible = bool(issues)
+        if issues:
+            ctx.page.update()
+            return
+        session = ctx.store.create_table(game.id, state["variant"], chosen)
+        ctx.go(f"/table/{session.id}")
+
+    render_counts()
+    render_names()
+    render_variants()
+    controls = [
+        heading(t("new.player_count")),
+        count_row,
+        heading(t("new.names")),
+        name_fields,
+    ]
+    if len(game.variants) > 1:
+        controls += [heading(t("new.variant")), variant_group]
+    bottom = ft.Column([form_error, ft.Row([primary_button(t("new.create"), create,
+                                                           ft.Icons.CHECK)])], spacing=6)
+    return screen(f"/new/{game.id}", t("new.title", game=game_title(game)), controls,
+                  on_back=lambda e: ctx.go("/"), bottom=bottom)

@@ -1,0 +1,51 @@
+"""A table session's page: the players and the Setup, Play and Score sections."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.views.home import game_title
+from companion.widgets.common import heading, muted, screen
+
+
+def section(title: str, hint: str, icon: ft.IconData, route: str | None, ctx) -> ft.Control:
+    available = route is not None
+    return ft.Card(
+        content=ft.ListTile(
+            leading=ft.Icon(icon, size=30),
+            title=ft.Text(title, size=18, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(hint if available else f"{hint}\n{t('table.not_yet')}"),
+            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT) if available else None,
+            disabled=not available,
+            min_vertical_padding=10,
+            on_click=(lambda e: ctx.go(route)) if available else None,
+        )
+    )
+
+
+def build(ctx, table_id: str) -> ft.View:
+    session = ctx.store.get_table(table_id)
+    if session is None:
+        return screen(f"/table/{table_id}", t("app.title"), [muted(t("table.not_found"))],
+                      on_back=lambda e: ctx.go("/"))
+    game = GAMES[session.game]
+    players = ft.Column(
+        [
+            ft.Row([ft.Icon(ft.Icons.PERSON_OUTLINE), ft.Text(name, size=16, expand=True)])
+            for name in session.players
+        ],
+        spacing=6,
+    )
+    controls = [
+        muted(t("table.variant", variant=t(game.variant(session.variant).label))),
+        heading(t("table.players")),
+        players,
+        section(t("table.setup"), t("table.setup_hint"), ft.Icons.CHECKLIST, None, ctx),
+        section(t("table.play"), t("table.play_hint"), ft.Icons.PLAY_CIRCLE_OUTLINE, None, ctx),
+        section(t("table.score"), t("table.score_hint"), ft.Icons.SCOREBOARD_OUTLINED, None,
+                ctx),
+    ]
+    return screen(f"/table/{table_id}", game_title(game), controls,
+                  on_back=lambda e: ctx.go("/"))

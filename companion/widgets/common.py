@@ -1,0 +1,72 @@
+"""Small building blocks every screen uses: buttons with phone-size tap targets, headings,
+an app bar with a labelled back button."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import t
+
+TAP = 52  # px: comfortably above the 48 px minimum tap target
+PAGE_PADDING = 16
+
+
+def heading(text: str) -> ft.Text:
+    return ft.Text(text, size=20, weight=ft.FontWeight.W_600)
+
+
+def muted(text: str, size: int = 14) -> ft.Text:
+    return ft.Text(text, size=size, color=ft.Colors.ON_SURFACE_VARIANT)
+
+
+def primary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
+                   expand: bool = True) -> ft.FilledButton:
+    return ft.FilledButton(content=label, icon=icon, on_click=on_click, height=TAP,
+                           expand=expand)
+
+
+def secondary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
+                     expand: bool = False) -> ft.OutlinedButton:
+    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, height=TAP,
+                             expand=expand)
+
+
+def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
+                         color: str | None = None) -> ft.Semantics:
+    """An icon button that screen readers and tests can find by ``label``."""
+    return ft.Semantics(
+        label=label,
+        button=True,
+        content=ft.IconButton(icon=icon, icon_color=color, tooltip=label, on_click=on_click,
+                              width=TAP, height=TAP),
+    )
+
+
+def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
+    leading = None
+    if on_back is not None:
+        leading = labelled_icon_button(t("common.back"), ft.Icons.ARROW_BACK, on_back)
+    return ft.AppBar(
+        title=ft.Text(title, size=20, weight=ft.FontWeight.W_600),
+        leading=leading,
+        automatically_imply_leading=False,
+        bgcolor=ft.Colors.SURFACE_CONTAINER,
+    )
+
+
+def screen(route: str, title: str, controls: list[ft.Control],
+           on_back: Callable | None = None, bottom: ft.Control | None = None) -> ft.View:
+    """A scrolling phone screen; ``bottom`` stays pinned below the scrolling part."""
+    body = ft.Column(controls=controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
+    content: list[ft.Control] = [body]
+    if bottom is not None:
+        content.append(bottom)
+    return ft.View(
+        route=route,
+        appbar=app_bar(title, on_back),
+        controls=content,
+        padding=ft.Padding.all(PAGE_PADDING),
+        spacing=10,
+    )

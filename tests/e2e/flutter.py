@@ -1,0 +1,46 @@
+"""Helpers to drive the Flutter web client through its accessibility tree."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+SHOTS = Path(__file__).parent / "artifacts"
+
+
+def open_app(page: Page, url: str) -> None:
+    """Load the app and switch on Flutter's accessibility tree (FLET.md)."""
+    page.goto(url)
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    page.wait_for_selector("flt-semantics", state="attached")
+
+
+def button(page: Page, name: str, exact: bool = False):
+    return page.get_by_role("button", name=name, exact=exact)
+
+
+def textbox(page: Page, name: str):
+    return page.get_by_role("textbox", name=name)
+
+
+def type_into(page: Page, name: str, text: str) -> None:
+    """Replace a text field's content (Playwright's fill does not reach Flutter)."""
+    box = textbox(page, name)
+    box.click()
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    if text:
+        page.keyboard.type(text)
+
+
+def shot(page: Page, name: str) -> Path:
+    """Save a screenshot for a person to look at (tests/e2e/artifacts/NAME.png)."""
+    SHOTS.mkdir(exist_ok=True)
+    # The accessibility tree can run ahead of the painted frame and of font loading.
+    page.evaluate("document.fonts.ready.then(() => true)")
+    page.wait_for_timeout(400)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path

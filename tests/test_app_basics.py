@@ -1,0 +1,100 @@
+"""The command line, the message catalog and the game catalog (no browser needed)."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from companion import i18n
+from companion.catalog import GAMES
+from companion.settings import default_data_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_companion(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                          text=True, timeout=60, env=env, cwd=ROOT)
+
+
+def test_help_names_the_flags():
+    result = run_companion("--help")
+    assert result.returncode == 0
+    for flag in ("--web", "--host", "--port", "--data-dir"):
+        assert flag in result.stdout
+
+
+def test_a_port_in_use_is_one_line_and_status_2(tmp_path):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        result = run_companion("--web", "--port", str(port), "--data-dir", str(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert f"127.0.0.1:{port}" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_unwritable_data_folder_is_one_line_and_status_2(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = run_companion("--web", "--port", "0", "--data-dir", str(blocker / "data"))
+    assert result.returncode == 2
+    assert "cannot write to the data folder" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_data_dir_prefers_companion_then_flet_then_user_folder(monkeypatch, tmp_path):
+    monkeypatch.delenv("COMPANION_DATA_DIR", raising=False)
+    monkeypatch.delenv("FLET_APP_STORAGE_DATA", raising=False)
+    assert "TableCompanion" in str(default_data_dir())
+    monkeypatch.setenv("FLET_APP_STORAGE_DATA", str(tmp_path / "flet"))
+    assert default_data_dir() == tmp_path / "flet"
+    monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path / "mine"))
+    assert default_data_dir() == tmp_path / "mine"
+
+
+def test_every_message_key_used_in_the_app_exists():
+    """No view hard-codes text: every t("key") names a catalog entry."""
+    english = i18n.catalog("en")
+    used = set()
+    for path in (ROOT / "companion").rglob("*.py"):
+        used |= set(re.findall(r'\bt\(\s*"([a-z0-9_.]+)"', path.read_text(encoding="utf-8")))
+    for game in GAMES.values():
+        used.add(game.name)
+        used |= {v.label for v in game.variants}
+    missing = sorted(k for k in used if k not in english)
+    assert missing == []
+
+
+def test_catalog_is_valid_json_with_placeholders_filled():
+    assert i18n.t("game.players_range", min=3, max=6) == "3–6 players"
+    json.loads((ROOT / "companion" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+
+def test_the_five_games_and_their_player_counts():
+    counts = {g.id: (g.min_players, g.max_players) for g in GAMES.values()}
+    assert counts == {"latria": (3, 6), "carpe_astra": (2, 4), "luna": (1, 4),
+                      "altar": (2, 5), "latoro": (2, 4)}
+    assert GAMES["latoro"].native_name == "ラトーロ"
+    assert [v.id for v in GAMES["latria"].variants] == [
+        "standard", "simple", "star_eclipse", "campaign"]
+    assert [v.id for v in GAMES["luna"].variants_for(1)] == ["solo1", "solo2", "solo3"]
+    assert [v.id for v in GAMES["luna"].variants_for(3)] == ["standard", "preselected"]
+
+
+def test_rulebooks_are_copied_byte_for_byte():
+    shared = ROOT.parent / "shared" / "seeds"
+    if not shared.exists():  # ../shared is there in CI and on developer machines
+        raise AssertionError("../shared/seeds is missing")
+    for source in shared.iterdir():
+        assert (ROOT / "seeds" / source.name).read_bytes() == source.read_bytes()
+
+
+def test_the_bundled_font_has_japanese():
+    font = ROOT / "companion" / "assets" / "fonts" / "NotoSansJP-Subset.otf"
+    assert 200_000 < font.stat().st_size < 5_000_000
