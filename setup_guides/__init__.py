@@ -1,0 +1,113 @@
+"""Setup checklists for the five games: ``(game, players, variant, seed) → Setup``.
+
+Pure Python, no flet. The interface is ../shared/spec/setup-guides.md:
+
+- ``GAMES``: game id → {player count: allowed variants}, the first variant the default;
+- ``make_setup(game, players, variant=None, seed=None) -> Setup``, raising ``SetupError``
+  (a ``ValueError``) whose message names the allowed games, counts, variants or seeds;
+- ``draws(setup)``: what was drawn from the seed, readable, e.g.
+  ``[("Start player", "Seat 2"), ("Seat 1", "Admiral Ch'un (red, Military)")]``;
+- ``Setup.to_json_dict()``: the spec's JSON.
+
+The same seed gives the same setup on every machine; without one a seed is drawn (and
+is part of the setup, so a table can share it).
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+
+from setup_guides import altar, carpe_astra, latoro, latria, luna
+from setup_guides.base import MAX_SEED, Setup, SetupError, Step
+
+__all__ = [
+    "GAMES",
+    "GAME_NAMES",
+    "MAX_SEED",
+    "Setup",
+    "SetupError",
+    "Step",
+    "default_variant",
+    "draws",
+    "make_setup",
+    "new_seed",
+]
+
+MODULES: dict[str, ModuleType] = {
+    m.GAME: m for m in (latria, carpe_astra, luna, altar, latoro)
+}
+
+# game id → {player count: allowed variants (the first is the default)}
+GAMES: dict[str, dict[int, tuple[str, ...]]] = {
+    game: dict(module.VARIANTS) for game, module in MODULES.items()
+}
+
+# game id → the game's name as printed
+GAME_NAMES: dict[str, str] = {game: module.NAME for game, module in MODULES.items()}
+
+
+def _counts(game: str) -> str:
+    counts = sorted(GAMES[game])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}–{counts[-1]}"
+    return ", ".join(str(n) for n in counts)
+
+
+def check_game(game: object) -> str:
+    if not isinstance(game, str) or game not in GAMES:
+        raise SetupError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    return game
+
+
+def check_players(game: str, players: object) -> int:
+    if isinstance(players, bool) or not isinstance(players, int) or players not in GAMES[game]:
+        raise SetupError(
+            f"{game} has no {players!r}-player game; players: {_counts(game)}"
+        )
+    return players
+
+
+def default_variant(game: str, players: int) -> str:
+    """The variant used when none is given: the first one allowed for this count."""
+    return GAMES[check_game(game)][check_players(game, players)][0]
+
+
+def check_variant(game: str, players: int, variant: object) -> str:
+    allowed = GAMES[game][players]
+    if variant is None:
+        return allowed[0]
+    if not isinstance(variant, str) or variant not in allowed:
+        where = f"{game} with {players} player{'s' if players != 1 else ''}"
+        raise SetupError(
+            f"{where} has no variant {variant!r}; variants: {', '.join(allowed)}"
+        )
+    return variant
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+    return seed
+
+
+def new_seed() -> int:
+    """A fresh seed for a table that gave none (short, so it is easy to share)."""
+    return random.SystemRandom().randrange(10**6)
+
+
+def make_setup(
+    game: str, players: int, variant: str | None = None, seed: int | None = None
+) -> Setup:
+    """The setup of ``game`` for ``players`` in ``variant`` (default: the game's first
+    variant for that count), with its draws made from ``seed`` (default: a new seed)."""
+    game = check_game(game)
+    players = check_players(game, players)
+    variant = check_variant(game, players, variant)
+    seed = new_seed() if seed is None else check_seed(seed)
+    return MODULES[game].build(players, variant, seed)
+
+
+def draws(setup: Setup) -> list[tuple[str, str]]:
+    """The assignments drawn from the seed, as (label, value) rows for display."""
+    return setup.draws()

@@ -1,0 +1,171 @@
+"""Altar: Realms of the Gods, 2–5 players — seeds/003, "Setup" and "Setup for 2 Players".
+
+One variant, ``standard``; with 2 players the rulebook's own 2-player setup applies (two
+gods each). The only draw is the alternative first player: the rulebook's rule is "the
+oldest player", or the Ancient God if he plays. Gods are chosen, not drawn (ruling S-13).
+"""
+
+from __future__ import annotations
+
+import random
+
+from setup_guides.base import Setup, Step, draw_seat, plural, rule_or_seat
+
+GAME = "altar"
+NAME = "Altar: Realms of the Gods"
+
+PLAYER_COUNTS = (2, 3, 4, 5)  # Altar, Overview: "a card game for 2 to 5 players"
+VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
+
+# Altar, Components
+FOLLOWER_CARDS = 70
+REALMS_IN_BOX = 5  # "5 god's Realms"
+ALTAR_TOKENS = 20
+SHRINE_TOKENS = 15
+
+# Altar, Setup 1: "For 3 or 4 player games, remove 1 or 2 priestesses respectively";
+# Setup for 2 Players 1: "Remove 2 priestesses from the deck." 5 players: none (S-14).
+PRIESTESSES_REMOVED = {2: 2, 3: 1, 4: 2, 5: 0}
+# Altar, Setup 4: "draw a number of Follower cards equal to the number of players +1";
+# Setup for 2 Players 4: "both players draw 5 follower cards".
+CARDS_EACH = {2: 5, 3: 4, 4: 5, 5: 6}
+# Altar, Setup 5: "Reveal a number of Follower cards (face-up) equal to the number of
+# players +1"; Setup for 2 Players 5: "Reveal 5 Follower cards".
+FACE_UP_CARDS = {2: 5, 3: 4, 4: 5, 5: 6}
+# Altar, Setup 6: "3 players: 6 Shrine tiles, 4 players: 9 Shrine tiles, 5 players: 12
+# Shrine tiles"; Setup for 2 Players 6: "9 Shrine tiles".
+SHRINE_TILES = {2: 9, 3: 6, 4: 9, 5: 12}
+# Altar, Setup 2: "Each player chooses a god"; Setup for 2 Players 2: "chooses TWO gods".
+REALMS_EACH = {2: 2, 3: 1, 4: 1, 5: 1}
+
+FIRST_RULE = (
+    "The oldest player becomes the first player, except if the Ancient God is participating, "
+    "then he always begins first."
+)  # Altar, Setup 3 and Setup for 2 Players 3
+
+
+class AltarSetup(Setup):
+    cards_each: int
+    face_up_cards: int
+    shrine_tiles: int
+    priestesses_removed: int
+    realms_each: int
+
+
+def build(players: int, variant: str, seed: int) -> AltarSetup:
+    rng = random.Random(seed)
+    first = draw_seat(rng, players)  # the only draw: the alternative first player
+
+    two = players == 2
+    removed = PRIESTESSES_REMOVED[players]
+    cards = CARDS_EACH[players]
+    face_up = FACE_UP_CARDS[players]
+    shrines = SHRINE_TILES[players]
+    realms = REALMS_EACH[players]
+    section = "Setup for 2 Players" if two else "Setup"
+
+    steps: list[Step] = []
+
+    # Setup 1 / Setup for 2 Players 1
+    if removed:
+        detail = (
+            f"{players} players: remove {plural(removed, 'priestess', 'priestesses')} from the "
+            "Follower cards and return them to the box."
+        )
+    else:
+        detail = (
+            f"{players} players: no priestess is removed (only 2, 3 and 4 players remove "
+            "priestesses; see ruling S-14)."
+        )
+    steps.append(Step(title="Remove priestesses", detail=detail, section=section))
+
+    # Setup 2 / Setup for 2 Players 2
+    if two:
+        detail = (
+            f"Each player chooses TWO gods ({players * realms} of the {REALMS_IN_BOX} Realms in "
+            "play), takes the boards of their Realms and places an inactive Altar in an empty "
+            "space on each Realm (the Goddess of Love takes an active one)."
+        )
+    else:
+        detail = (
+            f"Each player chooses a god ({players} of the {REALMS_IN_BOX} Realms in play), takes "
+            "the board of their Realm and places an inactive Altar in an empty space (the "
+            "Goddess of Love takes an active one). Gods are chosen, not drawn (see ruling S-13)."
+        )
+    steps.append(Step(title="Gods and Realms", detail=detail, section=section))
+
+    # Setup 3
+    steps.append(Step(
+        title="First player",
+        detail=rule_or_seat(FIRST_RULE, first)
+        + " If the Ancient God plays, his player begins whatever the seat.",
+        section=section,
+    ))
+
+    # Setup 4
+    clockwise = "" if two else " and proceeding clockwise"
+    steps.append(Step(
+        title="Deal Follower cards",
+        detail=(
+            f"Shuffle the Follower cards. Beginning with the first player{clockwise}, "
+            f"{'both players' if two else 'all players'} draw {plural(cards, 'Follower card')} "
+            + ("(the 2-player setup's number)" if two else f"each ({players} players + 1)")
+            + ". Place the remaining cards face down in the middle of the table: the draw deck."
+        ),
+        section=section,
+    ))
+
+    # Setup 5
+    steps.append(Step(
+        title="Face-up Follower cards",
+        detail=(
+            f"Reveal {face_up} Follower cards face up and place them next to the draw deck. "
+            f"There are always {face_up} face-up cards: refill each one taken"
+            + (" (2 players: after both cards of the turn are drawn)." if two else ".")
+        ),
+        section=section,
+    ))
+
+    # Setup 6
+    steps.append(Step(
+        title="Altar and Shrine tiles",
+        detail=(
+            f"Place the {ALTAR_TOKENS} Altar tiles and {shrines} Shrine tiles in the middle of "
+            f"the table ({players} players)."
+        ),
+        section=section,
+    ))
+
+    # Setup 7
+    steps.append(Step(
+        title="Return the other Shrine tiles",
+        detail=f"Return the remaining {SHRINE_TOKENS - shrines} Shrine tiles to the box.",
+        section=section,
+    ))
+
+    if two:
+        # Altar, Gameplay: "In a 2-player game, each player on their turn draws 2 cards and
+        # performs 2 different actions." End of the Game 1: "both Realms must be completed."
+        steps.append(Step(
+            title="2-player turns",
+            detail=(
+                "Each turn a player draws 2 cards and performs 2 different actions. To end the "
+                "game by completing Realms, both of a player's Realms must be completed."
+            ),
+            section="Gameplay",
+        ))
+
+    return AltarSetup(
+        game=GAME,
+        players=players,
+        variant=variant,
+        seed=seed,
+        steps=steps,
+        first_player=first,
+        first_player_rule=FIRST_RULE,
+        cards_each=cards,
+        face_up_cards=face_up,
+        shrine_tiles=shrines,
+        priestesses_removed=removed,
+        realms_each=realms,
+    )

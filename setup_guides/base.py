@@ -1,0 +1,119 @@
+"""What every game's setup shares: the step, the setup model, seeds, seats and wording.
+
+A game module (``setup_guides/<game>.py``) has ``GAME`` (its id), ``NAME``, ``VARIANTS``
+(player count → allowed variants, the first one the default), a ``Setup`` subclass with
+the game's own fields, and ``build(players, variant, seed) -> Setup``. It keeps its
+numbers in tables, each with a comment naming the rulebook line it comes from.
+
+Seats are numbered 1…N clockwise around the table (ruling S-1). Every chance draw is
+made with one ``random.Random(seed)`` in a fixed order, so the same seed gives the same
+setup on every machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# Seeds are whole numbers 0…2**53 − 1: small enough that any JSON reader keeps them exact.
+MAX_SEED = 2**53 - 1
+
+
+class SetupError(ValueError):
+    """A game, player count, variant or seed the guides do not have; the message names
+    the allowed ones."""
+
+
+class Step(BaseModel):
+    """One checklist item. ``section`` groups steps for display (e.g. "Player setup");
+    it is not part of the JSON (the spec's steps are exactly ``{"title", "detail"}``)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    title: str
+    detail: str
+    section: str = Field(default="", exclude=True)
+
+
+class Setup(BaseModel):
+    """The fields every game's setup has; a game subclasses it to add its own."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    players: int
+    variant: str
+    seed: int
+    steps: list[Step]
+    first_player: int
+    first_player_rule: str
+
+    def draws(self) -> list[tuple[str, str]]:
+        """The assignments drawn from the seed, readable: ``[("First player", "Seat 2")]``."""
+        return [("First player", f"Seat {self.first_player}")]
+
+    def first_player_text(self) -> str:
+        """Who starts, readable: ``"seat 2 (drawn from the seed)"``."""
+        return f"seat {self.first_player} (drawn from the seed)"
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """The setup as the spec's JSON (a game's own fields included, sections left out)."""
+        return self.model_dump(mode="json")
+
+
+# --- seats and draws -------------------------------------------------------------------
+
+
+def draw_seat(rng: random.Random, players: int) -> int:
+    """A seat 1…players drawn from ``rng``."""
+    return rng.randrange(players) + 1
+
+
+def seat_order(first: int, players: int) -> list[int]:
+    """The seats in turn order starting at ``first``, going clockwise (ruling S-1)."""
+    return [(first - 1 + i) % players + 1 for i in range(players)]
+
+
+def rule_or_seat(rule: str, seat: int) -> str:
+    """The checklist wording where the rulebook names a human rule: the rule, and the drawn
+    seat as the alternative (ruling S-2)."""
+    return (
+        f"{rule} Or, if you prefer, seat {seat} (drawn from the seed). "
+        "Seats are numbered clockwise (see ruling S-1)."
+    )
+
+
+# --- wording ---------------------------------------------------------------------------
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
+def join_and(items: Sequence[str]) -> str:
+    """``["a", "b", "c"] → "a, b and c"``."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def number_range(numbers: Sequence[int]) -> str:
+    """Sorted numbers as ranges: ``[1, 2, 3, 13, 14, 15] → "1–3 and 13–15"``."""
+    runs: list[list[int]] = []
+    for n in sorted(numbers):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = []
+    for run in runs:
+        if len(run) >= 3:
+            parts.append(f"{run[0]}–{run[-1]}")
+        else:
+            parts.extend(str(n) for n in run)
+    return join_and(parts)

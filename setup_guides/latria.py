@@ -1,0 +1,239 @@
+"""Latria (Latria Opus), 3–6 players — seeds/000, "Game Setup" and "Extension Rules".
+
+Variants: ``standard``; ``simple`` (Extension Rules 1); ``star_eclipse`` (Extension
+Rules 2); ``campaign`` (Extension Rules 3: a series of standard games, one per player,
+each with the next starting parent — ruling S-3).
+"""
+
+from __future__ import annotations
+
+import random
+
+from setup_guides.base import (
+    Setup,
+    Step,
+    draw_seat,
+    join_and,
+    number_range,
+    plural,
+    rule_or_seat,
+    seat_order,
+)
+
+GAME = "latria"
+NAME = "Latria"
+
+PLAYER_COUNTS = (3, 4, 5, 6)  # Latria, INDEX / box: 3–6 players
+VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}
+
+# Latria, Card Types: "15 cards each of the 4 types: the Sun, the Moon, Polaris, and Latria"
+SUITS = ("sun", "moon", "polaris", "latria")
+SUIT_NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
+CARDS_PER_SUIT = 15
+# Latria, Card Types: "13 cards each of the 3 types" of celestial cards
+CELESTIAL_PER_BODY = 13
+# Latria, Boards and Tiles: "1 hexagonal parent marker and 6 round eclipse markers"
+ECLIPSE_MARKERS_IN_BOX = 6
+
+# Latria, Game Setup: Remove cards — "3 players: ... the 1 to 3 and 13 to 15 cards of all
+# four types"; "4 players: only the cards with a "5" icon ... (the 1, 14, and 15 cards)";
+# "(3 or 4 players only)".
+REMOVED_NUMBERS: dict[int, tuple[int, ...]] = {
+    3: (1, 2, 3, 13, 14, 15),
+    4: (1, 14, 15),
+    5: (),
+    6: (),
+}
+# Latria, Game Setup: Remove cards — how the removed cards are marked.
+REMOVED_MARK = {
+    3: "every card with an icon at the bottom right",
+    4: "only the cards with a “5” icon at the bottom right",
+}
+# Latria, Game Setup: Deal astrology cards — "With 6 players each player receives 10
+# cards; otherwise each player receives 12 cards."
+HAND_SIZE = {3: 12, 4: 12, 5: 12, 6: 10}
+
+# Latria, Extension Rules 1 (Simple), "Celestial cards used": the three cards removed.
+SIMPLE_REMOVED_CELESTIAL = ["sun_x0", "moon_x2", "polaris_discard_two"]
+
+PARENT_RULE = (
+    "The player who is most confident in astrology becomes the first player (the parent)."
+)  # Latria, Game Setup: Choose the first parent
+
+
+class LatriaSetup(Setup):
+    hand_size: int
+    rounds: int
+    removed_astrology: dict[str, list[int]]
+    deck_size: int
+    eclipse_markers: int
+    boards: list[str]
+    removed_celestial: list[str]
+    polaris_eclipsed: bool
+    # Campaign only (empty otherwise): the starting parent's seat for game 1, 2, …
+    campaign_parents: list[int]
+
+    def draws(self) -> list[tuple[str, str]]:
+        if not self.campaign_parents:
+            return [("First parent", f"Seat {self.first_player}")]
+        return [
+            (f"Game {i} starting parent", f"Seat {seat}")
+            for i, seat in enumerate(self.campaign_parents, start=1)
+        ]
+
+
+def campaign_points(players: int) -> list[int]:
+    """Placement points by place. Latria, Extension Rules 3 (Campaign): "the player in 1st
+    place records a score equal to the number of players. Each player below 1st records
+    one point less ... However, the player in last place records −1." """
+    return [players - place for place in range(players - 1)] + [-1]
+
+
+def signed(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def build(players: int, variant: str, seed: int) -> LatriaSetup:
+    rng = random.Random(seed)
+    first = draw_seat(rng, players)  # the only draw: the first parent
+
+    simple = variant == "simple"
+    removed = REMOVED_NUMBERS[players]
+    deck = CARDS_PER_SUIT * len(SUITS) - len(removed) * len(SUITS)
+    hand = HAND_SIZE[players]
+    rounds = hand - 1  # Latria, Game Flow: "Repeat rounds until the hand ... has one card left"
+    # Latria, Game Setup: Eclipse markers — "equal to the number of players";
+    # Extension Rules 1: "eclipse markers are not used in this rule".
+    markers = 0 if simple else players
+    celestial_each = CELESTIAL_PER_BODY - (1 if simple else 0)
+
+    steps: list[Step] = []
+    section = "Game Setup"
+    if simple:
+        # Latria, Extension Rules 1, "Celestial cards used": "At the start of setup ..."
+        steps.append(Step(
+            title="Simple: remove three celestial cards",
+            detail=(
+                "Look through all the celestial cards and remove these 3: the Sun card marked "
+                "“×0”, the Moon card marked “×2” and the Polaris card with the two red symbols. "
+                f"{celestial_each} Sun, {celestial_each} Moon and {celestial_each} Polaris "
+                "celestial cards remain."
+            ),
+            section=section,
+        ))
+
+    # Latria, Game Setup: Remove cards (3 or 4 players only)
+    if removed:
+        count = len(removed) * len(SUITS)
+        kept = [n for n in range(1, CARDS_PER_SUIT + 1) if n not in removed]
+        detail = (
+            f"{players} players: remove {REMOVED_MARK[players]} — the {number_range(removed)} "
+            f"of each of the four suits (Sun, Moon, Polaris, Latria): {count} cards. "
+            f"{deck} astrology cards remain ({number_range(kept)} of each suit)."
+        )
+    else:
+        detail = (
+            f"{players} players: no cards are removed (only 3 or 4 players remove cards). "
+            f"All {deck} astrology cards are used (1–15 of each suit)."
+        )
+    steps.append(Step(title="Remove astrology cards", detail=detail, section=section))
+
+    # Latria, Game Setup: Deal astrology cards; Game Flow: the last card is not used.
+    steps.append(Step(
+        title="Deal astrology cards",
+        detail=(
+            f"Shuffle the {deck} astrology cards face down and deal them all out: "
+            f"each player {plural(hand, 'card')}. The game lasts {rounds} rounds: it ends "
+            "when every hand is down to its last card, which is not played."
+        ),
+        section=section,
+    ))
+
+    # Latria, Game Setup: Prepare celestial cards and boards (Simple: "Board used").
+    piles = (
+        f"Shuffle the Sun, Moon and Polaris celestial cards separately ({celestial_each} each) "
+        "into 3 face-down draw piles."
+    )
+    if simple:
+        detail = (
+            f"{piles} Do not place the Sun, Moon and Polaris boards: place only the Latria "
+            "board, “ECLIPSE” side down, in the centre of the three draw piles."
+        )
+    else:
+        detail = (
+            f"{piles} Place the Sun, Moon and Polaris boards with the red “ECLIPSE” side face "
+            "down, and put the matching draw pile below each board."
+        )
+    steps.append(Step(title="Prepare celestial cards and boards", detail=detail, section=section))
+
+    if variant == "star_eclipse":
+        # Latria, Extension Rules 2 (Star Eclipse)
+        steps.append(Step(
+            title="Star Eclipse: eclipse Polaris",
+            detail=(
+                "Turn the Polaris board over so that its “ECLIPSE” side is face up. Polaris "
+                "stays in the eclipse state for the whole game; the eclipse is never cancelled."
+            ),
+            section=section,
+        ))
+
+    # Latria, Game Setup: Eclipse markers
+    if simple:
+        detail = (
+            "None: the Simple rule has no negative points, so eclipse markers are not used. "
+            f"Leave all {ECLIPSE_MARKERS_IN_BOX} in the box."
+        )
+    else:
+        left = ECLIPSE_MARKERS_IN_BOX - markers
+        detail = (
+            f"Place {plural(markers, 'eclipse marker')} next to the draw piles (one per player)"
+            + (f"; {left} {'stays' if left == 1 else 'stay'} in the box." if left else ".")
+        )
+    steps.append(Step(title="Eclipse markers", detail=detail, section=section))
+
+    # Latria, Game Setup: Choose the first parent
+    steps.append(Step(
+        title="Choose the first parent",
+        detail=rule_or_seat(PARENT_RULE, first)
+        + " Place the parent marker in front of the parent; setup is complete.",
+        section=section,
+    ))
+
+    parents: list[int] = []
+    if variant == "campaign":
+        # Latria, Extension Rules 3 (Campaign); ruling S-3
+        parents = seat_order(first, players)
+        points = campaign_points(players)
+        order = join_and([f"game {i} seat {s}" for i, s in enumerate(parents, start=1)])
+        steps.append(Step(
+            title="Campaign: one game per player",
+            detail=(
+                f"Play {players} standard games in a row, each set up as above. Each player is "
+                f"the starting parent for one game, in turn: {order} (clockwise; if you chose "
+                "game 1's parent by the rule, go on clockwise from that player — see ruling "
+                "S-3). After each game, by victory points: "
+                + ", ".join(f"place {i} scores {signed(p)}" for i, p in enumerate(points, start=1))
+                + "; players tied on victory points score the same. The highest total after "
+                "all games wins."
+            ),
+            section="Extension Rules: Campaign",
+        ))
+
+    return LatriaSetup(
+        game=GAME,
+        players=players,
+        variant=variant,
+        seed=seed,
+        steps=steps,
+        first_player=first,
+        first_player_rule=PARENT_RULE,
+        hand_size=hand,
+        rounds=rounds,
+        removed_astrology={suit: list(removed) for suit in SUITS},
+        deck_size=deck,
+        eclipse_markers=markers,
+        boards=["latria"] if simple else ["sun", "moon", "polaris"],
+        removed_celestial=list(SIMPLE_REMOVED_CELESTIAL) if simple else [],
+        polaris_eclipsed=variant == "star_eclipse",
+        campaign_parents=parents,
+    )
