@@ -1,0 +1,337 @@
+"""Altar: Realms of the Gods — who completed a Realm, and who wins (spec: score-sheets.md,
+"Altar"; rulebook seeds/003, "End of the Game" and "Winner of the Game").
+
+Altar has no points: ``total`` is the progress, Shrines + active Altars over the player's
+Realms. A Realm is complete with at least 1 Shrine and Shrines + active Altars ≥ 5; with
+2 players both of a player's Realms must be complete. The complete players win, ranked by
+most Shrines, then by who placed the last Shrine (the later ``last_shrine_turn``).
+
+Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``SHRINES_MAX``,
+``ALTARS_MAX``, ``REALM_TARGET``, ``KNOWN_GODS``, ``ENDS``, ``shrine_tiles_in_play(players)``,
+``realms_per_player(players)``, ``realm_complete(shrines, active_altars)``,
+``realm_missing(shrines, active_altars)``, and ``check(sheet)``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import StrictInt
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+
+GAME = "altar"
+
+# Altar, Overview: "a card game for 2 to 5 players"
+PLAYERS_MIN = 2
+PLAYERS_MAX = 5
+# Altar, Winner of the Game: "Build at least 1 Shrine (max. 3 Shrines)"
+SHRINES_MIN = 1
+SHRINES_MAX = 3
+# Altar, Winner of the Game: "(max 4 Altars)"
+ALTARS_MAX = 4
+# Altar, Winner of the Game example: 1 Shrine → 4 Altars, 2 → 3, "and so on" (AL-1)
+REALM_TARGET = 5
+# Altar, Components: "5 god's Realms"; only these two gods are named in the text
+# (RULES-GAPS: Altar — the gods are missing), so the god is free text (AL-6).
+REALMS_IN_BOX = 5
+KNOWN_GODS = ("Goddess of Love", "Ancient God")
+# spec: Altar — the three ways the game ends (Altar, End of the Game 1–3)
+ENDS = ("realm_completed", "shrines_depleted", "deck_exhausted")
+GOD_NAME_MAX = 40
+
+
+def shrine_tiles_in_play(players: int) -> int:
+    """Shrine tiles in play: 2 players 9, 3 → 6, 4 → 9, 5 → 12."""
+    # Altar, Setup 6 (3/4/5 players: 6/9/12) and Setup for 2 Players 6 (9)
+    return {2: 9, 3: 6, 4: 9, 5: 12}[players]
+
+
+def realms_per_player(players: int) -> int:
+    """Realms each player holds: two with 2 players, else one."""
+    # Altar, Setup for 2 Players 2: "Each player chooses TWO gods"
+    return 2 if players == 2 else 1
+
+
+def realm_complete(shrines: int, active_altars: int) -> bool:
+    """At least 1 Shrine and Shrines + active Altars ≥ 5 (1 → 4, 2 → 3, 3 → 2; AL-1)."""
+    # Altar, Winner of the Game: "it's mandatory to build at least 1 Shrine"; 1 Shrine → 4
+    # Altars, 2 Shrines → 3 Altars, "and so on".
+    return shrines >= SHRINES_MIN and shrines + active_altars >= REALM_TARGET
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def realm_missing(shrines: int, active_altars: int) -> str:
+    """What a Realm still needs, e.g. "1 active altar"; "" when it is complete."""
+    if realm_complete(shrines, active_altars):
+        return ""
+    if shrines < SHRINES_MIN:
+        rest = max(0, REALM_TARGET - SHRINES_MIN - active_altars)
+        if rest == 0:
+            return "1 Shrine"
+        return f"1 Shrine and {_count(rest, 'active altar or Shrine', 'active altars or Shrines')}"
+    rest = REALM_TARGET - shrines - active_altars
+    if shrines >= SHRINES_MAX:
+        return _count(rest, "active altar", "active altars")
+    return _count(rest, "active altar or Shrine", "active altars or Shrines")
+
+
+class Realm(Model):
+    god: str
+    shrines: StrictInt
+    active_altars: StrictInt
+
+
+class Player(Model):
+    name: str
+    last_shrine_turn: StrictInt | None = None
+    realms: list[Realm]
+
+
+class Sheet(Model):
+    game: Literal["altar"]
+    end: Literal["realm_completed", "shrines_depleted", "deck_exhausted"]
+    players: list[Player]
+
+
+class AltarPlayerResult(PlayerResult):
+    complete: bool
+    missing: str
+
+
+def player_complete(player: Player) -> bool:
+    # Altar, End of the Game 1: "In a 2-player game, both Realms must be completed." (AL-4)
+    return bool(player.realms) and all(realm_complete(r.shrines, r.active_altars)
+                                       for r in player.realms)
+
+
+def _shrines(player: Player) -> int:
+    return sum(r.shrines for r in player.realms)
+
+
+def _tie_groups(sheet: Sheet) -> list[list[int]]:
+    """Complete players who share the most-Shrines count, largest count first."""
+    complete = [i for i, p in enumerate(sheet.players) if player_complete(p)]
+    groups = []
+    for s in sorted({_shrines(sheet.players[i]) for i in complete}, reverse=True):
+        group = [i for i in complete if _shrines(sheet.players[i]) == s]
+        if len(group) > 1:
+            groups.append(group)
+    return groups
+
+
+def _names(sheet: Sheet, indices: list[int]) -> str:
+    names = sorted((sheet.players[i].name.strip() for i in indices), key=str.casefold)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a (type-valid) Altar sheet."""
+    problems: list[Problem] = []
+    n = len(sheet.players)
+    count_ok = PLAYERS_MIN <= n <= PLAYERS_MAX
+    if not count_ok:
+        problems.append(Problem(
+            where="players",
+            message=f"{_count(n, 'player', 'players')}, but Altar is for "
+            f"{PLAYERS_MIN}–{PLAYERS_MAX} players",
+        ))
+    problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
+    gods: dict[str, str] = {}
+    for i, p in enumerate(sheet.players):
+        w = f"players[{i}]"
+        if count_ok and len(p.realms) != realms_per_player(n):
+            want = realms_per_player(n)
+            problems.append(Problem(
+                where=f"{w}.realms",
+                message=f"{_count(len(p.realms), 'Realm', 'Realms')}, but with {n} players "
+                f"each player has {_count(want, 'Realm', 'Realms')}",
+            ))
+        for j, r in enumerate(p.realms):
+            rw = f"{w}.realms[{j}]"
+            god = r.god.strip()
+            if not god:
+                problems.append(Problem(where=f"{rw}.god", message="the god's name is needed"))
+            elif len(god) > GOD_NAME_MAX:
+                problems.append(Problem(
+                    where=f"{rw}.god",
+                    message=f"{len(god)} characters; at most {GOD_NAME_MAX} are allowed"))
+            elif god.casefold() in gods:
+                # Altar, Components: 5 god's Realms — one board per god (AL-6)
+                problems.append(Problem(
+                    where=f"{rw}.god",
+                    message=f"“{god}” is already {gods[god.casefold()]}; each god has one Realm"))
+            else:
+                gods[god.casefold()] = f"{p.name.strip() or f'player {i + 1}'}'s Realm"
+            if not 0 <= r.shrines <= SHRINES_MAX:
+                problems.append(Problem(
+                    where=f"{rw}.shrines",
+                    message=f"{r.shrines}, but a Realm holds at most {SHRINES_MAX} Shrines "
+                    f"(0–{SHRINES_MAX})"))
+            if not 0 <= r.active_altars <= ALTARS_MAX:
+                problems.append(Problem(
+                    where=f"{rw}.active_altars",
+                    message=f"{r.active_altars}, but a Realm holds at most {ALTARS_MAX} Altars "
+                    f"(0–{ALTARS_MAX})"))
+        if p.last_shrine_turn is not None:
+            if p.last_shrine_turn < 1:
+                problems.append(Problem(
+                    where=f"{w}.last_shrine_turn",
+                    message=f"{p.last_shrine_turn}, but turns are counted from 1"))
+            elif _shrines(p) == 0:
+                problems.append(Problem(
+                    where=f"{w}.last_shrine_turn",
+                    message=f"{p.last_shrine_turn}, but {p.name.strip()} has no Shrine; "
+                    "leave it out"))
+    if count_ok:
+        placed = sum(_shrines(p) for p in sheet.players)
+        tiles = shrine_tiles_in_play(n)
+        if placed > tiles:
+            # Altar, Setup 6 / Setup for 2 Players 6
+            problems.append(Problem(
+                where="players",
+                message=f"{placed} Shrines on the Realms, but a {n}-player game has only "
+                f"{tiles} Shrine tiles"))
+    if problems:
+        return problems  # the checks below assume sensible counts
+
+    if sheet.end == "realm_completed" and not any(player_complete(p) for p in sheet.players):
+        # Altar, End of the Game 1 (AL-5)
+        both = " (with 2 players, both of a player's Realms)" if n == 2 else ""
+        problems.append(Problem(
+            where="end",
+            message="realm_completed, but no player's Realm is complete: it needs at least "
+            f"1 Shrine and Shrines + active altars ≥ {REALM_TARGET}{both}"))
+    # Altar, Winner of the Game: "If there is still a tie then the player who placed the last
+    # Shrine is the winner." — asked for only when a tie needs it (AL-2).
+    for group in _tie_groups(sheet):
+        shrines = _shrines(sheet.players[group[0]])
+        who = _names(sheet, group)
+        turns: dict[int, int] = {}
+        for i in group:
+            turn = sheet.players[i].last_shrine_turn
+            w = f"players[{i}].last_shrine_turn"
+            if turn is None:
+                problems.append(Problem(
+                    where=w,
+                    message=f"needed: {who} {'both' if len(group) == 2 else 'all'} complete "
+                    f"with {shrines} Shrines, and the "
+                    "player who placed the last Shrine wins the tie"))
+            elif turn in turns:
+                other = sheet.players[turns[turn]].name.strip()
+                problems.append(Problem(
+                    where=w,
+                    message=f"{turn}, the same turn as {other}'s; turns are counted over all "
+                    "players, so the player who placed the last Shrine must differ"))
+            else:
+                turns[turn] = i
+    return problems
+
+
+def score(sheet: Sheet) -> Result:
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    n = len(sheet.players)
+    results = []
+    complete = []
+    for p in sheet.players:
+        breakdown = []
+        missing = []
+        for r in p.realms:
+            god = r.god.strip()
+            breakdown.append(Line(
+                label=f"{god}: {_count(r.shrines, 'Shrine', 'Shrines')} (at least 1 needed)",
+                points=r.shrines))
+            breakdown.append(Line(
+                label=f"{god}: {_count(r.active_altars, 'active altar', 'active altars')} "
+                f"(Shrines + active altars ≥ {REALM_TARGET})",
+                points=r.active_altars))
+            need = realm_missing(r.shrines, r.active_altars)
+            if need:
+                missing.append(f"{god}: {need}" if len(p.realms) > 1 else need)
+        is_complete = player_complete(p)
+        complete.append(is_complete)
+        results.append(AltarPlayerResult(
+            name=p.name.strip(), total=sum(x.points for x in breakdown), rank=0,
+            breakdown=breakdown, complete=is_complete, missing="; ".join(missing)))
+
+    # spec: Altar winners — complete players by most Shrines, then the later last Shrine;
+    # the others share the rank after the complete ones (AL-1, AL-2).
+    keys = []
+    for p, done in zip(sheet.players, complete, strict=True):
+        if done:
+            keys.append((0, -_shrines(p), -(p.last_shrine_turn or 0)))
+        else:
+            keys.append((1, 0, 0))
+    for r, rank in zip(results, shared_ranks(keys), strict=True):
+        r.rank = rank
+
+    notes = []
+    winners = winners_of(results) if any(complete) else []
+    if not any(complete):
+        # Altar, Winner of the Game: "If the game ends because of the other two conditions
+        # (2 or 3) refer to the gods' and followers' abilities." (AL-3)
+        notes.append("Nobody completed a Realm, so no winner is named here: the rulebook leaves "
+                     "it to the gods' and followers' abilities (some, like the Ancient God, have "
+                     "their own rules); all players share rank 1 (AL-3)")
+    else:
+        by_shrines: dict[int, list[int]] = {}
+        for i, done in enumerate(complete):
+            if done:
+                by_shrines.setdefault(_shrines(sheet.players[i]), []).append(i)
+        if len(by_shrines) > 1 or any(len(g) > 1 for g in by_shrines.values()):
+            order = sorted((i for i, d in enumerate(complete) if d),
+                           key=lambda i: results[i].rank)
+            if len(by_shrines) > 1:
+                listing = ", ".join(f"{results[i].name} {_shrines(sheet.players[i])}"
+                                    for i in order)
+                notes.append(f"{_names(sheet, order)} completed their Realms; the most Shrines "
+                             f"wins the tie ({listing}) (Altar, Winner of the Game; AL-2)")
+            for shrines, group in sorted(by_shrines.items(), reverse=True):
+                if len(group) < 2:
+                    continue
+                ordered = sorted(group, key=lambda i: results[i].rank)
+                turns = ", ".join(f"{results[i].name} turn {sheet.players[i].last_shrine_turn}"
+                                  for i in ordered)
+                notes.append(f"{_names(sheet, group)} completed with {shrines} Shrines each; "
+                             f"{results[ordered[0]].name} placed the last Shrine ({turns}) "
+                             "(Altar, Winner of the Game; AL-2)")
+            notes.append("Some gods, like the Ancient God, have their own rules for winning a "
+                         "tie; check the god boards (AL-2)")
+        if sheet.end != "realm_completed":
+            how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
+                   else "the draw deck ran out")
+            done = [i for i, d in enumerate(complete) if d]
+            notes.append(f"The game ended because {how}, but {_names(sheet, done)} completed, "
+                         "so the complete players win (AL-5)")
+    if n == 2:
+        notes.append("2 players: a player is complete only with both Realms complete, and "
+                     "Shrines are counted over both Realms (AL-4)")
+    if sheet.end == "shrines_depleted":
+        placed = sum(_shrines(p) for p in sheet.players)
+        tiles = shrine_tiles_in_play(n)
+        if placed < tiles:
+            notes.append(f"The sheet says the Shrine tiles ran out, but only {placed} of the "
+                         f"{tiles} are on the Realms; check the Shrines (AL-5)")
+    if any(not done for done in complete) and any(complete):
+        behind = [i for i, d in enumerate(complete) if not d]
+        verb = "is" if len(behind) == 1 else "are"
+        share = "takes" if len(behind) == 1 else "share"
+        notes.append(f"{_names(sheet, behind)} {verb} not complete and {share} rank "
+                     f"{results[behind[0]].rank}, after the complete players (spec: Altar winners)")
+    return Result(game=GAME, players=results, winners=winners, notes=notes)
+

@@ -1,0 +1,183 @@
+"""Latoro (ラトーロ) — final scoring (spec: score-sheets.md, "Latoro"; rulebook seeds/004,
+「ゲーム終了について」, English in seeds/latoro-en.md, "End of the game").
+
+Total = clan tag points (氏族タグ, from the player summary) + the points of each face-up
+honor card (栄誉カード) + 1 per 3 resource pieces (資源コマ) left, all colours together,
+rounded down. The highest total wins; ties are shared (the rulebook names no tie-breaker).
+
+Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``RESOURCE_COLOURS``,
+``RESOURCE_CAP``, ``RESOURCES_PER_POINT``, ``HONOR_CARDS_MAX``, ``LABELS_JA``,
+``COLOUR_LABELS_JA``, ``resource_points(resources)`` and ``check(sheet)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Literal
+
+from pydantic import StrictInt
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+
+GAME = "latoro"
+
+# Latoro, プレイヤーの準備 / spec: Latoro — "Players 2–4" (setup lists 2, 3 and 4 players)
+PLAYERS_MIN = 2
+PLAYERS_MAX = 4
+# Latoro, プレイヤーの準備 4: 黒資源, 白資源, 茶資源 — three colours
+RESOURCE_COLOURS = ("black", "white", "brown")
+# Latoro, 準備フェーズ 1: 「資源の上限は１種類７つまでです」 — checked after every
+# Preparation phase, the last one included, so at most 7 each at final scoring (LT-4)
+RESOURCE_CAP = 7
+# Latoro, ゲーム終了 3: 「資源コマ３個につき１評価点」
+RESOURCES_PER_POINT = 3
+# Latoro, プレイヤーの準備 2: 「各栄誉カード１枚ずつ３種類」 — one honor card of each of 3 kinds
+HONOR_CARDS_MAX = 3
+
+# Japanese terms as the rulebook writes them (seeds/004; glossary in seeds/latoro-en.md)
+LABELS_JA = {
+    "clan_tags": "氏族タグ",
+    "honor_cards": "栄誉カード",  # the text also says 名誉カード for the same cards (LT-2)
+    "resources": "資源",
+    "resource_pieces": "資源コマ",
+    "evaluation_points": "評価点",
+    "player_summary": "プレイヤーサマリ",
+    "supply": "サプライ",
+    "total": "合計",
+}
+COLOUR_LABELS_JA = {"black": "黒", "white": "白", "brown": "茶"}
+
+
+class Resources(Model):
+    # a colour left out is 0
+    black: StrictInt = 0
+    white: StrictInt = 0
+    brown: StrictInt = 0
+
+
+class Player(Model):
+    name: str
+    clan_tag_points: StrictInt
+    honor_points: list[StrictInt]
+    resources: Resources
+
+
+class Sheet(Model):
+    game: Literal["latoro"]
+    players: list[Player]
+
+
+def resource_points(resources: Mapping[str, int]) -> int:
+    """1 point per 3 resource pieces, all colours together, rounded down (LT-3)."""
+    # Latoro, ゲーム終了 3: 「手元に残った資源コマ３個につき１評価点を得ます」
+    return sum(resources.values()) // RESOURCES_PER_POINT
+
+
+def _join(names: list[str]) -> str:
+    names = sorted(names, key=str.casefold)  # independent of the sheet's order
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a (type-valid) Latoro sheet."""
+    problems: list[Problem] = []
+    n = len(sheet.players)
+    if not PLAYERS_MIN <= n <= PLAYERS_MAX:
+        problems.append(Problem(
+            where="players",
+            message=f"{n} player{'' if n == 1 else 's'}, but Latoro is for "
+            f"{PLAYERS_MIN}–{PLAYERS_MAX} players"))
+    problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
+    for i, p in enumerate(sheet.players):
+        w = f"players[{i}]"
+        if p.clan_tag_points < 0:  # RULES-GAPS: Latoro clan tags — entered from the summary
+            problems.append(Problem(
+                where=f"{w}.clan_tag_points",
+                message=f"{p.clan_tag_points}, but clan tag points cannot be negative"))
+        if len(p.honor_points) > HONOR_CARDS_MAX:
+            problems.append(Problem(
+                where=f"{w}.honor_points",
+                message=f"{len(p.honor_points)} cards, but each player has {HONOR_CARDS_MAX} "
+                "honor cards (one of each kind); list only the face-up ones"))
+        for j, points in enumerate(p.honor_points):
+            if points < 0:
+                problems.append(Problem(
+                    where=f"{w}.honor_points[{j}]",
+                    message=f"{points}, but an honor card's points cannot be negative"))
+        for colour in RESOURCE_COLOURS:
+            held = getattr(p.resources, colour)
+            if held < 0:
+                problems.append(Problem(
+                    where=f"{w}.resources.{colour}",
+                    message=f"{held}, but a count cannot be negative"))
+            elif held > RESOURCE_CAP:
+                problems.append(Problem(
+                    where=f"{w}.resources.{colour}",
+                    message=f"{held}, but at most {RESOURCE_CAP} of each resource are kept "
+                    "(Preparation phase, resource cap)"))
+    return problems
+
+
+def score(sheet: Sheet) -> Result:
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    results = []
+    reading_matters = []
+    for p in sheet.players:
+        name = p.name.strip()
+        held = {c: getattr(p.resources, c) for c in RESOURCE_COLOURS}
+        pieces = sum(held.values())
+        res_points = resource_points(held)
+        if sum(v // RESOURCES_PER_POINT for v in held.values()) != res_points:
+            reading_matters.append(name)
+        if p.honor_points:
+            honor = sum(p.honor_points)
+            parts = " + ".join(str(x) for x in p.honor_points)
+            honor_label = (f"Honor cards {parts} = {honor}" if len(p.honor_points) > 1
+                           else f"Honor card {honor}")
+        else:
+            honor = 0
+            honor_label = "Honor cards: none face up → 0"
+        detail = ", ".join(f"{held[c]} {c}" for c in RESOURCE_COLOURS)
+        breakdown = [
+            # Latoro, ゲーム終了 1: 氏族タグによる評価点 (the table is on the player summary; LT-1)
+            Line(label=f"Clan tags: {p.clan_tag_points}", points=p.clan_tag_points),
+            # Latoro, ゲーム終了 2: each face-up honor card's points (LT-2)
+            Line(label=honor_label, points=honor),
+            # Latoro, ゲーム終了 3: 1 per 3 resource pieces, all colours together (LT-3)
+            Line(label=f"Resources {pieces} ÷ {RESOURCES_PER_POINT} → {res_points} ({detail})",
+                 points=res_points),
+        ]
+        results.append(PlayerResult(name=name, total=sum(x.points for x in breakdown), rank=0,
+                                    breakdown=breakdown))
+
+    # Latoro, ゲーム終了: 「３つを合計して一番高い人の勝利です」; no tie-breaker given (LT-5)
+    ranks = shared_ranks([-r.total for r in results])
+    for r, rank in zip(results, ranks, strict=True):
+        r.rank = rank
+
+    notes = []
+    for total in sorted({r.total for r in results}, reverse=True):
+        tied = [r.name for r in results if r.total == total]
+        if len(tied) > 1:
+            rank = next(r.rank for r in results if r.total == total)
+            notes.append(f"{_join(tied)} tie on {total} and share rank {rank}: the rulebook "
+                         "names no tie-breaker (LT-5)")
+    if reading_matters:
+        who = _join(reading_matters)
+        notes.append(f"Resources are counted all colours together, then 1 point per 3 "
+                     f"(counting each colour apart would give {who} less) (LT-3)")
+    notes.append("Clan tag and honor card points are entered from the player summary and the "
+                 "cards: the rulebook text does not give them (LT-1, LT-2)")
+    return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

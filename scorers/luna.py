@@ -1,0 +1,259 @@
+"""Luna — the end-game scoring (spec: score-sheets.md, "Luna"; rulebook seeds/002, "Game End").
+
+Total = influence held before the end-game scoring + 4 per Shrine + 1 per unused Favor
+token + the value printed at the player's seat in the Council of Priests. Ties go to the
+player further ahead in the Council. Round scoring is in ``scorers.luna_round``.
+
+Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``SHRINES_MAX``,
+``SHRINE_POINTS``, ``FAVORS_MAX``, ``FAVOR_KINDS``, ``priestess_figure(players)``,
+``default_priestess_values(players)``, and ``check(sheet)`` for the problems of a sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import StrictInt
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+
+GAME = "luna"
+
+# spec: Luna — "Players 1–4 (solo: the player and the virtual opponent)"
+PLAYERS_MIN = 1
+PLAYERS_MAX = 4
+# Luna, Components: "6 Shrine pieces" per player
+SHRINES_MAX = 6
+# Luna, Shrine: "Each one is worth 4 influence points at the end of the game."
+SHRINE_POINTS = 4
+# Luna, Components: 28 Favor tokens, 4 each of 7 Favors; Action Phase: "you may only have
+# at most one token of each type" → at most 7 unused at the end.
+FAVOR_KINDS = ("Shrine", "Herbs", "Tide", "Sailboat", "Bribery", "Book of Wisdom", "Novice")
+FAVORS_MAX = len(FAVOR_KINDS)
+# Luna, Game End: "Each unused Favor token is worth 1 influence point."
+FAVOR_POINTS = 1
+
+
+def priestess_figure(players: int) -> int:
+    """The large number on the Moon Priestess in play (Luna, Components)."""
+    # Luna, Components: Moon Priestess of value "6" (4 players), of value "5" (2-3 players);
+    # RULING LU-5: the solo game is set up as a 2-player game, so it uses the "5".
+    return 6 if players >= 4 else 5
+
+
+def default_priestess_values(players: int) -> list[int] | None:
+    """The Moon Priestess's values, largest first, when the rulebook text gives them.
+
+    4 players: [6, 3, 1] (the rulebook's Moon Priestess example). Fewer players: None —
+    the "5" figure's other value is printed on it, not in the text, so it must be entered.
+    """
+    # RULES-GAPS: Luna — the 4-player "6" figure pays 6/3/1 (the rulebook's example);
+    # the 2nd/3rd values on the "5" figure are missing.
+    return [6, 3, 1] if players >= 4 else None
+
+
+# ---------------------------------------------------------------- helpers shared with luna_round
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def join_names(names: Sequence[str]) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -> list[Problem]:
+    """spec: Luna — council_order names every player once, furthest ahead first."""
+    problems = []
+    index = {}
+    for i, name in enumerate(names):
+        key = name.strip().casefold()
+        if key and key not in index:
+            index[key] = i
+    listed: set[str] = set()
+    for j, raw in enumerate(council_order):
+        key = raw.strip().casefold()
+        where = f"council_order[{j}]"
+        if key not in index:
+            allowed = ", ".join(n.strip() for n in names)
+            problems.append(
+                Problem(where=where,
+                        message=f"“{raw.strip()}” is not a player here; one of: {allowed}")
+            )
+        elif key in listed:
+            problems.append(
+                Problem(
+                    where=where,
+                    message=f"“{raw.strip()}” is listed twice; "
+                    "each player has one seat in the Council",
+                )
+            )
+        else:
+            listed.add(key)
+    for key, i in index.items():
+        if key not in listed:
+            problems.append(
+                Problem(
+                    where="council_order",
+                    message=f"{names[i].strip()} is missing; list every player once, "
+                    "furthest ahead first (on a shared seat, the top piece first)",
+                )
+            )
+    return problems
+
+
+def council_positions(council_order: Sequence[str], names: Sequence[str]) -> list[int]:
+    """Each player's place in the Council, 0 = furthest ahead (sheet order of players)."""
+    pos = {raw.strip().casefold(): j for j, raw in enumerate(council_order)}
+    return [pos[name.strip().casefold()] for name in names]
+
+
+def players_count_problem(n: int, game: str) -> Problem | None:
+    if PLAYERS_MIN <= n <= PLAYERS_MAX:
+        return None
+    return Problem(
+        where="players",
+        message=f"{plural(n, 'player')}, but {game} is for {PLAYERS_MIN}–{PLAYERS_MAX} players "
+        "(solo: you, and the virtual opponent if you enter them)",
+    )
+
+
+# ---------------------------------------------------------------- the sheet
+
+
+class Player(Model):
+    name: str
+    influence: StrictInt
+    shrines: StrictInt
+    unused_favors: StrictInt
+    council_points: StrictInt
+
+
+class Sheet(Model):
+    game: Literal["luna"]
+    council_order: list[str]
+    players: list[Player]
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a (type-valid) sheet that needs more than one field or a range."""
+    problems: list[Problem] = []
+    names = [p.name for p in sheet.players]
+    count = players_count_problem(len(sheet.players), "Luna")
+    if count:
+        problems.append(count)
+    problems += name_problems(names, lambda i: f"players[{i}].name")
+    for i, p in enumerate(sheet.players):
+        where = f"players[{i}]"
+        if p.influence < 0:
+            problems.append(
+                Problem(where=f"{where}.influence",
+                        message=f"{p.influence}, but influence points cannot be negative")
+            )
+        if not 0 <= p.shrines <= SHRINES_MAX:  # Luna, Components: 6 Shrine pieces
+            problems.append(
+                Problem(where=f"{where}.shrines",
+                        message=f"{p.shrines}, but each player has {SHRINES_MAX} Shrines "
+                        f"(0–{SHRINES_MAX})")
+            )
+        if not 0 <= p.unused_favors <= FAVORS_MAX:  # Luna, Action Phase: one token of each type
+            problems.append(
+                Problem(where=f"{where}.unused_favors",
+                        message=f"{p.unused_favors}, but a player holds at most one Favor token "
+                        f"of each of the {FAVORS_MAX} kinds (0–{FAVORS_MAX})")
+            )
+        if p.council_points < 0:  # RULES-GAPS: Luna council values (entered as printed)
+            problems.append(
+                Problem(where=f"{where}.council_points",
+                        message=f"{p.council_points}, "
+                        "but a Council seat's value cannot be negative")
+            )
+    problems += council_order_problems(sheet.council_order, names)
+    return problems
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def score(sheet: Sheet) -> Result:
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    names = [p.name.strip() for p in sheet.players]
+    seat = council_positions(sheet.council_order, names)
+
+    results = []
+    for p, name in zip(sheet.players, names, strict=True):
+        breakdown = [
+            # spec: Luna — influence held before the end-game scoring
+            Line(label="Influence before the end-game scoring", points=p.influence),
+            # Luna, Game End: "Each Shrine is worth 4 influence points."
+            Line(label=f"Shrines {p.shrines} × {SHRINE_POINTS} = {p.shrines * SHRINE_POINTS}",
+                 points=p.shrines * SHRINE_POINTS),
+            # Luna, Game End: "Each unused Favor token is worth 1 influence point."
+            Line(label=f"Unused favors {p.unused_favors} × {FAVOR_POINTS} = "
+                 f"{p.unused_favors * FAVOR_POINTS}", points=p.unused_favors * FAVOR_POINTS),
+            # Luna, Game End: "according to their position in the Council of Priests";
+            # RULES-GAPS: Luna council values — the printed seat value as entered (LU-1).
+            Line(label=f"Council seat: {p.council_points}", points=p.council_points),
+        ]
+        total = sum(line.points for line in breakdown)
+        results.append(PlayerResult(name=name, total=total, rank=0, breakdown=breakdown))
+
+    # Luna, Game End: most influence wins; "Ties are resolved according to the position in
+    # the Council of Priests" — further ahead first; on a shared seat the top piece (LU-4).
+    ranks = shared_ranks([(-r.total, seat[i]) for i, r in enumerate(results)])
+    for r, rank in zip(results, ranks, strict=True):
+        r.rank = rank
+
+    notes = []
+    by_council = sorted(range(len(results)), key=lambda i: seat[i])
+    for total in sorted({r.total for r in results}, reverse=True):
+        tied = [names[i] for i in by_council if results[i].total == total]
+        if len(tied) == 2:
+            notes.append(f"{tied[0]} and {tied[1]} tie on {total}; {tied[0]} is further ahead "
+                         "in the Council (Luna, Game End; LU-4)")
+        elif len(tied) > 2:
+            notes.append(f"{join_names(tied)} tie on {total}; the Council order ranks them "
+                         f"{', '.join(tied)} (Luna, Game End; LU-4)")
+
+    # RULING LU-1: the seat values are entered; flag an order they contradict (a typo hint).
+    for ahead, behind in zip(by_council, by_council[1:], strict=False):
+        pa, pb = sheet.players[ahead].council_points, sheet.players[behind].council_points
+        if pa < pb:
+            notes.append(f"{names[ahead]} is ahead of {names[behind]} in the Council but has "
+                         f"fewer council points ({pa} < {pb}); check the seat values (LU-1)")
+    notes.append("Council points are the values printed at the seats, as entered: "
+                 "the rulebook text does not give them (LU-1)")
+
+    # Luna, Solo Game Rules: "Your final score is the difference between your score and his."
+    if len(results) == 1:
+        notes.append("Solo game: enter the virtual opponent as a second player to get your "
+                     "final score, the difference between the two totals (LU-5)")
+    elif len(results) == 2:
+        first, second = sorted(results, key=lambda r: r.rank)
+        diff = first.total - second.total
+        notes.append(f"If this is a solo game, your final score is your total minus the "
+                     f"virtual opponent's: {first.total} − {second.total} = {diff} if you are "
+                     f"{first.name}, {-diff} if you are {second.name} (LU-5)")
+
+    return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

@@ -1,0 +1,296 @@
+"""Luna — one round's Scoring Phase (spec: score-sheets.md, "Luna round scoring";
+rulebook seeds/002, "Scoring Phase": Moon Priestess, Apostate, Temple).
+
+``total`` is the round's change of influence (it can be negative). Influence gained
+during the Action Phase (Sanctification, displacements, the last Time token) is not part
+of this sheet.
+
+Public data for the score screens: ``NOVICES``, ``PRIESTESS_ISLE_MAX``,
+``temple_tiles_in_play(players)``, ``books_in_play(players)``, ``scoring_places(players)``,
+``priestess_values_needed(players)``, and from ``scorers.luna``: ``priestess_figure`` and
+``default_priestess_values``. ``check(sheet)`` lists a sheet's problems.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import StrictInt
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+from scorers.luna import (
+    council_order_problems,
+    council_positions,
+    default_priestess_values,
+    join_names,
+    ordinal,
+    players_count_problem,
+    plural,
+    priestess_figure,
+)
+
+GAME = "luna_round"
+
+# Luna, Components: "13 Novice pieces" per player
+NOVICES = 13
+# Luna, Moon Priestess: "count the active Novices and Shrines of each player"; Luna, Shrine:
+# "You may only have a single Shrine on each Isle" → 13 Novices + 1 Shrine.
+PRIESTESS_ISLE_MAX = NOVICES + 1
+# RULES-GAPS: Luna — derived: 7 Temple tiles per colour
+TEMPLE_TILES_PER_COLOUR = 7
+
+
+def temple_tiles_in_play(players: int) -> int:
+    """Temple tiles (so Temple spaces) in play: 7 per board colour in use."""
+    # Luna, Setup 3–4: one Temple board per player, tiles of other colours removed;
+    # Solo Game Rules: the solo game is set up as a 2-player game (LU-5).
+    return TEMPLE_TILES_PER_COLOUR * max(players, 2)
+
+
+def books_in_play(players: int) -> int:
+    """Temple "Book of Wisdom" tokens in play (not the Favor token of that name; LU-6)."""
+    # Luna, Setup 4: a book on each of tiles 1–4 in play; RULES-GAPS: each colour holds exactly
+    # one of tiles 1–4, so one book per player. Solo: only your starting tile gets a book.
+    return min(players, 4)
+
+
+def scoring_places(players: int) -> int:
+    """How many Moon Priestess places score: three with 4 players, else two (LU-3)."""
+    # Luna, Moon Priestess: "third receiving the lowest printed value in a 4 player game,
+    # and no points in a 3 player game"
+    return 3 if players >= 4 else 2
+
+
+def priestess_values_needed(players: int) -> bool:
+    """Whether a sheet must give ``priestess_values`` (the "5" figure's values are printed)."""
+    return default_priestess_values(players) is None
+
+
+class Player(Model):
+    name: str
+    priestess_isle: StrictInt
+    apostate_isle: StrictInt
+    temple_novices: StrictInt
+    temple_books: StrictInt
+
+
+class Sheet(Model):
+    game: Literal["luna_round"]
+    council_order: list[str]
+    priestess_values: list[StrictInt] | None = None
+    players: list[Player]
+
+
+def _range(problems: list[Problem], where: str, value: int, high: int, what: str) -> None:
+    if not 0 <= value <= high:
+        problems.append(Problem(where=where, message=f"{value}, but {what} (0–{high})"))
+
+
+def _values_problems(values: list[int] | None, n: int) -> list[Problem]:
+    figure = priestess_figure(n)
+    if values is None:
+        if priestess_values_needed(n):
+            # RULES-GAPS: Luna — the "5" figure's other value is printed, not in the text (LU-2)
+            return [Problem(
+                where="priestess_values",
+                message=f"required with {plural(n, 'player')}: the values printed on the "
+                f"“{figure}” Moon Priestess, largest first ([{figure}, second]); "
+                "the rulebook text does not give the second value",
+            )]
+        return []
+    problems = []
+    allowed = (3,) if n >= 4 else (2, 3)
+    if len(values) not in allowed:
+        need = "3 values (1st, 2nd, 3rd place)" if n >= 4 else "2 values (1st and 2nd place)"
+        problems.append(Problem(
+            where="priestess_values",
+            message=f"{plural(len(values), 'value')}, but the “{figure}” Moon Priestess "
+            f"needs {need}, largest first",
+        ))
+    if values and values[0] != figure:
+        # Luna, Components: Moon Priestess "6" (4 players), "5" (2-3 players)
+        problems.append(Problem(
+            where="priestess_values[0]",
+            message=f"{values[0]}, but with {plural(n, 'player')} the Moon Priestess's large "
+            f"number is {figure}",
+        ))
+    for k, v in enumerate(values):
+        if v < 0:
+            problems.append(Problem(where=f"priestess_values[{k}]",
+                                    message=f"{v}, but a printed value cannot be negative"))
+        elif k and v > values[k - 1]:
+            problems.append(Problem(
+                where=f"priestess_values[{k}]",
+                message=f"{v}, more than the value before it ({values[k - 1]}); "
+                "list the values largest first",
+            ))
+    return problems
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a (type-valid) round sheet: counts, names, Council, values, ranges."""
+    problems: list[Problem] = []
+    n = len(sheet.players)
+    names = [p.name for p in sheet.players]
+    count = players_count_problem(n, "Luna")
+    if count:
+        problems.append(count)
+    problems += name_problems(names, lambda i: f"players[{i}].name")
+    if count is None:
+        problems += _values_problems(sheet.priestess_values, n)
+    for i, p in enumerate(sheet.players):
+        w = f"players[{i}]"
+        _range(problems, f"{w}.priestess_isle", p.priestess_isle, PRIESTESS_ISLE_MAX,
+               f"a player has {NOVICES} Novices and at most 1 Shrine on an isle")
+        _range(problems, f"{w}.apostate_isle", p.apostate_isle, NOVICES,
+               f"a player has {NOVICES} Novices")
+        _range(problems, f"{w}.temple_novices", p.temple_novices, NOVICES,
+               f"a player has {NOVICES} Novices")
+        if p.temple_books < 0:
+            problems.append(Problem(where=f"{w}.temple_books",
+                                    message=f"{p.temple_books}, but it cannot be negative"))
+        elif p.temple_books > p.temple_novices >= 0:
+            # Luna, Book: a book lies under one Novice
+            problems.append(Problem(
+                where=f"{w}.temple_books",
+                message=f"{p.temple_books}, but they have only "
+                f"{plural(p.temple_novices, 'Novice')} in the Temple, and a book lies under "
+                "one Novice",
+            ))
+        if 0 <= p.temple_novices <= NOVICES and 0 <= p.apostate_isle <= NOVICES and (
+            p.temple_novices + p.apostate_isle > NOVICES
+        ):
+            # Luna, Components: 13 Novices; those in the Temple are not on or next to an isle
+            problems.append(Problem(
+                where=f"{w}.apostate_isle",
+                message=f"{p.apostate_isle} at the Apostate's isle and {p.temple_novices} in the "
+                f"Temple, but a player has only {NOVICES} Novices",
+            ))
+        if 0 <= p.temple_novices <= NOVICES and 0 <= p.priestess_isle <= PRIESTESS_ISLE_MAX and (
+            p.temple_novices + p.priestess_isle > PRIESTESS_ISLE_MAX
+        ):
+            problems.append(Problem(
+                where=f"{w}.priestess_isle",
+                message=f"{p.priestess_isle} at the Moon Priestess's isle and {p.temple_novices} "
+                f"in the Temple, but a player has only {NOVICES} Novices (and 1 Shrine there)",
+            ))
+    if count is None:
+        in_temple = sum(p.temple_novices for p in sheet.players)
+        if in_temple > temple_tiles_in_play(n):
+            problems.append(Problem(
+                where="players",
+                message=f"{in_temple} Novices in the Temple, but with {plural(n, 'player')} it "
+                f"has {temple_tiles_in_play(n)} spaces (7 Temple tiles per colour; LU-6)",
+            ))
+        books = sum(p.temple_books for p in sheet.players)
+        if books > books_in_play(n):
+            problems.append(Problem(
+                where="players",
+                message=f"{books} Novices on a book, but with {plural(n, 'player')} there "
+                f"{'is' if books_in_play(n) == 1 else 'are'} only "
+                f"{plural(books_in_play(n), 'Book of Wisdom', 'Books of Wisdom')} "
+                "in the Temple (LU-6)",
+            ))
+    problems += council_order_problems(sheet.council_order, names)
+    return problems
+
+
+def score(sheet: Sheet) -> Result:
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    n = len(sheet.players)
+    names = [p.name.strip() for p in sheet.players]
+    seat = council_positions(sheet.council_order, names)
+    given = sheet.priestess_values is not None
+    values = list(sheet.priestess_values) if given else default_priestess_values(n)
+    assert values is not None  # check() requires them when there is no default
+    places = scoring_places(n)
+    notes = []
+
+    # Luna, Moon Priestess: players with at least 1 are placed by count; "Ties are resolved
+    # according to the relative position of the players in the Council of Priests".
+    on_isle = sorted((i for i, p in enumerate(sheet.players) if p.priestess_isle > 0),
+                     key=lambda i: (-sheet.players[i].priestess_isle, seat[i]))
+    place_of = {i: k + 1 for k, i in enumerate(on_isle)}
+    for count in sorted({sheet.players[i].priestess_isle for i in on_isle}, reverse=True):
+        tied = [i for i in on_isle if sheet.players[i].priestess_isle == count]
+        if len(tied) == 2:
+            a, b = tied
+            notes.append(f"{names[a]} and {names[b]} both have {count} on the Moon Priestess's "
+                         f"isle; {names[a]} is further ahead in the Council and takes "
+                         f"{ordinal(place_of[a])} place (Luna, Moon Priestess; LU-4)")
+        elif len(tied) > 2:
+            order = ", ".join(f"{names[i]} {ordinal(place_of[i])}" for i in tied)
+            notes.append(f"{join_names([names[i] for i in tied])} all have {count} on the Moon "
+                         f"Priestess's isle; the Council breaks the tie: {order} "
+                         "(Luna, Moon Priestess; LU-4)")
+    if n < 4 and len(on_isle) >= 3:
+        third = names[on_isle[2]]
+        notes.append(f"{third} is 3rd at the Moon Priestess: third place scores only with 4 "
+                     "players (Luna, Moon Priestess; LU-3)")
+    shown = "/".join(str(v) for v in values)
+    if given:
+        default = default_priestess_values(n)
+        if default is not None and values != default:
+            notes.append(f"Moon Priestess values {shown} as entered (the rulebook's example "
+                         f"shows {'/'.join(str(v) for v in default)}; LU-2)")
+        else:
+            notes.append(f"Moon Priestess values {shown} as printed on the figure (LU-2)")
+    else:
+        notes.append(f"Moon Priestess values {shown}: the 4-player figure, from the rulebook's "
+                     "example (LU-2)")
+
+    results = []
+    for i, p in enumerate(sheet.players):
+        if i in place_of:
+            k = place_of[i]
+            if k <= places and k <= len(values):
+                pts = values[k - 1]
+                label = (f"Moon Priestess: {ordinal(k)} place ({p.priestess_isle} on the isle) "
+                         f"→ {pts}")
+            else:
+                pts = 0
+                why = ("third place scores only with 4 players" if k == 3
+                       else "only three places score")
+                label = (f"Moon Priestess: {ordinal(k)} place ({p.priestess_isle} on the isle) "
+                         f"→ 0 ({why})")
+        else:
+            pts = 0
+            label = "Moon Priestess: none on the isle → 0"
+        # Luna, Apostate: "Each player now loses a number of influence points equal to his
+        # count plus one"; players without Novices there lose nothing.
+        if p.apostate_isle > 0:
+            loss = p.apostate_isle + 1
+            apostate = Line(label=f"Apostate: {plural(p.apostate_isle, 'Novice')} → −{loss}",
+                            points=-loss)
+        else:
+            apostate = Line(label="Apostate: no Novices there → 0", points=0)
+        # Luna, Temple: 1 per Novice in the Temple, 1 more per Novice on a "Book of Wisdom"
+        if p.temple_novices > 0:
+            gain = p.temple_novices + p.temple_books
+            temple = Line(label=f"Temple: {plural(p.temple_novices, 'Novice')} + "
+                          f"{p.temple_books} on a book → {gain}", points=gain)
+        else:
+            temple = Line(label="Temple: no Novices → 0", points=0)
+        breakdown = [Line(label=label, points=pts), apostate, temple]
+        results.append(PlayerResult(name=names[i], total=sum(x.points for x in breakdown),
+                                    rank=0, breakdown=breakdown))
+
+    # RULING LU-7: a round has no winner; rank by the round's change of influence, ties shared.
+    ranks = shared_ranks([-r.total for r in results])
+    for r, rank in zip(results, ranks, strict=True):
+        r.rank = rank
+    notes.append("Ranks order this round's change of influence; a round has no winner of its "
+                 "own, so equal changes share a rank (LU-7)")
+    return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)
