@@ -4,6 +4,8 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /                       home: tables in progress, the five games
     /new/<game>             new table for a game
     /table/<id>             a table session: players, Setup, Play, Score
+    /table/<id>/score       the score sheet being entered
+    /table/<id>/results     ranking, winners and breakdowns
 """
 
 from __future__ import annotations
@@ -38,12 +40,12 @@ def parent_route(route: str) -> str:
     """The screen below ``route`` in the stack."""
     parts = [p for p in route.split("/") if p]
     if parts[:1] == ["table"] and len(parts) > 2:
-        return "/" + "/".join(parts[:2])
+        return "/" + "/".join(parts[:-1])
     return "/"
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
-    from companion.views import home, new_table, table
+    from companion.views import home, new_table, results, score, table
 
     parts = [p for p in route.split("/") if p]
     match parts:
@@ -51,6 +53,10 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return new_table.build(ctx, game_id)
         case ["table", table_id]:
             return table.build(ctx, table_id)
+        case ["table", table_id, "score"]:
+            return score.build(ctx, table_id)
+        case ["table", table_id, "results"]:
+            return results.build(ctx, table_id)
         case _:
             return home.build(ctx)
 

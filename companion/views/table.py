@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t
+from companion.score_forms import form_for
 from companion.views.home import game_title
 from companion.widgets.common import heading, muted, screen
 
@@ -44,8 +45,8 @@ def build(ctx, table_id: str) -> ft.View:
         players,
         section(t("table.setup"), t("table.setup_hint"), ft.Icons.CHECKLIST, None, ctx),
         section(t("table.play"), t("table.play_hint"), ft.Icons.PLAY_CIRCLE_OUTLINE, None, ctx),
-        section(t("table.score"), t("table.score_hint"), ft.Icons.SCOREBOARD_OUTLINED, None,
-                ctx),
+        section(t("table.score"), t("table.score_hint"), ft.Icons.SCOREBOARD_OUTLINED,
+                f"/table/{table_id}/score" if form_for(session.game) else None, ctx),
     ]
     return screen(f"/table/{table_id}", game_title(game), controls,
                   on_back=lambda e: ctx.go("/"))

@@ -1,0 +1,24 @@
+"""Per game: how its score sheet is entered on a phone.
+
+Each module has ``empty_sheet(session, box_values) -> dict`` (the spec's sheet JSON with
+nothing counted yet), ``player_controls(editor, index)`` (the fields of one player) and
+``table_controls(editor)`` (fields for the whole table, e.g. Luna's Council order).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+FORMS = {
+    "latria": "latria",
+    "carpe_astra": "carpe_astra",
+    "luna": "luna",
+    "altar": "altar",
+    "latoro": "latoro",
+}
+
+
+def form_for(game: str) -> ModuleType | None:
+    name = FORMS.get(game)
+    return importlib.import_module(f"companion.score_forms.{name}") if name else None

@@ -1,0 +1,206 @@
+"""Score: enter what each player holds; totals and breakdowns update with every tap.
+
+The sheet is the spec's JSON (../shared/spec/score-sheets.md), saved with the table after
+every change, so it survives a restart; it can be exported and imported as that JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import flet as ft
+
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.score_forms import form_for
+from companion.score_forms.editor import Editor
+from companion.views.home import game_title
+from companion.widgets.common import TAP, muted, primary_button, screen, secondary_button
+from scorers.base import Result, SheetProblems
+from scorers.sheets import parse_sheet, score_sheet
+
+
+def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
+    try:
+        return score_sheet(sheet), []
+    except SheetProblems as err:
+        return None, err.problems
+
+
+def player_of(where: str) -> int | None:
+    """players[2].support.military → 2"""
+    if where.startswith("players["):
+        try:
+            return int(where[len("players["):where.index("]")])
+        except ValueError:
+            return None
+    return None
+
+
+def build(ctx, table_id: str) -> ft.View:
+    session = ctx.store.get_table(table_id)
+    route = f"/table/{table_id}/score"
+    back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
+    form = form_for(session.game) if session else None
+    if session is None or form is None:
+        return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
+    game = GAMES[session.game]
+    box = ctx.store.box_values(session.game)
+    sheet = session.score_sheet or form.empty_sheet(session, box)
+    state = {"player": 0}
+
+    chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
+    summary = ft.Column(spacing=2)
+    body = ft.Column(spacing=12)
+    problems_box = ft.Column(spacing=2, visible=False)
+    results_button = primary_button(t("score.results"), lambda e: ctx.go(
+        f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
+
+    def save_and_rescore() -> None:
+        ctx.store.set_score_sheet(table_id, editor.sheet)
+        refresh()
+        ctx.page.update()
+
+    editor = Editor(sheet, save_and_rescore, box_values=box,
+                    remember_box_value=lambda k, v: ctx.store.set_box_value(session.game, k, v),
+                    page=ctx.page)
+
+    def refresh() -> None:
+        result, problems = try_score(editor.sheet)
+        unplaced = editor.show_problems(problems)
+        troubled = {player_of(p.where) for p in problems}
+        names = [p.get("name", "") for p in editor.sheet.get("players", [])]
+        totals = {p.name: p for p in result.players} if result else {}
+        chips.controls = []
+        for i, name in enumerate(names):
+            total = totals[name].total if name in totals else None
+            text = name if total is None else f"{name} · {total}"
+            label = t("score.player_chip", name=name, total="?" if total is None else total)
+            chips.controls.append(ft.Semantics(
+                label=label, button=True, selected=i == state["player"],
+                content=ft.Chip(
+                    label=ft.Text(text, size=15), selected=i == state["player"], height=TAP,
+                    leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
+                    if i in troubled else None,
+                    on_select=lambda e, i=i: choose(i)),
+            ))
+        name = names[state["player"]] if names else ""
+        summary.controls = []
+        if name in totals:
+            player = totals[name]
+            summary.controls.append(ft.Text(t("score.total", name=name, total=player.total),
+                                            size=20, weight=ft.FontWeight.W_600))
+            for line in player.breakdown:
+                summary.controls.append(ft.Row([
+                    ft.Text(line.label, size=13, expand=True),
+                    ft.Text(f"{line.points:+d}", size=13, weight=ft.FontWeight.W_600),
+                ]))
+        else:
+            summary.controls.append(ft.Text(t("score.fix_first", name=name), size=15,
+                                            color=ft.Colors.ERROR))
+        problems_box.controls = [ft.Text(f"• {problem_text(p, names)}", color=ft.Colors.ERROR)
+                                 for p in unplaced]
+        problems_box.visible = bool(unplaced)
+        results_button.disabled = result is None
+
+    def choose(i: int) -> None:
+        state["player"] = i
+        render_body()
+        refresh()
+        ctx.page.update()
+
+    def render_body() -> None:
+        editor.error_slots.clear()
+        body.controls = [*form.player_controls(editor, state["player"]),
+                         *form.table_controls(editor)]
+
+    def export(e) -> None:
+        text = json.dumps(editor.sheet, ensure_ascii=False, indent=2)
+
+        async def copy(e) -> None:
+            await ft.Clipboard().set(text)
+            ctx.toast(t("score.copied"))
+
+        ctx.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("score.export_title")),
+            content=ft.Column([muted(t("score.export_hint")),
+                               ft.Text(text, selectable=True, size=12)],
+                              scroll=ft.ScrollMode.AUTO, height=420, width=360),
+            actions=[ft.TextButton(content=t("common.close"), height=TAP,
+                                   on_click=lambda e: ctx.page.pop_dialog()),
+                     ft.FilledButton(content=t("score.copy"), height=TAP, on_click=copy)],
+        ))
+
+    def import_(e) -> None:
+        field = ft.TextField(label=t("score.import_label"), multiline=True, min_lines=6,
+                             max_lines=12)
+
+        def do_import(e) -> None:
+            problem = import_problem(field.value or "", session)
+            if problem:
+                field.error = problem
+                field.update()
+                return
+            editor.sheet.clear()
+            editor.sheet.update(json.loads(field.value))
+            ctx.page.pop_dialog()
+            state["player"] = 0
+            render_body()
+            save_and_rescore()
+            ctx.toast(t("score.imported"))
+
+        ctx.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(t("score.import_title")),
+            content=ft.Column([muted(t("score.import_hint")), field], width=360, tight=True),
+            actions=[ft.TextButton(content=t("common.cancel"), height=TAP,
+                                   on_click=lambda e: ctx.page.pop_dialog()),
+                     ft.FilledButton(content=t("score.import"), height=TAP,
+                                     on_click=do_import)],
+        ))
+
+    def rebuild() -> None:
+        render_body()
+        refresh()
+        ctx.page.update()
+
+    editor.rebuild = rebuild
+    render_body()
+    refresh()
+    controls = [
+        chips,
+        ft.Card(content=ft.Container(summary, padding=ft.Padding.all(12))),
+        body,
+        ft.Row([secondary_button(t("score.export"), export, ft.Icons.UPLOAD, expand=True),
+                secondary_button(t("score.import"), import_, ft.Icons.DOWNLOAD, expand=True)]),
+    ]
+    bottom = ft.Column([problems_box, ft.Row([results_button])], spacing=6)
+    return screen(route, t("score.title", game=game_title(game)), controls, on_back=back,
+                  bottom=bottom)
+
+
+def problem_text(problem, names: list[str]) -> str:
+    index = player_of(problem.where)
+    if index is not None and index < len(names):
+        return f"{names[index]}: {problem.message}"
+    return str(problem)
+
+
+def import_problem(text: str, session) -> str | None:
+    """Why a pasted sheet cannot replace this table's sheet, or None."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        return t("score.import_not_json", line=err.lineno, column=err.colno)
+    if not isinstance(data, dict) or data.get("game") not in (session.game,
+                                                             f"{session.game}_campaign"):
+        return t("score.import_wrong_game", game=t(GAMES[session.game].name))
+    names = data.get("players", [])
+    names = [p.get("name") if isinstance(p, dict) else p for p in names]
+    if sorted(map(str, names)) != sorted(session.players):
+        return t("score.import_wrong_players", players=", ".join(session.players))
+    try:
+        parse_sheet(data)
+    except SheetProblems as err:
+        return "\n".join(str(p) for p in err.problems)
+    return None

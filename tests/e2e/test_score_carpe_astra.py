@@ -1,0 +1,51 @@
+"""A 4-player Carpe Astra sheet entered through the Score screen."""
+
+from __future__ import annotations
+
+from tests.e2e.flutter import button, shot
+from tests.e2e.tables import create_table
+
+
+def tap(page, label: str, times: int = 1) -> None:
+    for _ in range(times):
+        button(page, label).click()
+
+
+def switch_to(page, name: str) -> None:
+    """Show another player's holdings; wait until their form is on screen."""
+    button(page, f"{name}, 0 points").click()
+    page.get_by_text(f"{name}: 0 points").wait_for()
+
+
+def test_four_player_carpe_astra_totals_and_winner(server, page):
+    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo", "Dan"])
+    button(page, "Score").first.click()
+    page.get_by_text("Support tokens", exact=True).wait_for()
+    # Ann (seat 1): Military 3 → single most → 4; credits 2.
+    tap(page, "Military: one more", 3)
+    tap(page, "Credits: one more", 2)
+    page.get_by_text("Ann: 4 points").wait_for()
+    shot(page, "score-carpe-astra")
+    # Ben: Military 1 (single second → 2), Priests 2 (alone, so most → 4).
+    switch_to(page, "Ben")
+    tap(page, "Military: one more")
+    tap(page, "Priests: one more", 2)
+    page.get_by_text("Ben: 6 points").wait_for()
+    # Cleo: Priests 2 ties Ben for most → 3 each, and Ben drops to 5; credits 4.
+    switch_to(page, "Cleo")
+    tap(page, "Priests: one more", 2)
+    tap(page, "Credits: one more", 4)
+    page.get_by_text("Cleo: 3 points").wait_for()
+    button(page, "Ben, 5 points").wait_for()
+    # Dan: Engineers 6 → all 6 in play → 6 points.
+    switch_to(page, "Dan")
+    tap(page, "Engineers: one more", 6)
+    page.get_by_text("Dan: 6 points").wait_for()
+    # The stepper stops at the 6 in play: a 7th would make the sheet invalid (no total).
+    tap(page, "Engineers: one more")
+    page.wait_for_timeout(500)
+    page.get_by_text("Dan: 6 points").wait_for()
+    assert page.get_by_text("fix the marked entries").count() == 0
+    button(page, "See the results").click()
+    page.get_by_text("Dan wins").wait_for()
+    shot(page, "results-carpe-astra")
