@@ -1,8 +1,10 @@
 """The message catalog: every piece of text the app shows comes from here.
 
-``t("app.title")`` looks the key up in the current language's catalog (``<lang>.json``
-beside this file), falling back to English; ``{name}`` placeholders are filled from the
-keyword arguments. A missing key raises KeyError, so a typo fails the tests, not the table.
+A language is a folder of JSON files (``en/``, later ``ja/``), one file per screen or
+game so that work on one screen does not collide with another; the files are merged and
+a key may be defined only once. ``t("app.title")`` looks the key up in the current
+language, falling back to English; ``{name}`` placeholders are filled from the keyword
+arguments. A missing key raises KeyError, so a typo fails the tests, not the table.
 """
 
 from __future__ import annotations
@@ -12,24 +14,33 @@ from functools import cache
 from pathlib import Path
 
 FALLBACK = "en"
+HERE = Path(__file__).parent
 _language = FALLBACK
+
+
+class DuplicateMessage(ValueError):
+    pass
 
 
 @cache
 def catalog(language: str) -> dict[str, str]:
-    path = Path(__file__).with_name(f"{language}.json")
-    with path.open(encoding="utf-8") as f:
-        return json.load(f)
+    messages: dict[str, str] = {}
+    for path in sorted((HERE / language).glob("*.json")):
+        with path.open(encoding="utf-8") as f:
+            for key, text in json.load(f).items():
+                if key in messages:
+                    raise DuplicateMessage(f"{key} is defined twice ({path.name})")
+                messages[key] = text
+    return messages
 
 
 def set_language(language: str) -> None:
     global _language
-    _language = language if Path(__file__).with_name(f"{language}.json").exists() else FALLBACK
+    _language = language if (HERE / language).is_dir() else FALLBACK
 
 
 def t(key: str, /, **values: object) -> str:
-    messages = catalog(_language)
-    text = messages.get(key)
+    text = catalog(_language).get(key)
     if text is None:
         text = catalog(FALLBACK)[key]
     return text.format(**values) if values else text
