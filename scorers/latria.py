@@ -1,0 +1,775 @@
+"""Latria (Latria *Opus*, 3–6 players): final scoring.
+
+Sheet and result: ../shared/spec/score-sheets.md, section "Latria". Rules: the rulebook
+``seeds/000_fa82990554f63f12.txt`` ("Scoring", "Polaris card note", "Extension Rules",
+"Victory Point Distribution"). Readings of unclear rules: ``docs/RULINGS.md`` (L-…).
+
+The box inventory and the numbers in play are public module data, so the app's score
+screen can set its stepper limits from the same source as the checks.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StrictInt, StrictStr, model_serializer
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+
+GAME = "latria"
+
+# ---------------------------------------------------------------------------------------
+# Public box data (for the checks and for the app's score screen)
+# ---------------------------------------------------------------------------------------
+
+PLAYER_COUNTS = range(3, 7)  # Latria Opus, 3–6 players (seeds/INDEX.md; Game Setup)
+VARIANTS = ("standard", "simple", "star_eclipse")  # spec: Latria; Extension Rules 1 and 2
+BODIES = ("sun", "moon", "polaris")  # the celestial bodies (Card Types)
+SUITS = ("sun", "moon", "polaris", "latria")  # the astrology suits (Card Types)
+NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
+
+# Latria, Victory Point Distribution, "Celestial cards" (RULES-GAPS: Latria, legible):
+# (body, VP) or (body, special) → number of cards in the box; 13 per body.
+CELESTIAL_BOX: dict[tuple[str, int | str], int] = {
+    ("sun", 1): 3, ("sun", 2): 3, ("sun", 3): 3, ("sun", 4): 3, ("sun", "x0"): 1,
+    ("moon", 1): 3, ("moon", 2): 6, ("moon", 3): 3, ("moon", "x2"): 1,
+    ("polaris", 1): 6, ("polaris", 2): 6, ("polaris", "discard_two"): 1,
+}  # fmt: skip
+CELESTIAL_VP = {"sun": range(1, 5), "moon": range(1, 4), "polaris": range(1, 3)}
+# Each body's one special card (Victory Point Distribution, "Special" column).
+SPECIALS = {"sun": "x0", "moon": "x2", "polaris": "discard_two"}
+SPECIAL_NAMES = {"x0": "×0", "x2": "×2", "discard_two": "two red symbols"}
+SPECIAL_MULTIPLIER = {"x0": 0, "x2": 2}  # Latria, Scoring step 1: "×2" or "×0"
+# The mutation cards: the three 1-VP Sun and the three 1-VP Moon cards (RULES-GAPS).
+MUTATION_CARDS = (("sun", 1), ("moon", 1))
+
+ASTROLOGY_NUMBERS = range(1, 16)  # Card Types: 15 of each suit, numbered 1–15
+# Latria, Victory Point Distribution, "Astrology cards": Sun and Moon rows (number → VP).
+_SUN_MOON_VP = {6: 1, 7: 2, 8: 3, 9: 2, 10: 1}
+ASTROLOGY_VP_TABLE: dict[str, dict[int, int]] = {
+    suit: {n: _SUN_MOON_VP.get(n, 0) for n in ASTROLOGY_NUMBERS} for suit in ("sun", "moon")
+}
+# RULES-GAPS: the Polaris and Latria rows are not legible; those cards carry what is
+# printed on them (``vp`` and/or ``multiplier``), ruling L-1.
+PRINTED_VALUE_SUITS = ("polaris", "latria")
+ASTROLOGY_MULTIPLIERS = (2, 0)  # Scoring step 1 names only "×2" and "×0" (L-1)
+
+
+def astrology_numbers_in_play(players: int) -> range:
+    """The astrology numbers left in the deck for a player count (Latria, Game Setup)."""
+    if players == 3:
+        return range(4, 13)  # every card with an icon removed: 1–3 and 13–15
+    if players == 4:
+        return range(2, 14)  # the "5" icon cards removed: 1, 14 and 15
+    if players in (5, 6):
+        return range(1, 16)
+    raise ValueError(f"Latria is for 3–6 players, not {players}")
+
+
+def hand_size(players: int) -> int:
+    """Astrology cards dealt to each player (Game Setup: 10 with 6 players, else 12)."""
+    return 10 if players == 6 else 12
+
+
+def rounds(players: int) -> int:
+    """Rounds in a game: play until one card is left in hand (Game Flow), ruling L-9."""
+    return hand_size(players) - 1
+
+
+# ---------------------------------------------------------------------------------------
+# The sheet
+# ---------------------------------------------------------------------------------------
+
+Count = Annotated[StrictInt, Field(ge=0)]
+
+
+class Card(Model):
+    """A celestial card ``{"celestial": "sun", "vp": 3}`` / ``{"celestial": "sun",
+    "special": "x0"}`` or an astrology card ``{"astrology": "moon", "number": 8}``
+    (Polaris and Latria ones with their printed ``vp`` and/or ``multiplier``)."""
+
+    celestial: Literal["sun", "moon", "polaris"] | None = None
+    astrology: Literal["sun", "moon", "polaris", "latria"] | None = None
+    vp: Count | None = None
+    special: Literal["x0", "x2", "discard_two"] | None = None
+    number: Annotated[StrictInt, Field(ge=1, le=15)] | None = None
+    multiplier: StrictInt | None = None  # 2 or 0 (ASTROLOGY_MULTIPLIERS), checked in check()
+
+    @model_serializer(mode="wrap")
+    def _without_absent(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        # Export the card as the sheet spells it: keys that were not given are left out.
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+
+class Player(Model):
+    name: StrictStr
+    cards: list[Card] = []
+    eclipsed: list[Card] = []
+    discarded: list[Card] | None = None
+
+    @model_serializer(mode="wrap")
+    def _without_absent(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+        return {k: v for k, v in handler(self).items() if v is not None}
+
+
+class Sheet(Model):
+    game: Literal["latria"] = "latria"
+    variant: Literal["standard", "simple", "star_eclipse"] = "standard"
+    players: list[Player]
+
+
+class LatriaPlayerResult(PlayerResult):
+    eclipse: int  # the points subtracted for cards under the eclipse marker, ≥ 0
+    discarded: list[Card] = []  # the cards the Polaris "two red symbols" card removed
+
+
+# ---------------------------------------------------------------------------------------
+# Cards
+# ---------------------------------------------------------------------------------------
+
+
+def card_label(card: Card) -> str:
+    """A short human name: "Sun 3", "Moon ×2", "Polaris astrology 3 (×2)"."""
+    if card.celestial is not None and card.astrology is None:
+        body = NAMES[card.celestial]
+        if card.special is not None:
+            return f"{body} {SPECIAL_NAMES[card.special]}"
+        return f"{body} {card.vp if card.vp is not None else '?'}"
+    if card.astrology is not None:
+        text = f"{NAMES[card.astrology]} astrology {card.number if card.number else '?'}"
+        printed = []
+        if card.astrology in PRINTED_VALUE_SUITS:
+            if card.vp:
+                printed.append(f"{card.vp} VP")
+            if card.multiplier is not None:
+                printed.append(f"×{card.multiplier}")
+        return f"{text} ({', '.join(printed)})" if printed else text
+    return "card"
+
+
+def box_key(card: Card) -> tuple[str, str, int | str | None]:
+    """Which physical card this is: each astrology card exists once, celestial cards by kind."""
+    if card.astrology is not None:
+        return ("astrology", card.astrology, card.number)
+    return ("celestial", card.celestial or "", card.special or card.vp)
+
+
+def card_id(card: Card) -> tuple[Any, ...]:
+    """Identity for matching ``discarded`` against held cards (Sun/Moon ``vp`` is optional)."""
+    if card.astrology in ("sun", "moon"):
+        return ("astrology", card.astrology, card.number)
+    if card.astrology is not None:
+        return ("astrology", card.astrology, card.number, card.vp or 0, card.multiplier)
+    return ("celestial", card.celestial, card.vp, card.special)
+
+
+def group_of(card: Card) -> str:
+    """The scoring group: the celestial body, an astrology card its suit's (ruling L-2)."""
+    return card.celestial or card.astrology or ""
+
+
+def contribution(card: Card) -> tuple[int, int | None]:
+    """(VP, multiplier or None) of a valid card."""
+    if card.celestial is not None:
+        if card.special is not None:
+            # Latria, Scoring step 1: ×2 / ×0; Polaris card note: "no victory points".
+            return 0, SPECIAL_MULTIPLIER.get(card.special)
+        return card.vp or 0, None
+    if card.astrology in ASTROLOGY_VP_TABLE:
+        return ASTROLOGY_VP_TABLE[card.astrology][card.number or 0], None  # VP table
+    return card.vp or 0, card.multiplier  # printed on the card (RULES-GAPS, L-1)
+
+
+def card_problems(card: Card, where: str, who: str) -> list[Problem]:
+    """What is wrong with one card on its own (shape, printed values), per field."""
+    out: list[Problem] = []
+
+    def bad(sub: str, message: str) -> None:
+        out.append(Problem(where=f"{where}.{sub}" if sub else where, message=message))
+
+    if card.celestial is None and card.astrology is None:
+        bad(
+            "",
+            f'{who}\'s card needs "celestial" (sun/moon/polaris) or "astrology" '
+            "(sun/moon/polaris/latria)",
+        )
+        return out
+    if card.celestial is not None and card.astrology is not None:
+        bad("", f"{who}'s card is either celestial or astrology, not both")
+        return out
+    if card.celestial is not None:
+        body = NAMES[card.celestial]
+        for key in ("number", "multiplier"):
+            if getattr(card, key) is not None:
+                bad(
+                    key,
+                    f"only astrology cards have a {key}; {who}'s {body} celestial card "
+                    'takes "vp" or "special"',
+                )
+        allowed = CELESTIAL_VP[card.celestial]
+        special = SPECIALS[card.celestial]
+        choices = f'{allowed[0]}–{allowed[-1]} VP or the special "{special}"'
+        if card.vp is None and card.special is None:
+            bad(
+                "",
+                f'{who}\'s {body} celestial card needs "vp" ({allowed[0]}–{allowed[-1]}) '
+                f'or "special": "{special}"',
+            )
+        elif card.vp is not None and card.special is not None:
+            bad(
+                "special",
+                f"a {body} celestial card has either VP or a special effect; {who}'s has both",
+            )
+        elif card.vp is not None and card.vp not in allowed:
+            # Victory Point Distribution, Celestial cards.
+            bad("vp", f"{who}'s {body} card has {card.vp} VP; {body} celestial cards are {choices}")
+        elif card.special is not None and card.special != special:
+            owners = {v: NAMES[k] for k, v in SPECIALS.items()}
+            bad(
+                "special",
+                f'"{card.special}" is the {owners[card.special]}\'s special card; '
+                f'the {body}\'s is "{special}" ({SPECIAL_NAMES[special]})',
+            )
+        return out
+    suit = card.astrology
+    name = NAMES[suit]
+    if card.special is not None:
+        bad(
+            "special",
+            f"astrology cards have no special; {who}'s {name} astrology card takes "
+            '"number" (and, for Polaris and Latria, the printed "vp"/"multiplier")',
+        )
+    if card.number is None:
+        bad("number", f"required: the number printed on {who}'s {name} astrology card (1–15)")
+        return out
+    label = f"{name} astrology {card.number}"
+    if card.multiplier is not None and card.multiplier not in ASTROLOGY_MULTIPLIERS:
+        bad(
+            "multiplier",
+            f'{who}\'s {label}: a multiplier is ×2 or ×0 ("multiplier": 2 or 0), '
+            f"not {card.multiplier} (L-1)",
+        )
+        return out
+    if suit in ASTROLOGY_VP_TABLE:
+        table_vp = ASTROLOGY_VP_TABLE[suit][card.number]
+        if card.multiplier is not None:
+            bad(
+                "multiplier",
+                f"{who}'s {label}: the rulebook table gives Sun and Moon astrology "
+                "cards no multiplier",
+            )
+        if card.vp is not None and card.vp != table_vp:
+            # spec: "A vp that contradicts the table is an error."
+            bad(
+                "vp", f"{who}'s {label} is worth {table_vp} VP by the rulebook table, not {card.vp}"
+            )
+        elif table_vp == 0:
+            # Step 4: a child acquires their card "only if the card has victory points or
+            # an effect" (ruling L-8).
+            bad(
+                "",
+                f"{who}'s {label} has no VP or effect (only {name} 6–10 score), so it "
+                "cannot have been acquired (Step 4, L-8)",
+            )
+        return out
+    if card.vp is None and card.multiplier is None:
+        # RULES-GAPS: the table's Polaris/Latria rows are not legible (ruling L-1).
+        bad(
+            "",
+            f'{who}\'s {label}: enter what is printed on the card, "vp" (its stars) '
+            'and/or "multiplier": 2 (the rulebook\'s Polaris and Latria values are not '
+            "legible, L-1)",
+        )
+    elif not card.vp and card.multiplier is None:
+        bad(
+            "vp",
+            f"{who}'s {label} has 0 VP and no multiplier, so it cannot have been "
+            "acquired (Step 4, L-8)",
+        )
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Checks
+# ---------------------------------------------------------------------------------------
+
+
+def _who(player: Player, i: int) -> str:
+    return player.name.strip() or f"player {i + 1}"
+
+
+def _held(player: Player) -> list[tuple[tuple[str, int], Card]]:
+    """Every card a player holds with its place: ("cards", j) or ("eclipsed", j)."""
+    return [(("cards", j), c) for j, c in enumerate(player.cards)] + [
+        (("eclipsed", j), c) for j, c in enumerate(player.eclipsed)
+    ]
+
+
+def _where(i: int, pos: tuple[str, int]) -> str:
+    return f"players[{i}].{pos[0]}[{pos[1]}]"
+
+
+def _polaris_card(player: Player) -> tuple[str, int] | None:
+    for pos, card in _held(player):
+        if card.celestial == "polaris" and card.special == "discard_two":
+            return pos
+    return None
+
+
+def _counts(names: dict[int, int], who: Sequence[str]) -> str:
+    return ", ".join(f"{who[i]} {n}" for i, n in names.items())
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a sheet that one field alone cannot show (empty when it is valid)."""
+    problems: list[Problem] = []
+    n = len(sheet.players)
+    if n not in PLAYER_COUNTS:
+        problems.append(Problem(where="players", message=f"{n} players; Latria is for 3–6"))
+    problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
+    who = [_who(p, i) for i, p in enumerate(sheet.players)]
+
+    # Each card on its own; later checks look only at the well-formed cards.
+    valid: list[tuple[int, tuple[str, int], Card]] = []
+    for i, player in enumerate(sheet.players):
+        for pos, card in _held(player):
+            found = card_problems(card, _where(i, pos), who[i])
+            problems += found
+            if not found:
+                valid.append((i, pos, card))
+
+    # Variants (Extension Rules) and where Polaris cards can be.
+    for i, player in enumerate(sheet.players):
+        if sheet.variant == "simple" and player.eclipsed:
+            # Extension Rules 1: "eclipse markers are not used in this rule" (L-7).
+            problems.append(
+                Problem(
+                    where=f"players[{i}].eclipsed",
+                    message=f"{who[i]} has {len(player.eclipsed)} eclipsed card(s), but the simple "
+                    'variant uses no eclipse markers; list them under "cards" (L-7)',
+                )
+            )
+    for i, pos, card in valid:
+        if card.special is not None and sheet.variant == "simple":
+            # Extension Rules 1: the ×0 Sun, ×2 Moon and Polaris two-red-symbols cards are out.
+            problems.append(
+                Problem(
+                    where=f"{_where(i, pos)}.special",
+                    message=f"{who[i]}'s {card_label(card)} card is removed in the simple variant "
+                    "(Sun ×0, Moon ×2 and Polaris two red symbols are out, L-7)",
+                )
+            )
+        if card.celestial == "polaris" and sheet.variant == "standard" and pos[0] == "eclipsed":
+            # Step 1: "Polaris never enters the eclipse state" (L-6).
+            problems.append(
+                Problem(
+                    where=_where(i, pos),
+                    message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; Polaris "
+                    "never enters the eclipse state in the standard game, so it belongs "
+                    'under "cards" (L-6)',
+                )
+            )
+        if card.celestial == "polaris" and sheet.variant == "star_eclipse" and pos[0] == "cards":
+            # Extension Rules 2: Polaris stays in the eclipse state all game (L-6).
+            problems.append(
+                Problem(
+                    where=_where(i, pos),
+                    message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; in Star "
+                    'Eclipse Polaris is always eclipsed, so it belongs under "eclipsed" '
+                    "(L-6)",
+                )
+            )
+
+    # The box: 13 celestial cards per body by kind; each astrology card once.
+    seen: dict[tuple[Any, ...], list[tuple[int, tuple[str, int]]]] = {}
+    for i, pos, card in valid:
+        seen.setdefault(box_key(card), []).append((i, pos))
+    in_play = astrology_numbers_in_play(n) if n in PLAYER_COUNTS else None
+    for key, places in seen.items():
+        kind, body, value = key
+        if kind == "celestial":
+            limit = CELESTIAL_BOX[(body, value)]  # Victory Point Distribution
+            if len(places) > limit:
+                per_player = dict(Counter(i for i, _ in places))
+                i, pos = places[limit]
+                label = f"{NAMES[body]} {SPECIAL_NAMES.get(value, value)}"  # type: ignore[arg-type]
+                if len(per_player) == 1:
+                    message = f"{who[i]} holds {len(places)} {label} cards; the box has {limit}"
+                else:
+                    message = (
+                        f"{len(places)} {label} cards in all ({_counts(per_player, who)}); "
+                        f"the box has {limit}"
+                    )
+                problems.append(Problem(where=_where(i, pos), message=message))
+        else:
+            if len(places) > 1:  # Card Types: 15 cards of each suit, numbered 1–15
+                first_i, first_pos = places[0]
+                for i, pos in places[1:]:
+                    holder = "also" if i == first_i else f"already held by {who[first_i]}"
+                    problems.append(
+                        Problem(
+                            where=_where(i, pos),
+                            message=f"{who[i]}'s {NAMES[body]} astrology {value} is {holder} "
+                            f"({_where(first_i, first_pos)}); each astrology card exists "
+                            "once",
+                        )
+                    )
+            if in_play is not None and value not in in_play:  # Game Setup: remove cards
+                for i, pos in places:
+                    problems.append(
+                        Problem(
+                            where=f"{_where(i, pos)}.number",
+                            message=f"{who[i]}'s {NAMES[body]} astrology {value} is not in play "
+                            f"with {n} players (numbers {in_play[0]}–{in_play[-1]})",
+                        )
+                    )
+
+    # Game length (Game Flow, ruling L-9): one card of each body is revealed per round, and
+    # a player acquires at most one astrology card (their own) per round.
+    if n in PLAYER_COUNTS:
+        limit = rounds(n)
+        for body in BODIES:
+            places = [(i, pos) for i, pos, c in valid if c.celestial == body]
+            if len(places) > limit:
+                i, pos = places[limit]
+                per_player = dict(Counter(i for i, _ in places))
+                problems.append(
+                    Problem(
+                        where=_where(i, pos),
+                        message=f"{len(places)} {NAMES[body]} celestial cards in all "
+                        f"({_counts(per_player, who)}), but a {n}-player game has {limit} "
+                        f"rounds and reveals one {NAMES[body]} card per round (L-9)",
+                    )
+                )
+        for i, _player in enumerate(sheet.players):
+            mine = [c for j, _pos, c in valid if j == i and c.astrology is not None]
+            if len(mine) > limit:
+                problems.append(
+                    Problem(
+                        where=f"players[{i}]",
+                        message=f"{who[i]} holds {len(mine)} astrology cards, but a player "
+                        f"acquires at most one (their own) per round and a {n}-player game has "
+                        f"{limit} rounds (L-9)",
+                    )
+                )
+
+    # The Polaris "two red symbols" card: only its holder lists "discarded" (L-3).
+    for i, player in enumerate(sheet.players):
+        if player.discarded is None:
+            continue
+        where = f"players[{i}].discarded"
+        holder_pos = _polaris_card(player)
+        if holder_pos is None:
+            problems.append(
+                Problem(
+                    where=where,
+                    message=f"only the holder of the Polaris two-red-symbols card removes cards; "
+                    f"{who[i]} does not hold it (L-3)",
+                )
+            )
+            continue
+        others = [c for pos, c in _held(player) if pos != holder_pos]
+        need = min(2, len(others))
+        if len(player.discarded) != need:
+            if len(others) <= 2:
+                message = (
+                    f"{who[i]} holds {len(others)} card(s) besides the Polaris card, so "
+                    f"all {len(others)} are removed; list exactly those (or leave "
+                    '"discarded" out) (L-3)'
+                )
+            else:
+                message = (
+                    f"{len(player.discarded)} card(s); the Polaris card removes exactly "
+                    f"two of {who[i]}'s other cards (L-3)"
+                )
+            problems.append(Problem(where=where, message=message))
+            continue
+        available = Counter(card_id(c) for c in others)
+        for j, card in enumerate(player.discarded):
+            if card.celestial == "polaris" and card.special == "discard_two":
+                problems.append(
+                    Problem(
+                        where=f"{where}[{j}]",
+                        message="the Polaris two-red-symbols card removes two *other* cards, not "
+                        "itself (L-3)",
+                    )
+                )
+            elif available[card_id(card)] > 0:
+                available[card_id(card)] -= 1
+            else:
+                problems.append(
+                    Problem(
+                        where=f"{where}[{j}]",
+                        message=f"{who[i]} holds no {card_label(card)} to remove (the removed "
+                        "cards are among the player's cards or eclipsed cards, L-3)",
+                    )
+                )
+    return problems
+
+
+# ---------------------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """A scoring group: the VP of its cards and its multipliers (Scoring steps 1 and 2)."""
+
+    vps: list[int] = field(default_factory=list)
+    multipliers: list[int] = field(default_factory=list)
+    kinds: set[str] = field(default_factory=set)  # "celestial" / "astrology" cards in it
+
+    def add(self, card: Card) -> None:
+        vp, multiplier = contribution(card)
+        if vp:
+            self.vps.append(vp)
+        if multiplier is not None:
+            self.multipliers.append(multiplier)
+        if vp or multiplier is not None:
+            self.kinds.add("astrology" if card.astrology else "celestial")
+
+    @property
+    def value(self) -> int:
+        # Scoring step 1: the multipliers multiply the group's total (×2 ×2 = ×4, ×0 → 0).
+        return sum(self.vps) * math.prod(self.multipliers)
+
+    @property
+    def empty(self) -> bool:
+        return not self.vps and not self.multipliers
+
+    def expression(self) -> str:
+        text = "+".join(str(v) for v in self.vps) or "0"
+        if self.multipliers:
+            if len(self.vps) > 1:
+                text = f"({text})"
+            text += "".join(f" × {m}" for m in self.multipliers)
+        return text
+
+    @property
+    def simple(self) -> bool:
+        return len(self.vps) <= 1 and not self.multipliers
+
+
+@dataclass
+class Evaluation:
+    groups: dict[str, Tally]
+    eclipse: Tally
+    total: int
+
+
+def evaluate(player: Player, removed: frozenset[tuple[str, int]] = frozenset()) -> Evaluation:
+    """A player's score with the cards at the places in ``removed`` taken out."""
+    groups = {suit: Tally() for suit in SUITS}
+    eclipse = Tally()
+    for pos, card in _held(player):
+        if pos in removed:
+            continue
+        if pos[0] == "eclipsed":
+            eclipse.add(card)  # Scoring step 2: one group whatever the body
+        else:
+            groups[group_of(card)].add(card)  # Scoring step 1: by body (L-2)
+    # Scoring step 3: step 1 minus step 2; it can be negative.
+    total = sum(g.value for g in groups.values()) - eclipse.value
+    return Evaluation(groups, eclipse, total)
+
+
+def _place_label(pos: tuple[str, int], card: Card) -> str:
+    return ("eclipsed " if pos[0] == "eclipsed" else "") + card_label(card)
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+@dataclass
+class _Scored:
+    player: Player
+    evaluation: Evaluation
+    removed: list[tuple[tuple[str, int], Card]]
+    holder: bool
+    notes: list[str]
+
+
+def _score_player(player: Player, who: str) -> _Scored:
+    notes: list[str] = []
+    polaris = _polaris_card(player)
+    if polaris is None:
+        return _Scored(player, evaluate(player), [], False, notes)
+    # Polaris card note: the holder removes any 2 of their other acquired cards (eclipsed
+    # ones allowed); with 2 or fewer cards including the Polaris card, all of them.
+    others = [(pos, c) for pos, c in _held(player) if pos != polaris]
+    if len(others) <= 2:
+        removed = others
+        notes.append(
+            f"{who} holds {len(others) + 1} card(s) including the Polaris "
+            "two-red-symbols card, so all of them are removed (Polaris card note, L-3)"
+        )
+    else:
+        options = list(itertools.combinations(others, 2))
+        if player.discarded is not None:
+            wanted = Counter(card_id(c) for c in player.discarded)
+            options = [o for o in options if Counter(card_id(c) for _, c in o) == wanted]
+        outcomes = []
+        for order, option in enumerate(options):
+            ev = evaluate(player, frozenset(pos for pos, _ in option))
+            # L-4: best total, then the smaller eclipse (the tie-breaker), then sheet order.
+            outcomes.append(((-ev.total, ev.eclipse.value, order), option))
+        outcomes.sort(key=lambda o: o[0])
+        best_key, best = outcomes[0]
+        removed = list(best)
+        chosen = _and([_place_label(pos, c) for pos, c in removed])
+
+        def kinds(option: tuple[tuple[tuple[str, int], Card], ...]) -> Counter[Any]:
+            return Counter((pos[0], card_id(c)) for pos, c in option)
+
+        # Other choices that score the same and are not just another copy of the same cards.
+        same = [o for k, o in outcomes[1:] if k[:2] == best_key[:2] and kinds(o) != kinds(best)]
+        if player.discarded is None:
+            note = (
+                f'{who} holds the Polaris two-red-symbols card and no "discarded" was '
+                f"given: the scorer removed {chosen}, the two that give the best total "
+                f"({-best_key[0]})"
+            )
+            if same:
+                note += "; other choices score the same"
+            notes.append(note + " (L-4)")
+        elif any(k[:2] != best_key[:2] for k, _ in outcomes):
+            notes.append(
+                f"{who}'s discarded cards match cards both with and without an eclipse "
+                f"marker: the scorer removed {chosen}, which scores best (L-5)"
+            )
+    removed_places = frozenset(pos for pos, _ in removed)
+    return _Scored(player, evaluate(player, removed_places), removed, True, notes)
+
+
+def _breakdown(scored: _Scored) -> list[Line]:
+    ev = scored.evaluation
+    lines: list[Line] = []
+    for suit in SUITS:
+        tally = ev.groups[suit]
+        if tally.empty:
+            continue
+        # Latria, Scoring step 1 (group by celestial body; RULINGS L-2).
+        label = f"{NAMES[suit]} {tally.expression()}"
+        if not tally.simple:
+            label += f" = {tally.value}"
+        lines.append(Line(label=label, points=tally.value))
+    if scored.holder:
+        # Polaris card note: removed cards score nothing; the card itself has no VP.
+        if scored.removed:
+            what = _and([_place_label(pos, c) for pos, c in scored.removed])
+            label = f"Polaris two red symbols: removed {what} (no VP)"
+        else:
+            label = "Polaris two red symbols: no other card to remove (no VP)"
+        lines.append(Line(label=label, points=0))
+    if not ev.eclipse.empty:
+        # Latria, Scoring steps 2 and 3: the eclipsed cards are subtracted.
+        expr = ev.eclipse.expression()
+        label = f"Eclipse −{expr}" if ev.eclipse.simple else f"Eclipse −({expr})"
+        lines.append(Line(label=label, points=-ev.eclipse.value))
+    if not lines:
+        lines.append(Line(label="No scoring cards", points=0))
+    return lines
+
+
+def _tie_notes(
+    names: Sequence[str], totals: Sequence[int], eclipses: Sequence[int], ranks: Sequence[int]
+) -> list[str]:
+    """Why ties on total were broken (fewer eclipse points) or shared (Scoring; L-10)."""
+    notes = []
+    for total in sorted(set(totals), reverse=True):
+        tied = [k for k, t in enumerate(totals) if t == total]
+        if len(tied) < 2:
+            continue
+        tied.sort(key=lambda k: (eclipses[k], names[k].casefold()))
+        listed = _and([names[k] for k in tied])
+        values = {eclipses[k] for k in tied}
+        if len(values) == 1:
+            notes.append(
+                f"{listed} tie on {total} and on eclipse points ({eclipses[tied[0]]}): "
+                f"a draw, they share rank {ranks[tied[0]]} (L-10)"
+            )
+            continue
+        if len(tied) == 2:
+            a, b = tied
+            notes.append(
+                f"{names[a]} and {names[b]} tie on {total}; {names[a]} has fewer "
+                f"eclipse points ({eclipses[a]} < {eclipses[b]}) (L-10)"
+            )
+        else:
+            order = ", ".join(f"{names[k]} {eclipses[k]}" for k in tied)
+            notes.append(f"{listed} tie on {total}; fewer eclipse points rank them: {order} (L-10)")
+        for value in sorted(values):
+            still = [k for k in tied if eclipses[k] == value]
+            if len(still) > 1:
+                notes.append(
+                    f"{_and([names[k] for k in still])} also tie on eclipse points "
+                    f"({value}): a draw, they share rank {ranks[still[0]]} (L-10)"
+                )
+    return notes
+
+
+def score(sheet: Sheet) -> Result:
+    """Score a Latria sheet; raise SheetProblems listing every mistake when it is invalid."""
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    names = [p.name.strip() for p in sheet.players]
+    scored = [_score_player(p, names[i]) for i, p in enumerate(sheet.players)]
+    totals = [s.evaluation.total for s in scored]
+    eclipses = [s.evaluation.eclipse.value for s in scored]
+    # Scoring: most VP; ties → fewer VP under the eclipse marker; then a draw.
+    ranks = shared_ranks([(-t, e) for t, e in zip(totals, eclipses, strict=True)])
+    players = [
+        LatriaPlayerResult(
+            name=names[i],
+            total=totals[i],
+            rank=ranks[i],
+            breakdown=_breakdown(s),
+            eclipse=eclipses[i],
+            discarded=[c for _, c in s.removed],
+        )
+        for i, s in enumerate(scored)
+    ]
+    notes: list[str] = []
+    if sheet.variant == "simple":
+        notes.append(
+            "Simple variant: no special cards and no eclipse markers; scoring is "
+            "otherwise the standard one (L-7)"
+        )
+    elif sheet.variant == "star_eclipse":
+        notes.append(
+            "Star Eclipse variant: scoring is the standard one; Polaris celestial cards "
+            "are all under eclipse markers (L-6)"
+        )
+    for i, s in enumerate(scored):
+        mixed = [
+            NAMES[suit]
+            for suit in SUITS
+            if s.evaluation.groups[suit].multipliers and len(s.evaluation.groups[suit].kinds) == 2
+        ]
+        if mixed:
+            notes.append(
+                f"{names[i]}: the {_and(mixed)} multiplier(s) apply to the whole group, "
+                "astrology and celestial cards alike (L-2)"
+            )
+        notes += s.notes
+    notes += _tie_notes(names, totals, eclipses, ranks)
+    return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)

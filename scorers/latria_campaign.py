@@ -1,0 +1,215 @@
+"""Latria campaign (Extension Rules 3): placement points over a series of games.
+
+Sheet and result: ../shared/spec/score-sheets.md, section "Latria campaign". Rules: the
+rulebook ``seeds/000_fa82990554f63f12.txt``, "3. Campaign" and "Campaign score record
+example". Readings of unclear rules: ``docs/RULINGS.md`` (LC-…).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from pydantic import StrictInt, StrictStr
+
+from scorers.base import (
+    Line,
+    Model,
+    PlayerResult,
+    Problem,
+    Result,
+    SheetProblems,
+    name_problems,
+    shared_ranks,
+    winners_of,
+)
+
+GAME = "latria_campaign"
+PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
+
+
+class Sheet(Model):
+    game: Literal["latria_campaign"] = "latria_campaign"
+    players: list[StrictStr]
+    games: list[dict[str, StrictInt]] = []  # each game: player name → that game's VP total
+
+
+def places(vps: Sequence[int]) -> list[int]:
+    """Finishing places by VP alone, ties sharing a place (1, 2, 2, 4); ruling LC-4."""
+    return [1 + sum(1 for other in vps if other > vp) for vp in vps]
+
+
+def placement_points(vps: Sequence[int]) -> list[int]:
+    """The campaign score of each player for one game, from the players' VP totals.
+
+    Extension Rules 3: 1st place scores the number of players, each place below one less,
+    last place −1, players tied on VP score the same. A place after a tie counts the tied
+    players (1, 2, 2, 4: the 4th scores N − 3), ruling LC-1; everyone on the lowest VP is
+    last (−1) unless they are also first, ruling LC-2.
+    """
+    n = len(vps)
+    lowest = min(vps, default=0)
+    out = []
+    for vp, place in zip(vps, places(vps), strict=True):
+        if place == 1:
+            out.append(
+                n
+            )  # "the player in 1st place records a score equal to the number of players"
+        elif vp == lowest:
+            out.append(-1)  # "the player in last place records −1"
+        else:
+            out.append(n + 1 - place)  # "one point less than the player above" (LC-1)
+    return out
+
+
+def dense_placement_points(vps: Sequence[int]) -> list[int]:
+    """The other reading of LC-1 (one less than the *score* above, skipping no places);
+    used only to say in the notes when the two readings differ."""
+    n = len(vps)
+    lowest = min(vps, default=0)
+    distinct = sorted(set(vps), reverse=True)
+    out = []
+    for vp in vps:
+        step = distinct.index(vp)
+        out.append(n if step == 0 else -1 if vp == lowest else n - step)
+    return out
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
+
+
+def check(sheet: Sheet) -> list[Problem]:
+    """Every problem of a campaign sheet that one field alone cannot show."""
+    problems: list[Problem] = []
+    n = len(sheet.players)
+    if n not in PLAYER_COUNTS:
+        problems.append(Problem(where="players", message=f"{n} players; Latria is for 3–6"))
+    problems += name_problems(sheet.players, lambda i: f"players[{i}]")
+    if len(sheet.games) > n:
+        # Extension Rules 3: "a number of games in succession equal to the number of players".
+        problems.append(
+            Problem(
+                where=f"games[{n}]",
+                message=f"{len(sheet.games)} games; a campaign of {n} players has {n} games "
+                "(fewer while it is in progress)",
+            )
+        )
+    names = [p.strip() for p in sheet.players]
+    known = set(names)
+    for g, game in enumerate(sheet.games):
+        for key in game:
+            if key.strip() not in known:
+                problems.append(
+                    Problem(
+                        where=f"games[{g}].{key}",
+                        message=f"“{key}” is not a player of this campaign (players: "
+                        f"{', '.join(names)})",
+                    )
+                )
+        given = {key.strip() for key in game}
+        missing = [p for p in names if p not in given]
+        if missing:
+            problems.append(
+                Problem(
+                    where=f"games[{g}]",
+                    message=f"no VP for {', '.join(missing)}; each game names every player of the "
+                    "campaign with their VP total",
+                )
+            )
+    return problems
+
+
+def score(sheet: Sheet) -> Result:
+    """Campaign standings; raise SheetProblems listing every mistake when it is invalid."""
+    problems = check(sheet)
+    if problems:
+        raise SheetProblems(problems)
+    names = [p.strip() for p in sheet.players]
+    n = len(names)
+    breakdowns: list[list[Line]] = [[] for _ in names]
+    notes: list[str] = []
+    for g, game in enumerate(sheet.games):
+        by_name = {key.strip(): vp for key, vp in game.items()}
+        vps = [by_name[name] for name in names]
+        points = placement_points(vps)
+        where = places(vps)
+        lowest = min(vps)
+        for k in range(n):
+            tied = sum(1 for v in vps if v == vps[k]) > 1
+            if where[k] == 1:
+                place = "1st"
+            elif vps[k] == lowest:
+                place = "last"
+            else:
+                place = _ordinal(where[k])
+            place = f"tied {place}" if tied else place
+            breakdowns[k].append(
+                Line(
+                    label=f"Game {g + 1}: {place} ({_num(vps[k])} VP) → {_num(points[k])}",
+                    points=points[k],
+                )
+            )
+        dense = dense_placement_points(vps)
+        for k, name in enumerate(names):
+            if dense[k] != points[k]:
+                notes.append(
+                    f"Game {g + 1}: {name} is {_ordinal(where[k])} after a tie above, so scores "
+                    f"{points[k]} ({n} + 1 − {where[k]}); reading “one less than the player "
+                    f"above” as one less than their score would give {dense[k]} (LC-1)"
+                )
+        for vp in sorted(set(vps), reverse=True):
+            same = sorted((names[k] for k in range(n) if vps[k] == vp), key=str.casefold)
+            if len(same) > 1 and vp != lowest and len(set(vps)) > 1:
+                notes.append(
+                    f"Game {g + 1}: {_and(same)} tie on {_num(vp)} VP and score the "
+                    "same; a single game's eclipse tie-breaker does not apply (LC-4)"
+                )
+        if min(vps) == max(vps):
+            notes.append(
+                f"Game {g + 1}: everyone tied on {_num(vps[0])} VP, so all are 1st and score "
+                f"{n} (LC-2)"
+            )
+        elif sum(1 for v in vps if v == lowest) > 1:
+            last = sorted((names[k] for k in range(n) if vps[k] == lowest), key=str.casefold)
+            notes.append(
+                f"Game {g + 1}: {_and(last)} tie for last on {_num(lowest)} VP and each "
+                "score −1 (LC-2)"
+            )
+    totals = [sum(line.points for line in lines) for lines in breakdowns]
+    # Extension Rules 3: "The player with the highest total score after all games wins";
+    # no tie-breaker is given, so ties are shared (LC-3).
+    ranks = shared_ranks([-t for t in totals])
+    for k in range(n):
+        if not breakdowns[k]:
+            breakdowns[k].append(Line(label="No games recorded yet", points=0))
+    players = [
+        PlayerResult(name=name, total=totals[k], rank=ranks[k], breakdown=breakdowns[k])
+        for k, name in enumerate(names)
+    ]
+    if len(sheet.games) < n:
+        notes.insert(
+            0,
+            f"Campaign in progress: {len(sheet.games)} of {n} games played; the "
+            "ranks are the current standings (LC-5)",
+        )
+    for total in sorted(set(totals), reverse=True):
+        tied = sorted(
+            (k for k in range(n) if totals[k] == total), key=lambda k: names[k].casefold()
+        )
+        if len(tied) > 1:
+            notes.append(
+                f"{_and([names[k] for k in tied])} tie on {total} campaign points; the "
+                f"rulebook names no tie-breaker, so they share rank {ranks[tied[0]]} "
+                "(LC-3)"
+            )
+    return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
+
+
+def _num(value: int) -> str:
+    return str(value).replace("-", "−")
+
+
+def _and(items: Sequence[str]) -> str:
+    items = list(items)
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
