@@ -8,19 +8,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import unicodedata
 
 from scorers.base import Result, SheetProblems
 from scorers.sheets import score_sheet
 
 
+def display_width(text: str) -> int:
+    """Columns a terminal gives ``text``: wide (e.g. Japanese) characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - display_width(text))
+
+
 def render_table(result: Result) -> str:
     """A readable table: ranks and totals, then each player's breakdown, then the notes."""
     lines = []
-    width = max((len(p.name) for p in result.players), default=4)
-    lines.append(f"{'Rank':<5} {'Player':<{width}} {'Total':>6}")
+    width = max([display_width(p.name) for p in result.players] + [6])
+    lines.append(f"{'Rank':<5} {pad('Player', width)} {'Total':>6}")
     for p in sorted(result.players, key=lambda p: p.rank):
-        lines.append(f"{p.rank:<5} {p.name:<{width}} {p.total:>6}")
+        lines.append(f"{p.rank:<5} {pad(p.name, width)} {p.total:>6}")
     for p in result.players:
         lines.append("")
         lines.append(f"{p.name}: {p.total}")
@@ -63,10 +74,15 @@ def main(argv: list[str] | None = None) -> int:
         for problem in err.problems:
             print(problem, file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(result.to_json_dict(), ensure_ascii=False, indent=2))
-    else:
-        print(render_table(result))
+    try:
+        if args.json:
+            print(json.dumps(result.to_json_dict(), ensure_ascii=False, indent=2))
+        else:
+            print(render_table(result))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not an error worth a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -184,3 +184,29 @@ def test_main_in_process(capsys):
     assert json.loads(capsys.readouterr().out)["winners"] == ["Ann"]
     assert main([str(DATA / "latria_campaign_example.json")]) == 0
     assert "Player C" in capsys.readouterr().out
+
+
+def test_table_columns_line_up_with_japanese_names(tmp_path):
+    from scorers.__main__ import display_width, render_table
+    from scorers.sheets import score_sheet
+
+    sheet = {"game": "latoro", "players": [
+        {"name": "あおい", "clan_tag_points": 3, "honor_points": [], "resources": {}},
+        {"name": "Bob", "clan_tag_points": 1, "honor_points": [], "resources": {}}]}
+    rows = render_table(score_sheet(sheet)).splitlines()[:3]
+    assert len({display_width(row) for row in rows}) == 1
+
+
+def test_a_closed_pipe_is_not_a_traceback():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    sheet = Path(__file__).parent / "data" / "latria_example3.json"
+    # The reader closes the pipe before the scorer writes (as `| head -c 0` would).
+    proc = subprocess.Popen([sys.executable, "-m", "scorers", str(sheet), "--json"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc.stdout.close()
+    stderr = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0
+    assert "Traceback" not in stderr
