@@ -193,6 +193,16 @@ class Store:
             rows = conn.execute(query + " ORDER BY updated_at DESC, rowid DESC", args).fetchall()
         return [_session(r) for r in rows]
 
+    def series(self, campaign_id: str) -> list[TableSession]:
+        """The tables of one series (a Latria campaign), in the order they were started.
+        The first table's own id is the series' id; the later ones carry it."""
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT * FROM tables WHERE id = ? OR campaign_id = ?"
+                " ORDER BY created_at, rowid", (campaign_id, campaign_id)
+            ).fetchall()
+        return [_session(r) for r in rows]
+
     def delete_table(self, table_id: str) -> None:
         with self._transaction() as conn:
             conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))

@@ -13,7 +13,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.widgets.common import TAP
+from companion.i18n import t
+from companion.widgets.common import TAP, labelled_icon_button
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
 
@@ -34,6 +35,10 @@ class Editor:
         self.error_slots: dict[str, Callable[[str | None], None]] = {}
         # set by the screen: redraws the form when a change alters its fields or limits
         self.rebuild: Callable[[], None] = lambda: None
+        # key → a function run after every change, before the screen redraws (see follow)
+        self._followers: dict[str, Callable[[], None]] = {}
+        # screen state a form keeps between redraws (e.g. which pile is shown); not saved
+        self.ui: dict[str, Any] = {}
 
     # -- reading and writing the sheet ----------------------------------------------
     def get(self, path: Path, default: Any = None) -> Any:
@@ -52,8 +57,24 @@ class Editor:
         node[path[-1]] = value
         self.changed()
 
+    def unset(self, path: Path) -> None:
+        """Leave an optional key out of the sheet (nothing happens when it is not there)."""
+        node = self.get(path[:-1])
+        if isinstance(node, dict) and path[-1] in node:
+            del node[path[-1]]
+        self.changed()
+
     def changed(self) -> None:
+        for follower in list(self._followers.values()):
+            follower()
         self._on_change()
+
+    def follow(self, key: str, run: Callable[[], None]) -> None:
+        """Run ``run`` after every change of the sheet, before the screen redraws: for text
+        worked out from the sheet (e.g. "Realm complete") or to call ``rebuild`` when the
+        fields to show depend on it. A later ``follow`` with the same key replaces it, so a
+        form that is drawn again does not pile up followers."""
+        self._followers[key] = run
 
     def remember(self, key: str, value: Any) -> None:
         """Keep a printed value of this game's box for the next game."""
@@ -101,6 +122,91 @@ class Editor:
         render()
         self.error_slots[location(path)] = show
         return ft.Column([ft.Text(label, size=15), row, error], spacing=6)
+
+    def optional_stepper(self, path: Path, label: str, maximum: int | None = None,
+                         hint: str | None = None) -> ft.Control:
+        """A stepper for an optional whole number ≥ 1: 0 leaves the key out of the sheet."""
+        def change(n: int) -> None:
+            if n == 0:
+                self.unset(path)
+            else:
+                self.set(path, n)
+
+        stepper = Stepper(label, int(self.get(path, 0) or 0), change, minimum=0,
+                          maximum=maximum, hint=hint)
+        self.error_slots[location(path)] = stepper.show_error
+        return stepper.control
+
+    def text(self, path: Path, label: str, hint: str | None = None,
+             blank: str | None = None) -> ft.Control:
+        """A short text. With ``blank``, an empty field stores ``blank`` in the sheet (and
+        the field shows empty while the sheet holds ``blank``): for optional names."""
+        current = self.get(path, "") or ""
+        field = ft.TextField(label=label, hint_text=hint,
+                             value="" if blank is not None and current == blank else current,
+                             dense=False)
+
+        def typed(e) -> None:
+            value = field.value or ""
+            self.set(path, blank if blank is not None and not value.strip() else value)
+
+        def show(message: str | None) -> None:
+            field.error = message or None
+
+        field.on_change = typed
+        self.error_slots[location(path)] = show
+        return field
+
+    def ordering(self, path: Path, label: str, hint: str | None = None,
+                 on_move: Callable[[], None] | None = None) -> ft.Control:
+        """A list of names in order (first = top), each with big "Move … up/down" buttons.
+
+        The sheet holds the list of strings at ``path``; ``on_move`` runs after a move."""
+        error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+        rows = ft.Column(spacing=4)
+
+        def render() -> None:
+            items = list(self.get(path, []) or [])
+            rows.controls = []
+            for i, item in enumerate(items):
+                up = labelled_icon_button(t("editor.move_up", name=item), ft.Icons.ARROW_UPWARD,
+                                          lambda e, i=i: move(i, -1))
+                down = labelled_icon_button(t("editor.move_down", name=item),
+                                            ft.Icons.ARROW_DOWNWARD, lambda e, i=i: move(i, +1))
+                up.content.disabled = i == 0
+                down.content.disabled = i == len(items) - 1
+                rows.controls.append(ft.Container(
+                    ft.Row([
+                        ft.Text(t("editor.place", n=i + 1), size=16, width=32,
+                                weight=ft.FontWeight.W_600),
+                        ft.Text(item, size=16, expand=True),
+                        up, down,
+                    ], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+                    bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=8,
+                    padding=ft.Padding.only(left=12, right=4),
+                ))
+
+        def move(i: int, step: int) -> None:
+            items = list(self.get(path, []) or [])
+            j = i + step
+            if not 0 <= j < len(items):
+                return
+            items[i], items[j] = items[j], items[i]
+            render()
+            self.set(path, items)
+            if on_move:
+                on_move()
+
+        def show(message: str | None) -> None:
+            error.value = message or ""
+            error.visible = bool(message)
+
+        render()
+        self.error_slots[location(path)] = show
+        caption = [ft.Text(label, size=17, weight=ft.FontWeight.W_600)]
+        if hint:
+            caption.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+        return ft.Column([*caption, rows, error], spacing=6)
 
     def show_problems(self, problems: Sequence[Any]) -> list[Any]:
         """Put each problem at its control; return those with no control on screen."""

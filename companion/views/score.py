@@ -134,7 +134,7 @@ def build(ctx, table_id: str) -> ft.View:
 
     def import_(e) -> None:
         field = ft.TextField(label=t("score.import_label"), multiline=True, min_lines=6,
-                             max_lines=12)
+                             max_lines=12, error_max_lines=6)
 
         def do_import(e) -> None:
             problem = import_problem(field.value or "", session)

@@ -1,0 +1,253 @@
+"""Latria's score sheet on a phone: each player's two piles as they lie on the table.
+
+The face-down pile (cards acquired, no eclipse marker) and the pile under the eclipse
+marker are entered separately. Celestial cards are counted by body and value with steppers
+that stop at what the box holds (the copies on other piles count against it); astrology
+cards are tapped by suit and number. Polaris and Latria astrology cards carry printed
+values the rulebook text does not give (RULES-GAPS, ruling L-1): the first time one is
+entered the app asks what is printed and remembers it for the next game.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from companion.widgets.common import TAP
+from companion.widgets.stepper import Stepper
+from scorers.latria import (
+    ASTROLOGY_VP_TABLE,
+    BODIES,
+    CELESTIAL_BOX,
+    CELESTIAL_VP,
+    NAMES,
+    PRINTED_VALUE_SUITS,
+    SPECIAL_NAMES,
+    SPECIALS,
+    SUITS,
+    astrology_numbers_in_play,
+)
+
+PILES = ("cards", "eclipsed")
+
+
+def sheet_variant(session) -> str:
+    # A campaign is a series of standard games (Latria, Extension Rules 3).
+    return "standard" if session.variant == "campaign" else session.variant
+
+
+def empty_sheet(session, box_values) -> dict:
+    return {
+        "game": "latria",
+        "variant": sheet_variant(session),
+        "players": [{"name": name, "cards": [], "eclipsed": []} for name in session.players],
+    }
+
+
+# -- which physical card a sheet entry is ------------------------------------------------
+def celestial_kind(card: dict) -> tuple | None:
+    if "celestial" in card:
+        return (card["celestial"], card.get("special") or card.get("vp"))
+    return None
+
+
+def astrology_kind(card: dict) -> tuple | None:
+    if "astrology" in card:
+        return (card["astrology"], card.get("number"))
+    return None
+
+
+def all_piles(sheet: dict):
+    """(player index, pile, card) for every card on the sheet."""
+    for i, player in enumerate(sheet.get("players", [])):
+        for pile in PILES:
+            for card in player.get(pile) or []:
+                yield i, pile, card
+
+
+def celestial_card(body: str, value) -> dict:
+    if isinstance(value, str):
+        return {"celestial": body, "special": value}
+    return {"celestial": body, "vp": value}
+
+
+def printed_key(suit: str, number: int) -> str:
+    return f"{suit}_{number}"
+
+
+def astrology_card(suit: str, number: int, printed: dict | None) -> dict:
+    card = {"astrology": suit, "number": number}
+    if suit in PRINTED_VALUE_SUITS and printed:
+        card.update({k: v for k, v in printed.items() if k in ("vp", "multiplier")})
+    return card
+
+
+def holdable_numbers(suit: str, players: int) -> list[int]:
+    """Astrology numbers a player can end with: in play for the player count, and for Sun
+    and Moon only those with VP (a card without VP or effect is never kept, ruling L-8)."""
+    numbers = list(astrology_numbers_in_play(players))
+    if suit in ASTROLOGY_VP_TABLE:
+        numbers = [n for n in numbers if ASTROLOGY_VP_TABLE[suit][n] > 0]
+    return numbers
+
+
+# -- the form -----------------------------------------------------------------------------
+def player_controls(editor, index: int) -> list[ft.Control]:
+    sheet = editor.sheet
+    simple = sheet.get("variant") == "simple"
+    piles = ("cards",) if simple else PILES
+    pile = editor.ui.get("latria_pile", "cards")  # which pile is on screen
+    pile = pile if pile in piles else "cards"
+    player = sheet["players"][index]
+    for p in PILES:
+        player.setdefault(p, [])
+    controls: list[ft.Control] = []
+
+    if not simple:
+        def pick_pile(value: str) -> None:
+            editor.ui["latria_pile"] = value
+            editor.rebuild()
+
+        holder = {"pile": pile}
+        controls.append(editor_choice(editor, holder, "pile", t("latria.pile"),
+                                      [("cards", t("latria.pile.cards")),
+                                       ("eclipsed", t("latria.pile.eclipsed"))], pick_pile))
+        if pile == "eclipsed":
+            controls.append(ft.Text(t("latria.eclipsed_hint"), size=13,
+                                    color=ft.Colors.ON_SURFACE_VARIANT))
+
+    cards: list[dict] = player[pile]
+
+    def count_of(kind: tuple) -> int:
+        return sum(1 for c in cards if celestial_kind(c) == kind)
+
+    def held_elsewhere(kind: tuple) -> int:
+        return sum(1 for i, p, c in all_piles(sheet)
+                   if celestial_kind(c) == kind and not (i == index and p == pile))
+
+    def set_count(body: str, value, n: int) -> None:
+        kind = (body, value)
+        current = [c for c in cards if celestial_kind(c) == kind]
+        if n > len(current):
+            cards.extend(celestial_card(body, value) for _ in range(n - len(current)))
+        else:
+            for c in current[n:]:
+                cards.remove(c)
+        editor.changed()
+
+    controls.append(ft.Text(t("latria.celestial"), size=17, weight=ft.FontWeight.W_600))
+    for body in BODIES:
+        values: list = list(CELESTIAL_VP[body])
+        if not simple:  # Simple variant: the three special cards are out (Extension Rules 1)
+            values.append(SPECIALS[body])
+        for value in values:
+            kind = (body, value)
+            in_box = CELESTIAL_BOX[kind]
+            label = (f"{NAMES[body]} {SPECIAL_NAMES[value]}" if isinstance(value, str)
+                     else t("latria.celestial_vp", body=NAMES[body], vp=value))
+            room = in_box - held_elsewhere(kind)
+            stepper = Stepper(label, count_of(kind),
+                              lambda n, b=body, v=value: set_count(b, v, n),
+                              maximum=max(room, count_of(kind)),
+                              hint=t("latria.in_box", n=in_box))
+            controls.append(stepper.control)
+
+    controls.append(ft.Text(t("latria.astrology"), size=17, weight=ft.FontWeight.W_600))
+    controls.append(ft.Text(t("latria.astrology_hint"), size=13,
+                            color=ft.Colors.ON_SURFACE_VARIANT))
+    taken = {astrology_kind(c): (i, p) for i, p, c in all_piles(sheet) if astrology_kind(c)}
+    players = len(sheet["players"])
+    for suit in SUITS:
+        chips = []
+        for number in holdable_numbers(suit, players):
+            owner = taken.get((suit, number))
+            mine = owner == (index, pile)
+            elsewhere = owner is not None and not mine
+            label = t("latria.astrology_card", suit=NAMES[suit], number=number)
+            text = str(number)
+            if suit in ASTROLOGY_VP_TABLE:
+                text += f" · {ASTROLOGY_VP_TABLE[suit][number]}★"
+            elif (printed := editor.box_values.get(printed_key(suit, number))):
+                text += " · " + printed_text(printed)
+            chips.append(ft.Semantics(
+                label=label, button=True, selected=mine,
+                content=ft.Chip(
+                    label=ft.Text(text), selected=mine, disabled=elsewhere, height=TAP,
+                    on_select=lambda e, s=suit, n=number: toggle_astrology(
+                        editor, cards, s, n)),
+            ))
+        controls.append(ft.Column([ft.Text(NAMES[suit], size=15),
+                                   ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
+                                  spacing=4))
+    return controls
+
+
+def editor_choice(editor, holder: dict, key: str, label: str, options, on_pick):
+    """A choice bound to screen state rather than to the sheet."""
+    row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+    row.controls = [
+        ft.Semantics(label=f"{label}: {text}", button=True, selected=value == holder[key],
+                     content=ft.Chip(label=ft.Text(text), selected=value == holder[key],
+                                     height=TAP, on_select=lambda e, v=value: on_pick(v)))
+        for value, text in options
+    ]
+    return ft.Column([ft.Text(label, size=15), row], spacing=6)
+
+
+def printed_text(printed: dict) -> str:
+    parts = []
+    if printed.get("vp"):
+        parts.append(f"{printed['vp']}★")
+    if printed.get("multiplier") is not None:
+        parts.append(f"×{printed['multiplier']}")
+    return " ".join(parts) or "0★"
+
+
+def toggle_astrology(editor, cards: list[dict], suit: str, number: int) -> None:
+    existing = next((c for c in cards if astrology_kind(c) == (suit, number)), None)
+    if existing is not None:
+        cards.remove(existing)
+        editor.changed()
+        editor.rebuild()
+        return
+    printed = editor.box_values.get(printed_key(suit, number))
+    if suit in PRINTED_VALUE_SUITS and printed is None:
+        ask_printed(editor, cards, suit, number)
+        return
+    cards.append(astrology_card(suit, number, printed))
+    editor.changed()
+    editor.rebuild()
+
+
+def ask_printed(editor, cards: list[dict], suit: str, number: int) -> None:
+    """Ask once what a Polaris or Latria astrology card shows (ruling L-1)."""
+    page = editor.page
+    choice = {"vp": 0, "multiplier": None}
+    vp = Stepper(t("latria.printed_vp"), 0, lambda n: choice.update(vp=n), maximum=9)
+    double = ft.Checkbox(label=t("latria.printed_x2"), value=False,
+                         on_change=lambda e: choice.update(
+                             multiplier=2 if e.control.value else None))
+
+    def save(e) -> None:
+        printed = {"vp": choice["vp"]} if choice["vp"] else {}
+        if choice["multiplier"] is not None:
+            printed["multiplier"] = choice["multiplier"]
+        editor.remember(printed_key(suit, number), printed)
+        cards.append(astrology_card(suit, number, printed))
+        page.pop_dialog()
+        editor.changed()
+        editor.rebuild()
+
+    page.show_dialog(ft.AlertDialog(
+        modal=True,
+        title=ft.Text(t("latria.printed_title", suit=NAMES[suit], number=number)),
+        content=ft.Column([ft.Text(t("latria.printed_body")), vp.control, double],
+                          tight=True, width=340),
+        actions=[ft.TextButton(content=t("common.cancel"), height=TAP,
+                               on_click=lambda e: page.pop_dialog()),
+                 ft.FilledButton(content=t("latria.printed_save"), height=TAP, on_click=save)],
+    ))
+
+
+def table_controls(editor) -> list[ft.Control]:
+    return []

@@ -1,0 +1,39 @@
+"""A Latria campaign game scored by importing a sheet; the standings and the next game."""
+
+from __future__ import annotations
+
+import json
+
+from tests.e2e.flutter import button, shot, textbox
+from tests.e2e.tables import create_table
+
+
+def test_import_a_sheet_then_see_campaign_standings(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"], variant="Campaign")
+    button(page, "Score").first.click()
+    button(page, "Import").click()
+    sheet = json.dumps({"game": "latria", "players": [
+        {"name": "Ann", "cards": [{"celestial": "sun", "vp": 4}]},
+        {"name": "Ben", "cards": [{"celestial": "moon", "vp": 2}]},
+        {"name": "Cleo", "cards": []}]})
+    half = len(sheet) // 2
+    textbox(page, "Sheet JSON").click()
+    page.keyboard.type(sheet[:half])  # half a sheet: refused, and the text stays
+    button(page, "Import").last.click()
+    page.get_by_text("This is not valid JSON").wait_for()
+    textbox(page, "Sheet JSON").click()
+    page.keyboard.press("End")
+    page.keyboard.press("Control+End")
+    page.keyboard.type(sheet[half:])
+    button(page, "Import").last.click()
+    button(page, "Ann, 4 points").wait_for()
+    button(page, "Ben, 2 points").wait_for()
+
+    button(page, "See the results").click()
+    page.get_by_text("Campaign standings after game 1 of 3").wait_for()
+    shot(page, "results-latria-campaign")
+    # Extension Rules 3: 1st (Ann) 3, 2nd (Ben) 2, last (Cleo) −1.
+    page.get_by_text("+3").first.wait_for()
+    page.mouse.wheel(0, 800)
+    button(page, "Start campaign game 2").click()
+    page.get_by_text("Players", exact=True).wait_for()

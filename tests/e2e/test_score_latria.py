@@ -1,0 +1,75 @@
+"""A 3-player Latria sheet entered through the Score screen: an eclipse pile and a ×2."""
+
+from __future__ import annotations
+
+from tests.e2e.flutter import button, shot
+from tests.e2e.tables import create_table
+
+TALL = {"width": 390, "height": 2600}  # the whole form on screen: no scrolling needed
+
+
+def tap(page, label: str, times: int = 1) -> None:
+    for _ in range(times):
+        button(page, label).click()
+
+
+def switch_to(page, name: str) -> None:
+    button(page, f"{name}, 0 points").click()
+    page.get_by_text(f"{name}: 0 points").wait_for()
+
+
+def test_three_player_latria_with_eclipse_and_double(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    button(page, "Score").first.click()
+    page.set_viewport_size(TALL)
+    page.get_by_text("Celestial cards", exact=True).wait_for()
+
+    # Ann: Sun 4 + Sun 3 = 7; Moon (2 + 2) × 2 = 8 → 15; under the eclipse marker Sun 2 → −2.
+    tap(page, "Sun 4 VP: one more")
+    tap(page, "Sun 3 VP: one more")
+    tap(page, "Moon 2 VP: one more", 2)
+    tap(page, "Moon ×2: one more")
+    page.get_by_text("Ann: 15 points").wait_for()
+    button(page, "Pile: Under the eclipse marker").click()
+    page.get_by_text("scored as one group and subtracted").wait_for()
+    tap(page, "Sun 2 VP: one more")
+    page.get_by_text("Ann: 13 points").wait_for()
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "score-latria-eclipse")
+    page.set_viewport_size(TALL)
+    button(page, "Pile: Face-down pile").click()
+    page.get_by_text("Astrology cards", exact=True).wait_for()
+
+    # Ben: Polaris 2 + 2, and Polaris astrology 5 printed "×2" → (2 + 2) × 2 = 8;
+    # Sun astrology 8 is worth 3 (VP table) → 11.
+    switch_to(page, "Ben")
+    tap(page, "Polaris 2 VP: one more", 2)
+    button(page, "Polaris astrology 5").click()
+    page.get_by_text("What is printed on Polaris 5?").wait_for()
+    page.get_by_role("checkbox", name="×2 printed on the card").click()
+    button(page, "Save").click()
+    page.get_by_text("Ben: 8 points").wait_for()
+    button(page, "Sun astrology 8").click()
+    page.get_by_text("Ben: 11 points").wait_for()
+
+    # Cleo: Moon 3 + Moon astrology 7 (2 VP) = 5.
+    switch_to(page, "Cleo")
+    tap(page, "Moon 3 VP: one more")
+    button(page, "Moon astrology 7").click()
+    page.get_by_text("Cleo: 5 points").wait_for()
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    button(page, "See the results").click()
+    page.get_by_text("Ann wins").wait_for()
+    page.get_by_text("Eclipse").first.wait_for()
+    shot(page, "results-latria")
+
+    # The sheet is kept with the table: after a restart the totals are the same.
+    server.restart()
+    from tests.e2e.flutter import open_app
+
+    open_app(page, server.url)
+    button(page, "Open Latria table").click()
+    button(page, "Score").first.click()
+    button(page, "Ann, 13 points").wait_for()
+    button(page, "Ben, 11 points").wait_for()
