@@ -1,0 +1,562 @@
+"""Carpe Astra (2–4 players): 10 rounds; each player's turn through its five phases with
+their costs; credits per player; support tokens per player and left in the supply; the
+event timeline at the end of each round. Source: seeds/001 (the rulebook).
+
+Events (``type``):
+- ``start`` ``{player, characters: {name: id}}``: start player and characters (ids
+  ``chun tyndar ichthon verron``; the setup's draw is the default).
+- ``next``: the next phase / turn (leaving Gain Support with nothing scored gives +2).
+- ``draw_cards`` (Change Tack, 1 credit); ``refresh_tiles``, ``add_tile`` (Make New
+  Contacts, 1 credit each); ``move_agent`` (first two free, then 1 credit),
+  ``rotate_tile`` (1 credit) (Infiltrate Guilds).
+- ``network`` ``{guild | None}``: a Network card scored; the guild's support token is
+  taken from the supply (None: none of its guilds has a token left).
+- ``slander`` ``{victim, guild, keep}``: a Slander card scored; the victim's token goes
+  back to the supply, or to the player for 1 credit when ``keep``.
+- ``event_credits`` ``{amount}``: credits from the current event.
+- ``end_round`` ``{immediate}``: the round's event card removed and the next revealed;
+  ``immediate``: it shows the Immediate Event symbol.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import (
+    Action,
+    Field,
+    Flow,
+    FlowError,
+    FlowState,
+    Marker,
+    PlayView,
+    event_type,
+    next_action,
+    parse_config,
+    quote,
+    req_bool,
+    req_choice,
+    req_group,
+    req_int,
+    req_player,
+    seat_order,
+    setup_first_player,
+)
+
+GAME = "carpe_astra"
+SEED_FILE = "001_0024dcda2c461955.txt"
+VARIANTS = ("standard", "advanced")
+PLAYERS = (2, 4)
+GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
+GUILD_NAMES = {"military": "Military", "traders": "Traders", "priests": "Priests",
+               "engineers": "Engineers", "settlers": "Settlers",
+               "politicians": "Politicians"}
+# Carpe Astra, Setup: each character takes two support tokens for their own guild.
+CHARACTERS = {"chun": "military", "tyndar": "traders", "ichthon": "priests",
+              "verron": "politicians"}
+CHARACTER_NAMES = {"chun": "Admiral Ch'un", "tyndar": "Trader Tyndar",
+                   "ichthon": "High Priest Ichthon", "verron": "Senator Verron"}
+ROUNDS = 10  # Carpe Astra, Play: "Once ten rounds have been played the game ends."
+TIMELINE = 10  # Carpe Astra, Setup: "deal ten face down in a line"
+EVENT_CARDS = 27  # Carpe Astra, Components: 27 Event cards
+START_CREDITS = 5  # Carpe Astra, Setup: "... and five credits"
+STARTING_SUPPORT = 2  # Carpe Astra, Setup: "two support tokens for their own guild"
+FREE_MOVES = 2  # Carpe Astra, Infiltrate Guilds: "Your first two moves are free"
+NO_SCORE_CREDITS = 2  # Carpe Astra, Gain Support: "take two credits from the supply"
+
+PHASES = ("change_tack", "contacts", "infiltrate", "support", "draw")
+PHASE_TITLES = {
+    "start": "Before the first round",
+    "change_tack": "Change Tack",
+    "contacts": "Make New Contacts",
+    "infiltrate": "Infiltrate Guilds",
+    "support": "Gain Support",
+    "draw": "Draw",
+    "round_end": "End of a Round",
+    "immediate": "End of a Round — Immediate Event",
+    "end": "End of the Game",
+}
+
+SRC = "Carpe Astra rulebook"
+RULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": (f"{SRC} — Setup; Play", (
+        "Determine which player is which character.",
+        "Choose a start player at random. That player performs all five phases (Change "
+        "Tack, Make New Contacts, Infiltrate Guilds, Gain Support and Draw), then passes "
+        "control to the player to their left. Once all players have completed their turns "
+        "the round ends (see End of a Round) and the next round begins as before. Once ten "
+        "rounds have been played the game ends.",
+    )),
+    "change_tack": (f"{SRC} — Change Tack", (
+        "You may invest in a new strategy. You may spend one credit to draw two cards (from "
+        "either or both decks). Add them to your hand, then discard any two cards from your "
+        "hand.",
+    )),
+    "contacts": (f"{SRC} — Make New Contacts", (
+        "First, by spending one credit, you may place the three face-up Guild Tiles on the "
+        "bottom of the tile stack and draw three new Guild Tiles. You may do this as many "
+        "times as you like as long as you pay one credit each time.",
+        "Next, you may add one of the face-up Guild Tiles to the board. It costs one credit "
+        "to add a Guild Tile.",
+        "After adding the tile, turn over the top Guild Tile of the stack to replace the "
+        "chosen tile.",
+    )),
+    "infiltrate": (f"{SRC} — Infiltrate Guilds", (
+        "Your first two moves are free; after that you must pay one credit for each "
+        "additional move you wish to make.",
+        "In addition, for one credit you may rotate a Guild Tile 180°, keeping it in the "
+        "same location, as long as no other players have an agent on that tile.",
+        "Important: At the end of the Infiltrate Guilds phase, all of your agents must form "
+        "a connected network",
+    )),
+    "support": (f"{SRC} — Gain Support", (
+        "For each Network card you score, you gain the support of one of the guilds shown "
+        "on the card. Take a support token for that guild from the supply. You can take a "
+        "support token for only one guild per card. If there are no support tokens "
+        "remaining in the supply for the guilds on your card, you do not get a support "
+        "token.",
+        "For each Slander card you score, you strip an opponent of the support of one of "
+        "the guilds shown on the card. Pick an opponent whose character tile has your agent "
+        "on it and pick one guild depicted on that Slander card. Return one of the "
+        "opponent's support markers for that guild to the supply. Important: You may pay "
+        "one credit to the bank to keep that support token for yourself instead of "
+        "returning it to the supply.",
+        "If you do not score any cards during the turn, take two credits from the supply.",
+    )),
+    "draw": (f"{SRC} — Draw", (
+        "At the end of your turn, if you have zero or one cards in your hand, draw Network "
+        "or Slander cards until you have two cards in your hand.",
+        "If you are allowed to draw extra cards into your hand due to the current event, "
+        "you then draw the extra card(s) from either deck.",
+    )),
+    "round_end": (f"{SRC} — End of a Round", (
+        "Once all players have completed all five phases of their turns, the round ends. "
+        "Remove the current round's Event card from the game, then reveal the next "
+        "face-down Event card. (In turns 2–8 there will be three face-up Event cards.)",
+        "If the newly revealed card features an Immediate Event symbol (a yellow triangle "
+        "with an exclamation mark in it), then the middle of the three face-up cards is "
+        "replaced with a new card from the deck",
+    )),
+    "immediate": (f"{SRC} — End of a Round", (
+        "If the newly revealed card features an Immediate Event symbol (a yellow triangle "
+        "with an exclamation mark in it), then the middle of the three face-up cards is "
+        "replaced with a new card from the deck – this is a surprise event, for which no "
+        "character was able to plan. This is the only time that the Immediate Event symbol "
+        "has an effect; ignore it during the Setup Phase and when revealing a new event as "
+        "the result of an Immediate Event.",
+    )),
+    "end": (f"{SRC} — End of the Game", (
+        "The game ends when the tenth round is complete – i.e. when the final Event card is "
+        "removed from the game.",
+    )),
+    "advanced": (f"{SRC} — Advanced Rules", (
+        "Whenever you may draw cards (during the Change Tack or Draw phases) you may take, "
+        "at most, one of the cards you collect from the face-up cards instead of the decks.",
+    )),
+}
+
+
+class CarpeAstraState(FlowState):
+    game: str = GAME
+    rounds: int = ROUNDS
+    characters: list[str | None]
+    setup_support: dict[str, int] | None = None  # the setup's tokens in play, if given
+    setup_characters: list[str] | None = None
+    credits: list[int]
+    support: list[dict[str, int]]
+    supply: dict[str, int] = {}
+    proposed_start: int = 0
+    start: int = 0
+    round: int = 0
+    turn: int = 0  # position in turn order (0 = start player)
+    phase: str = "start"
+    # this turn
+    drew: bool = False
+    tile_added: bool = False
+    moves: int = 0
+    scored: int = 0
+    # event cards
+    event_deck: int = EVENT_CARDS - TIMELINE
+
+
+def tokens_in_play(n: int, characters: list[str]) -> dict[str, int]:
+    """Support tokens per guild (Carpe Astra, Setup): 2 players 3 each; 3 players 5 for
+    the guilds being played and 4 for the others (RULES-GAPS reading); 4 players 6."""
+    if n == 2:
+        return dict.fromkeys(GUILDS, 3)
+    if n == 4:
+        return dict.fromkeys(GUILDS, 6)
+    played = {CHARACTERS[c] for c in characters}
+    return {g: 5 if g in played else 4 for g in GUILDS}
+
+
+def current(state: CarpeAstraState) -> int:
+    return seat_order(state.start, len(state.players))[state.turn]
+
+
+def reveal_round(round_: int) -> bool:
+    """Whether the end of ``round_`` reveals a card (Carpe Astra, End of a Round; ruling
+    P-8): card r is round r's event and the end of round r reveals card r + 3 while the
+    timeline has one, so rounds 1–7 reveal and rounds 8–10 do not."""
+    return round_ + 3 <= TIMELINE
+
+
+def initial(config: Mapping[str, Any]) -> CarpeAstraState:
+    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
+    n = len(players)
+    chars = setup.get("characters")
+    if not (isinstance(chars, list) and len(chars) == n and set(chars) <= set(CHARACTERS)
+            and len(set(chars)) == n):
+        chars = None
+    support = setup.get("support_tokens")
+    if not (isinstance(support, dict) and set(support) == set(GUILDS)):
+        support = None
+    credits = setup.get("credits_each", START_CREDITS)
+    return CarpeAstraState(
+        players=players, variant=variant, rounds=setup.get("rounds", ROUNDS),
+        characters=list(chars) if chars else [None] * n,
+        setup_characters=list(chars) if chars else None, setup_support=support,
+        credits=[credits] * n, support=[{} for _ in players],
+        proposed_start=setup_first_player(setup, n),
+    )
+
+
+def _need(s: CarpeAstraState, *phases: str) -> None:
+    if s.finished:
+        raise FlowError("The game is over: go to scoring.")
+    if s.phase not in phases:
+        raise FlowError(f"That is not part of {PHASE_TITLES[s.phase]}.")
+
+
+def _pay(s: CarpeAstraState, who: int, amount: int, what: str) -> None:
+    if s.credits[who] < amount:
+        raise FlowError(f"{s.players[who]} has no credit left to {what}.")
+    s.credits[who] -= amount
+
+
+def _start_round(s: CarpeAstraState, round_: int) -> None:
+    s.round, s.turn, s.phase = round_, 0, "change_tack"
+    _start_turn(s)
+
+
+def _start_turn(s: CarpeAstraState) -> None:
+    s.drew, s.tile_added, s.moves, s.scored = False, False, 0, 0
+
+
+def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
+    kind = event_type(event)
+    s = state.model_copy(deep=True)
+    n = len(s.players)
+    me = current(s)
+    if kind == "start":
+        _need(s, "start")
+        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        chosen = req_group(event, "characters")
+        chars = []
+        for i, name in enumerate(s.players):
+            value = chosen.get(name, s.characters[i])
+            c = req_choice(value, list(CHARACTERS), f"{name}'s character",
+                           labels=list(CHARACTER_NAMES.values()))
+            if c in chars:
+                raise FlowError(f"{CHARACTER_NAMES[c]} is chosen twice; each character is "
+                                "played once.")
+            chars.append(c)
+        s.characters = chars
+        if s.setup_support is not None and chars == s.setup_characters:
+            in_play = dict(s.setup_support)
+        else:
+            in_play = tokens_in_play(n, chars)
+        # Carpe Astra, Setup: each player takes two tokens of their own guild from supply.
+        for i, c in enumerate(chars):
+            s.support[i] = {CHARACTERS[c]: STARTING_SUPPORT}
+            in_play[CHARACTERS[c]] -= STARTING_SUPPORT
+        s.supply = in_play
+        _start_round(s, 1)
+    elif kind == "next":
+        _need(s, *PHASES, "immediate")
+        if s.phase == "immediate":
+            _start_round(s, s.round + 1)
+        elif s.phase == "support":
+            if s.scored == 0:
+                # Carpe Astra, Gain Support: nothing scored → take two credits (ruling P-7).
+                s.credits[me] += NO_SCORE_CREDITS
+            s.phase = "draw"
+        elif s.phase == "draw":
+            if s.turn + 1 < n:
+                # Carpe Astra, Play: control passes to the player to the left.
+                s.turn += 1
+                s.phase = "change_tack"
+                _start_turn(s)
+            else:
+                s.phase = "round_end"
+        else:
+            s.phase = PHASES[PHASES.index(s.phase) + 1]
+    elif kind == "draw_cards":
+        _need(s, "change_tack")
+        if s.drew:  # ruling P-6
+            raise FlowError("Change Tack lets a player draw two cards once a turn (ruling P-6).")
+        _pay(s, me, 1, "draw two cards")  # Carpe Astra, Change Tack: one credit
+        s.drew = True
+    elif kind == "refresh_tiles":
+        _need(s, "contacts")
+        if s.tile_added:
+            raise FlowError("The face-up Guild Tiles can only be replaced before adding one "
+                            "(ruling P-6).")
+        _pay(s, me, 1, "replace the face-up Guild Tiles")  # Make New Contacts: one credit
+    elif kind == "add_tile":
+        _need(s, "contacts")
+        if s.tile_added:
+            raise FlowError("Only one Guild Tile can be added in Make New Contacts (ruling P-6).")
+        _pay(s, me, 1, "add a Guild Tile")  # Make New Contacts: one credit
+        s.tile_added = True
+    elif kind == "move_agent":
+        _need(s, "infiltrate")
+        if s.moves >= FREE_MOVES:
+            _pay(s, me, 1, "make another move")  # Infiltrate Guilds: third move on, 1 credit
+        s.moves += 1
+    elif kind == "rotate_tile":
+        _need(s, "infiltrate")
+        _pay(s, me, 1, "rotate a Guild Tile")  # Infiltrate Guilds: one credit
+    elif kind == "network":
+        _need(s, "support")
+        guild = req_choice(event.get("guild"), GUILDS, "the guild whose token was taken",
+                           optional=True, labels=list(GUILD_NAMES.values()))
+        if guild is not None:
+            if s.supply[guild] <= 0:
+                raise FlowError(f"No {GUILD_NAMES[guild]} support token is left in the "
+                                "supply; choose another guild on the card, or none.")
+            s.supply[guild] -= 1  # Carpe Astra, Gain Support: take one from the supply
+            s.support[me][guild] = s.support[me].get(guild, 0) + 1
+        s.scored += 1
+    elif kind == "slander":
+        _need(s, "support")
+        victim = req_player(s.players, event.get("victim"), "slandered opponent")
+        if victim == me:
+            raise FlowError("A Slander card targets an opponent, not yourself.")
+        guild = req_choice(event.get("guild"), GUILDS, "the guild",
+                           labels=list(GUILD_NAMES.values()))
+        keep = req_bool(event.get("keep"), "keeping the token", False)
+        if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
+            raise FlowError(f"{s.players[victim]} has no {GUILD_NAMES[guild]} support "  # type: ignore[index]
+                            "token to lose.")
+        if keep:
+            # Carpe Astra, Gain Support: pay one credit to keep the token.
+            _pay(s, me, 1, "keep the slandered token")
+        s.support[victim][guild] -= 1  # type: ignore[index]
+        if keep:
+            s.support[me][guild] = s.support[me].get(guild, 0) + 1  # type: ignore[index]
+        else:
+            s.supply[guild] += 1  # type: ignore[index]
+        s.scored += 1
+    elif kind == "event_credits":
+        _need(s, "support")
+        # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
+        if s.round == 1:
+            raise FlowError("Round 1 has no event: its card stays face down.")
+        s.credits[me] += req_int(event.get("amount"), "the event credits", 1, 30)
+    elif kind == "end_round":
+        _need(s, "round_end")
+        immediate = req_bool(event.get("immediate"), "the Immediate Event symbol", False)
+        if s.round >= s.rounds:
+            # Carpe Astra, End of the Game: the final Event card is removed.
+            s.phase, s.finished = "end", True
+        elif immediate and reveal_round(s.round) and s.event_deck > 0:
+            s.phase = "immediate"
+            s.event_deck -= 1  # the middle card is replaced from the event deck
+        else:
+            _start_round(s, s.round + 1)
+    else:
+        raise FlowError("That is not something Carpe Astra's play can record.")
+    return s
+
+
+# ---------------------------------------------------------------------------------------
+# view
+
+
+def _support_text(support: dict[str, int]) -> str:
+    parts = [f"{GUILD_NAMES[g]} {support[g]}" for g in GUILDS if support.get(g)]
+    return ", ".join(parts) or "none"
+
+
+def _markers(s: CarpeAstraState) -> list[Marker]:
+    out = [Marker(label="Round", value=f"{s.round} of {s.rounds}")]
+    if s.phase == "start":
+        return out
+    out.append(Marker(label="Start player", value=s.players[s.start]))
+    if s.round == 1:
+        event = "none — round 1's card stays face down"
+    else:
+        event = f"card {s.round} of the timeline"
+    out.append(Marker(label="Current event", value=event))
+    out.append(Marker(label="Event cards left in the timeline", value=TIMELINE - s.round + 1))
+    for i, name in enumerate(s.players):
+        out.append(Marker(label=f"{name}: credits", value=s.credits[i], player=name))
+    for i, name in enumerate(s.players):
+        out.append(Marker(label=f"{name}: support", value=_support_text(s.support[i]),
+                          player=name))
+    for g in GUILDS:
+        out.append(Marker(label=f"Supply: {GUILD_NAMES[g]}", value=s.supply[g]))
+    return out
+
+
+def _start_fields(s: CarpeAstraState) -> list[Field]:
+    fields = [Field(key="player", label="Start player", kind="player",
+                    choices=list(s.players), default=s.players[s.proposed_start])]
+    for i, name in enumerate(s.players):
+        fields.append(Field(key=name, group="characters", label=f"{name}: character",
+                            kind="choice", choices=list(CHARACTERS),
+                            choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
+                            default=s.characters[i]))
+    return fields
+
+
+def view(s: CarpeAstraState) -> PlayView:
+    n = len(s.players)
+    me = current(s)
+    name = s.players[me]
+    phase = s.phase
+    actions: list[Action] = []
+    notes: list[str] = []
+    rule_keys: tuple[str, ...] = (phase,)
+    active: str | None = name
+    can_pay = s.credits[me] >= 1
+    if phase == "start":
+        reminder = "Confirm the start player and who plays which character."
+        actions.append(Action(event={"type": "start"}, label="Start round 1", primary=True,
+                              fields=_start_fields(s)))
+        active = None
+    elif phase == "change_tack":
+        reminder = f"{name}: you may pay 1 credit to draw 2 cards, then discard 2."
+        if s.variant == "advanced":
+            rule_keys = ("change_tack", "advanced")
+        if can_pay and not s.drew:
+            actions.append(Action(event={"type": "draw_cards"},
+                                  label="Paid 1 credit: drew 2, discarded 2"))
+        actions.append(next_action("Next: Make New Contacts"))
+    elif phase == "contacts":
+        reminder = (f"{name}: 1 credit to replace the three face-up Guild Tiles (repeatable), "
+                    "1 credit to add one.")
+        if can_pay and not s.tile_added:
+            actions.append(Action(event={"type": "refresh_tiles"},
+                                  label="Paid 1 credit: new face-up Guild Tiles"))
+            actions.append(Action(event={"type": "add_tile"},
+                                  label="Paid 1 credit: added a Guild Tile"))
+        actions.append(next_action("Next: Infiltrate Guilds"))
+    elif phase == "infiltrate":
+        free = max(0, FREE_MOVES - s.moves)
+        reminder = (f"{name}: {free} free move{'s' if free != 1 else ''} left, then 1 credit a "
+                    "move; 1 credit to rotate a tile. End connected.")
+        if free:
+            actions.append(Action(event={"type": "move_agent"},
+                                  label=f"Moved an agent (free, {free} left)"))
+        elif can_pay:
+            actions.append(Action(event={"type": "move_agent"},
+                                  label="Moved an agent (1 credit)"))
+        if can_pay:
+            actions.append(Action(event={"type": "rotate_tile"},
+                                  label="Rotated a Guild Tile (1 credit)"))
+        actions.append(next_action("Next: Gain Support"))
+    elif phase == "support":
+        reminder = (f"{name}: record each card scored; with none scored you take "
+                    f"{NO_SCORE_CREDITS} credits (ruling P-7).")
+        left = [g for g in GUILDS if s.supply[g] > 0]
+        actions.append(Action(
+            event={"type": "network"}, label="Scored a Network card",
+            fields=[Field(key="guild", label="Support token taken", kind="choice",
+                          choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
+                          optional=True, default=left[0] if left else None)]))
+        targets = [p for i, p in enumerate(s.players)
+                   if i != me and any(v > 0 for v in s.support[i].values())]
+        if targets:
+            fields = [
+                Field(key="victim", label="Opponent slandered", kind="player",
+                      choices=targets, default=targets[0]),
+                Field(key="guild", label="Guild", kind="choice", choices=list(GUILDS),
+                      choice_labels=[GUILD_NAMES[g] for g in GUILDS]),
+            ]
+            if can_pay:
+                fields.append(Field(key="keep", label="Paid 1 credit to keep the token",
+                                    kind="bool", default=False))
+            actions.append(Action(event={"type": "slander", "keep": False},
+                                  label="Scored a Slander card", fields=fields))
+        if s.round > 1:
+            actions.append(Action(
+                event={"type": "event_credits"}, label="Credits from the event",
+                fields=[Field(key="amount", label="Credits", kind="number", min=1, max=30,
+                              default=1)]))
+        if s.scored:
+            notes.append(f"{s.scored} card{'s' if s.scored != 1 else ''} scored this turn.")
+            actions.append(next_action("Next: Draw"))
+        else:
+            actions.append(next_action(f"Nothing scored: +{NO_SCORE_CREDITS} credits — "
+                                       "Next: Draw"))
+    elif phase == "draw":
+        if s.variant == "advanced":
+            rule_keys = ("draw", "advanced")
+        reminder = (f"{name}: with 0 or 1 cards in hand draw up to 2; then any extra cards "
+                    "the event gives.")
+        if s.turn + 1 < n:
+            nxt = s.players[seat_order(s.start, n)[s.turn + 1]]
+            actions.append(next_action(f"Next: {nxt}'s turn"))
+        else:
+            actions.append(next_action("Next: End of the round"))
+    elif phase == "round_end":
+        active = None
+        if s.round >= s.rounds:
+            rule_keys = ("round_end", "end")
+            reminder = "Remove the final Event card: the game ends."
+            actions.append(Action(event={"type": "end_round", "immediate": False},
+                                  label="Finish: go to scoring", primary=True))
+        elif reveal_round(s.round):
+            reminder = ("Remove this round's Event card, then reveal the next face-down one "
+                        "(the third from the left).")
+            actions.append(Action(
+                event={"type": "end_round", "immediate": False}, primary=True,
+                label=f"Next: Round {s.round + 1}",
+                fields=[Field(key="immediate", kind="bool", default=False,
+                              label="The revealed card shows the Immediate Event symbol")]))
+        else:
+            reminder = ("Remove this round's Event card; no face-down card is left to reveal "
+                        "(ruling P-8).")
+            actions.append(Action(event={"type": "end_round", "immediate": False},
+                                  primary=True, label=f"Next: Round {s.round + 1}"))
+    elif phase == "immediate":
+        active = None
+        reminder = ("Immediate Event: replace the middle face-up Event card with one from the "
+                    "deck (ignore its symbol).")
+        actions.append(next_action(f"Next: Round {s.round + 1}"))
+    else:
+        active = None
+        reminder = "Ten rounds are over: go to scoring (credits break ties)."
+    source, rule = quote(RULES, *rule_keys)
+    return PlayView(
+        game=GAME, round=s.round or None, rounds=s.rounds,
+        phase=f"Round {s.round} of {s.rounds}" if s.round else "Setup",
+        step=(PHASE_TITLES[phase] if phase not in PHASES
+              else f"{name}'s turn — {PHASE_TITLES[phase]}"),
+        reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
+        actions=actions, notes=notes, active_player=active, finished=s.finished,
+    )
+
+
+def score_prefill(s: CarpeAstraState) -> dict[str, Any]:
+    """Carpe Astra sheet: each player's character, credits and support tokens."""
+    players = []
+    for i, name in enumerate(s.players):
+        entry: dict[str, Any] = {"name": name}
+        if s.characters[i]:
+            entry["character"] = s.characters[i]
+        entry["credits"] = s.credits[i]
+        if s.phase != "start":
+            entry["support"] = {g: v for g, v in s.support[i].items() if v}
+        players.append(entry)
+    return {"game": GAME, "players": players}
+
+
+FLOW = Flow(
+    game=GAME, title="Carpe Astra", state_model=CarpeAstraState, variants=VARIANTS,
+    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    score_prefill=score_prefill,
+)

@@ -1,0 +1,388 @@
+"""Latoro (ラトーロ, 2–4 players): 4 rounds of Placement, Collection, Support and
+Preparation; the round marker; the area-card refills for the next round; the resource cap
+(7 of each); and, when the table wants it, each player's resources (they feed the final
+sheet). Source: seeds/004 (Japanese) and seeds/latoro-en.md (its English translation).
+
+Events (``type``):
+- ``start`` ``{player}``: the start player.
+- ``next``: the next phase or Preparation step (the resource-cap step caps the resources
+  the app keeps).
+- ``track_resources`` ``{black: {name: n}, white: {…}, brown: {…}}``: from now on the app
+  keeps the resources, starting from these counts.
+- ``resources`` ``{player, black, white, brown}``: a change of one player's resources
+  (each a signed number).
+- ``convert`` ``{player, black, white, brown, get}``: Support phase only: 3 resources
+  given (the counts) for 1 of colour ``get``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import (
+    Action,
+    Field,
+    Flow,
+    FlowError,
+    FlowState,
+    Marker,
+    PlayView,
+    event_type,
+    next_action,
+    parse_config,
+    quote,
+    req_choice,
+    req_group,
+    req_int,
+    req_player,
+    seat_order,
+    setup_first_player,
+    start_action,
+)
+
+GAME = "latoro"
+SEED_FILE = "latoro-en.md"
+VARIANTS = ("standard",)
+PLAYERS = (2, 4)
+COLOURS = ("black", "white", "brown")
+COLOUR_NAMES = {"black": "black", "white": "white", "brown": "brown"}
+ROUNDS = 4  # Latoro, Game flow: "Four rounds"
+RESOURCE_CAP = 7  # Latoro, Preparation phase 1: "at most 7 of each type"
+CONVERT_GIVE = 3  # Latoro, Support phase: "turn any 3 of your resources into 1"
+LEVEL2_DECK = 17  # Latoro, Preparing the play area 3: "all 17 Level 2 cards"
+LEVEL3_DECK = 24  # Latoro, Preparing the play area 5: "all 24 Level 3 cards"
+# Latoro, Preparing the play area 4: Level 2 cards face up: 2 players 5; 3 or 4 players 6.
+LEVEL2_FACE_UP = {2: 5, 3: 6, 4: 6}
+# Latoro, Preparation phase 3: refills by player count, for rounds 2, 3, 4 (level 2, 3).
+REFILLS = {
+    2: {2: (3, 1), 3: (1, 3), 4: (0, 4)},
+    3: {2: (4, 2), 3: (2, 4), 4: (0, 6)},
+    4: {2: (5, 3), 3: (3, 5), 4: (0, 8)},
+}
+# Latoro, Player setup 4: one of each colour, plus by turn position from the start player.
+EXTRA = ({"black": 1}, {"white": 1}, {"brown": 1}, {"white": 1, "black": 1})
+
+PHASES = ("placement", "collection", "support", "prep_cap", "prep_marker", "prep_refill")
+TITLES = {
+    "start": "Before the first round",
+    "placement": "Placement phase",
+    "collection": "Collection phase",
+    "support": "Support phase",
+    "prep_cap": "Preparation phase — 1. Resource cap",
+    "prep_marker": "Preparation phase — 2. Round marker",
+    "prep_refill": "Preparation phase — 3. Refill the area cards",
+    "end": "End of the game",
+}
+
+SRC = "Latoro rulebook (English translation, seeds/latoro-en.md)"
+RULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": (f"{SRC} — Player setup", (
+        "The player who most recently rode an animal goes first and takes the start player "
+        "card.",
+    )),
+    "placement": (f"{SRC} — Placement phase", (
+        "On your turn place one Uka or one Suma piece on one of:",
+        "an area card;",
+        "the Journey on the Offering board (not Suma);",
+        "the support track (not Suma);",
+        "the Home on your player board.",
+        "The phase ends when every player's pieces are placed.",
+    )),
+    "collection": (f"{SRC} — Collection phase", (
+        "Take back the Uka and Suma pieces from every action space except the support track.",
+        "Some area cards act in this phase: do not forget them.",
+    )),
+    "support": (f"{SRC} — Support phase", (
+        "In order from the smallest number on the support track, pay the support cost "
+        "printed at the top left of each area card you support, in resources, to the supply "
+        "(this is not an offering).",
+        "If you can support and there is a card you can support, you must support.",
+        "If there is no card you can support, take 1 resource of your choice from the "
+        "supply.",
+        "In this phase only, you may turn any 3 of your resources into 1 resource of another "
+        "type.",
+    )),
+    "prep_cap": (f"{SRC} — Preparation phase", (
+        "Resource cap: at most 7 of each type; return the excess to the supply.",
+    )),
+    "prep_marker": (f"{SRC} — Preparation phase", (
+        "Advance the round marker by one.",
+    )),
+    "prep_refill": (f"{SRC} — Preparation phase", (
+        "Refill the area cards by player count:",
+    )),
+    "end": (f"{SRC} — End of the game", (
+        "The game ends when the Preparation phase of round 4 is over.",
+        "1 evaluation point per 3 resource pieces you still hold.",
+    )),
+}
+
+
+class LatoroState(FlowState):
+    game: str = GAME
+    rounds: int = ROUNDS
+    resource_cap: int = RESOURCE_CAP
+    refills: dict[int, tuple[int, int]]  # round → (level 2, level 3)
+    level2_left: int
+    level3_left: int
+    proposed_start: int = 0
+    setup_resources: list[dict[str, int]] | None = None
+    start: int = 0
+    round: int = 0
+    phase: str = "start"
+    resources: list[dict[str, int]] | None = None  # None: the table keeps them itself
+
+
+def starting_resources(start: int, n: int) -> list[dict[str, int]]:
+    """Per player (list order): Latoro, Player setup 4, counted from the start player."""
+    out: list[dict[str, int]] = [{} for _ in range(n)]
+    for position, i in enumerate(seat_order(start, n)):
+        out[i] = {c: 1 + EXTRA[position].get(c, 0) for c in COLOURS}
+    return out
+
+
+def initial(config: Mapping[str, Any]) -> LatoroState:
+    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
+    n = len(players)
+    refills = dict(REFILLS[n])
+    given = setup.get("refills")
+    if isinstance(given, dict):
+        refills = {int(r): (v["level2"], v["level3"]) for r, v in given.items()}
+    resources = setup.get("starting_resources")
+    if not (isinstance(resources, list) and len(resources) == n):
+        resources = None
+    return LatoroState(
+        players=players, variant=variant, rounds=setup.get("rounds", ROUNDS),
+        resource_cap=setup.get("resource_cap", RESOURCE_CAP), refills=refills,
+        level2_left=setup.get("level2_deck", LEVEL2_DECK) - LEVEL2_FACE_UP[n],
+        level3_left=setup.get("level3_deck", LEVEL3_DECK),
+        proposed_start=setup_first_player(setup, n), setup_resources=resources,
+    )
+
+
+def _need(s: LatoroState, *phases: str) -> None:
+    if s.finished:
+        raise FlowError("The game is over: go to scoring.")
+    if s.phase not in phases:
+        raise FlowError(f"That is not part of the {TITLES[s.phase]}.")
+
+
+def _default_resources(s: LatoroState) -> list[dict[str, int]]:
+    # The setup's per-seat resources follow its drawn start player; when the table chose
+    # another start player, count from that one (Latoro, Player setup 4).
+    if s.setup_resources is not None and s.start == s.proposed_start:
+        return [dict(r) for r in s.setup_resources]
+    return starting_resources(s.start, len(s.players))
+
+
+def over_cap(s: LatoroState) -> list[tuple[int, str, int]]:
+    """(player, colour, excess) for each colour above the cap."""
+    if s.resources is None:
+        return []
+    return [(i, c, r[c] - s.resource_cap) for i, r in enumerate(s.resources)
+            for c in COLOURS if r[c] > s.resource_cap]
+
+
+def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
+    kind = event_type(event)
+    s = state.model_copy(deep=True)
+    if kind == "start":
+        _need(s, "start")
+        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.round, s.phase = 1, "placement"
+    elif kind == "next":
+        _need(s, *PHASES)
+        if s.phase == "prep_cap":
+            # Latoro, Preparation phase 1: at most 7 of each type; the excess goes back.
+            if s.resources is not None:
+                for r in s.resources:
+                    for c in COLOURS:
+                        r[c] = min(r[c], s.resource_cap)
+            if s.round >= s.rounds:
+                # Latoro, End of the game: after round 4's Preparation (ruling P-15).
+                s.phase, s.finished = "end", True
+            else:
+                s.phase = "prep_marker"
+        elif s.phase == "prep_refill":
+            # Latoro, Preparation phase 3: refill for the next round.
+            l2, l3 = s.refills.get(s.round, (0, 0))
+            s.level2_left = max(0, s.level2_left - l2)
+            s.level3_left = max(0, s.level3_left - l3)
+            s.phase = "placement"
+        elif s.phase == "prep_marker":
+            s.round += 1  # Latoro, Preparation phase 2: advance the round marker
+            s.phase = "prep_refill"
+        else:
+            s.phase = PHASES[PHASES.index(s.phase) + 1]
+    elif kind == "track_resources":
+        if s.finished:
+            raise FlowError("The game is over: enter the resources on the score sheet.")
+        if s.phase == "start":
+            raise FlowError("Confirm the start player first: starting resources depend on it.")
+        if s.resources is not None:
+            raise FlowError("The app already keeps the resources.")
+        defaults = _default_resources(s)
+        out: list[dict[str, int]] = []
+        for i, name in enumerate(s.players):
+            r = {}
+            for c in COLOURS:
+                group = req_group(event, c)
+                r[c] = req_int(group.get(name, defaults[i][c]), f"{name}'s {c} resources",
+                               0, 99)
+            out.append(r)
+        s.resources = out
+    elif kind in ("resources", "convert"):
+        if s.finished:
+            raise FlowError("The game is over: enter the resources on the score sheet.")
+        if s.resources is None:
+            raise FlowError("The app does not keep the resources yet.")
+        who = req_player(s.players, event.get("player"), "player")
+        assert who is not None
+        if kind == "resources":
+            deltas = {c: req_int(event.get(c, 0), f"the {c} change", -99, 99)
+                      for c in COLOURS}
+        else:
+            if s.phase != "support":
+                # Latoro, Support phase: "In this phase only, you may turn any 3 …"
+                raise FlowError("Resources can be converted only in the Support phase.")
+            give = {c: req_int(event.get(c, 0), f"the {c} given", 0, CONVERT_GIVE)
+                    for c in COLOURS}
+            if sum(give.values()) != CONVERT_GIVE:
+                raise FlowError(f"A conversion gives exactly {CONVERT_GIVE} resources.")
+            get = req_choice(event.get("get"), COLOURS, "the colour received")
+            if give[get] == CONVERT_GIVE:  # type: ignore[index]
+                raise FlowError("The resource received must be of another type.")
+            deltas = {c: -give[c] + (1 if c == get else 0) for c in COLOURS}
+        mine = s.resources[who]
+        new = {c: mine[c] + deltas[c] for c in COLOURS}
+        short = [c for c in COLOURS if new[c] < 0]
+        if short:
+            raise FlowError(f"{s.players[who]} has only {mine[short[0]]} {short[0]}.")
+        s.resources[who] = new
+    else:
+        raise FlowError("That is not something Latoro's play can record.")
+    return s
+
+
+# ---------------------------------------------------------------------------------------
+# view
+
+
+def _refill_text(s: LatoroState, round_: int) -> str:
+    l2, l3 = s.refills.get(round_, (0, 0))
+    return f"Level 2 ×{l2}, Level 3 ×{l3}"
+
+
+def _markers(s: LatoroState) -> list[Marker]:
+    out = [Marker(label="Round marker", value=f"{s.round or 1} of {s.rounds}")]
+    if s.phase != "start":
+        # The text does not say whether the start player card passes (ruling P-16).
+        out.append(Marker(label="Start player (setup, ruling P-16)",
+                          value=s.players[s.start]))
+    upcoming = s.round if s.phase == "prep_refill" else max(s.round, 1) + 1
+    if upcoming <= s.rounds and not s.finished:
+        out.append(Marker(label=f"Refill for round {upcoming}",
+                          value=_refill_text(s, upcoming)))
+    out.append(Marker(label="Level 2 deck", value=s.level2_left))
+    out.append(Marker(label="Level 3 deck", value=s.level3_left))
+    out.append(Marker(label="Resource cap (each type)", value=s.resource_cap))
+    if s.resources is not None:
+        for i, name in enumerate(s.players):
+            r = s.resources[i]
+            value = ", ".join(f"{r[c]} {c}" for c in COLOURS)
+            if any(r[c] > s.resource_cap for c in COLOURS):
+                value += " — over the cap"
+            out.append(Marker(label=f"{name}: resources", value=value, player=name))
+    return out
+
+
+def _resource_actions(s: LatoroState) -> list[Action]:
+    if s.resources is None:
+        defaults = _default_resources(s)
+        fields = [Field(key=name, group=c, label=f"{name}: {c}", kind="number", min=0, max=99,
+                        default=defaults[i][c])
+                  for i, name in enumerate(s.players) for c in COLOURS]
+        return [Action(event={"type": "track_resources"}, label="Keep resources in the app",
+                       fields=fields)]
+    who = [Field(key="player", label="Player", kind="player", choices=list(s.players),
+                 default=s.players[s.start])]
+    acts = [Action(
+        event={"type": "resources"}, label="Resources changed",
+        fields=who + [Field(key=c, label=f"{c} (+/−)", kind="number", min=-99, max=99,
+                            default=0) for c in COLOURS])]
+    if s.phase == "support":
+        acts.append(Action(
+            event={"type": "convert"}, label=f"Convert {CONVERT_GIVE} resources into 1",
+            fields=who + [Field(key=c, label=f"{c} given", kind="number", min=0,
+                                max=CONVERT_GIVE, default=0) for c in COLOURS]
+            + [Field(key="get", label="Colour received", kind="choice", choices=list(COLOURS),
+                     default=COLOURS[0])]))
+    return acts
+
+
+def view(s: LatoroState) -> PlayView:
+    phase = s.phase
+    actions: list[Action] = []
+    notes: list[str] = []
+    last = s.round >= s.rounds
+    if phase == "start":
+        reminder = "The player who most recently rode an animal starts and takes the start card."
+        actions.append(start_action(s.players, s.proposed_start, "Start round 1",
+                                    "Start player"))
+    elif phase == "placement":
+        reminder = ("In turn, place one Uka or Suma: area card, Journey, support track (Uka "
+                    "only) or Home.")
+        actions.append(next_action("Next: Collection phase"))
+    elif phase == "collection":
+        reminder = ("Take back all pieces except those on the support track; resolve "
+                    "collection-phase cards.")
+        actions.append(next_action("Next: Support phase"))
+    elif phase == "support":
+        reminder = ("From the smallest support number: pay each supported card's cost; none "
+                    "possible → take 1 resource.")
+        actions.append(next_action("Next: Preparation phase"))
+    elif phase == "prep_cap":
+        reminder = f"Anyone with more than {s.resource_cap} of a type returns the excess."
+        for i, c, excess in over_cap(s):
+            notes.append(f"{s.players[i]} returns {excess} {c}.")
+        actions.append(next_action("Finish: go to scoring" if last
+                                   else "Next: Advance the round marker"))
+        if last:
+            notes.append("Round 4: only the resource cap, then the game ends (ruling P-15).")
+    elif phase == "prep_marker":
+        reminder = f"Move the round marker to {s.round + 1}."
+        actions.append(next_action(f"Next: Refill for round {s.round + 1}"))
+    elif phase == "prep_refill":
+        reminder = f"Refill the area cards: {_refill_text(s, s.round)}."
+        actions.append(next_action(f"Next: Round {s.round} — Placement"))
+    else:
+        reminder = "Four rounds are over: go to scoring (1 point per 3 resources)."
+    if phase != "start" and not s.finished:
+        actions.extend(_resource_actions(s))
+    source, rule = quote(RULES, phase)
+    return PlayView(
+        game=GAME, round=s.round or None, rounds=s.rounds,
+        phase=f"Round {s.round} of {s.rounds}" if s.round else "Setup",
+        step=TITLES[phase], reminder=reminder, rule=rule, rule_source=source,
+        markers=_markers(s), actions=actions, notes=notes,
+        active_player=None, finished=s.finished,
+    )
+
+
+def score_prefill(s: LatoroState) -> dict[str, Any]:
+    """Latoro sheet: each player's resources, when the app kept them."""
+    players = []
+    for i, name in enumerate(s.players):
+        entry: dict[str, Any] = {"name": name}
+        if s.resources is not None:
+            entry["resources"] = dict(s.resources[i])
+        players.append(entry)
+    return {"game": GAME, "players": players}
+
+
+FLOW = Flow(
+    game=GAME, title="Latoro", state_model=LatoroState, variants=VARIANTS,
+    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    score_prefill=score_prefill,
+)

@@ -1,0 +1,703 @@
+"""Latria (Latria Opus, 3–6 players): rounds of steps 1–6, the parent, the eclipse
+states, eclipse markers, and the step-4 helper. Source: seeds/000 (the rulebook).
+
+Events (``type``):
+- ``start`` ``{player}``: the first parent (setup: "Choose the first parent").
+- ``reveal`` ``{sun_mutation, moon_mutation}``: step 1; which revealed cards show the
+  mutation symbol.
+- ``next``: steps 2, 3, 5 and 6.
+- ``cards_played`` ``{parent_suit, parent_number, named, suits: {name: suit},
+  numbers: {name: n}}``: the step-4 helper; stores a proposal, changes nothing else.
+- ``accept`` ``{printed: {name: bool}}``: the table accepts the proposal; ``printed``
+  answers, for a child's Polaris/Latria card below the parent's, whether it shows VP or
+  ×2 (that row of the rulebook table is not legible).
+- ``acquire`` ``{body, taker, kept: {name: bool}}``: the table records step 4 itself
+  (without the helper, or overriding its proposal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from .base import (
+    Action,
+    Field,
+    Flow,
+    FlowError,
+    FlowState,
+    Marker,
+    PlayView,
+    event_type,
+    next_action,
+    parse_config,
+    quote,
+    req_bool,
+    req_choice,
+    req_group,
+    req_int,
+    req_player,
+    setup_first_player,
+    start_action,
+)
+
+GAME = "latria"
+SEED_FILE = "000_fa82990554f63f12.txt"
+VARIANTS = ("standard", "simple", "star_eclipse", "campaign")
+PLAYERS = (3, 6)
+SUITS = ("sun", "moon", "polaris", "latria")
+BODIES = ("sun", "moon", "polaris")
+NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
+MUTATION_CARDS = 3  # Latria, Detailed Rules: "can appear at most 3 times each"
+
+SRC = "Latria rulebook"
+RULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": (f"{SRC} — Game Setup", (
+        "Choose the first parent. The player who is most confident in astrology becomes "
+        "the first player (the parent). Place the parent marker in front of that player, "
+        "and setup is complete.",
+    )),
+    "1": (f"{SRC} — Game Flow, Step 1; Detailed Rules", (
+        "Step 1: Reveal celestial cards. Turn the top card of each celestial card draw pile "
+        "face up and place it on top of the board. If a card of the same celestial body is "
+        "already there, place the new card on top of it so that the victory points below "
+        "the older card remain visible. If the card that was just revealed has the mutation "
+        "symbol at its top left, flip the corresponding board over. When a board's red "
+        "\"ECLIPSE\" side is face up, that celestial body is in the eclipse state. Polaris "
+        "has no mutation, so Polaris never enters the eclipse state.",
+        "Mutation cards from the Sun and Moon celestial card piles can appear at most 3 "
+        "times each. The first makes the body eclipsed, the second cancels the eclipse, and "
+        "if the third makes it eclipsed again, that body's eclipse is not cancelled for the "
+        "rest of the game.",
+    )),
+    "1_simple": (f"{SRC} — Extension Rules, 1. Simple", (
+        "Regardless of celestial body, when a card with the mutation symbol is placed on "
+        "the table, flip the Latria board over. All celestial bodies become eclipsed "
+        "together, and if they were already eclipsed, the eclipse is cancelled.",
+        "If two cards with the mutation symbol are placed in one round, the board flips "
+        "twice, so the state does not change.",
+    )),
+    "1_star": (f"{SRC} — Extension Rules, 2. Star Eclipse", (
+        "During this game Polaris stays in the eclipse state, and the eclipse is never "
+        "cancelled.",
+    )),
+    "2": (f"{SRC} — Game Flow, Step 2", (
+        "Step 2: Parent plays a card. The parent chooses one astrology card from their hand "
+        "and places it face up. If the parent plays a Latria card, the parent names one of "
+        "the Sun, the Moon, or Polaris. In this round, the celestial body targeted is the "
+        "same as the parent's card, or the one named.",
+    )),
+    "3": (f"{SRC} — Game Flow, Step 3", (
+        "Step 3: Children play a card. Every player other than the parent (a child) chooses "
+        "one astrology card from their hand that matches the targeted celestial body or is "
+        "a Latria card, and places it face down in front of them. If a child has no such "
+        "card, they may choose any card from their hand and place it. When all players have "
+        "played, reveal the cards at the same time.",
+    )),
+    "4": (f"{SRC} — Game Flow, Step 4", (
+        "Step 4: Acquire cards. The player whose astrology card has the highest number, "
+        "counting the parent as well, acquires the celestial cards of the targeted "
+        "celestial body on the table. If there are cards stacked on top of one another, "
+        "acquire all of them.",
+        "If the highest values are tied, priority goes in this order: the celestial body "
+        "that matches the parent's card (or the one named), then Latria, then a celestial "
+        "body different from the parent's. If the tie still cannot be resolved to one "
+        "player, nobody acquires the cards.",
+        "A child who played an astrology card with a lower number than the parent's card "
+        "acquires that card itself, but only if the card has victory points or an effect.",
+        "In either case, if the targeted celestial body was in the eclipse state, take an "
+        "eclipse marker and place it on top of the cards acquired. From then on, cards "
+        "acquired while that body is in the eclipse state are placed together under this "
+        "eclipse marker. Victory points under an eclipse marker count as negative points at "
+        "scoring.",
+        "Acquired cards are placed face down in front of the player who acquired them. Only "
+        "that player may look at them until scoring.",
+    )),
+    "4_simple": (f"{SRC} — Extension Rules, 1. Simple", (
+        "While the eclipse is in effect, acquired cards do not count as negative points. "
+        "Instead, the strength of the astrology numbers is reversed: low-numbered cards "
+        "become strong and high-numbered cards become weak.",
+        "Therefore, playing an astrology card with a higher number than the parent's card "
+        "allows you to acquire it.",
+        "Tie priority does not change.",
+        "Because there are no negative points, eclipse markers are not used in this rule.",
+    )),
+    "5": (f"{SRC} — Game Flow, Step 5", (
+        "Step 5: Set aside unacquired cards. Astrology cards that were not acquired are set "
+        "aside together. Used astrology cards may be checked by anyone at any time. Sorting "
+        "them by celestial body makes them easier to read.",
+        "(In the final round, the sequence stops at step 5.)",
+    )),
+    "6": (f"{SRC} — Game Flow, Step 6", (
+        "Step 6: Next parent. The player who acquired celestial cards from the table this "
+        "round becomes the next parent. That player receives the parent marker and starts "
+        "the next round. If no player acquired any celestial card from the table, the same "
+        "parent continues as parent.",
+    )),
+    "end": (f"{SRC} — Game Flow", (
+        "When the round in which the hand of astrology cards is reduced to one card ends, "
+        "the game ends and proceeds to scoring. The last card is not used in the game.",
+    )),
+}
+
+STEP_TITLES = {
+    "start": "Before the first round",
+    "1": "Step 1 — Reveal celestial cards",
+    "2": "Step 2 — Parent plays a card",
+    "3": "Step 3 — Children play a card",
+    "4": "Step 4 — Acquire cards",
+    "5": "Step 5 — Set aside unacquired cards",
+    "6": "Step 6 — Next parent",
+    "end": "Game over — go to scoring",
+}
+
+
+class Card(BaseModel):
+    player: int
+    suit: str
+    number: int
+
+
+class Keep(BaseModel):
+    player: int
+    status: Literal["yes", "maybe"]  # maybe: a Polaris/Latria card; VP row not legible
+
+
+class Proposal(BaseModel):
+    """What the step-4 helper worked out from the cards played."""
+
+    body: str
+    reversed: bool  # Simple variant while the Latria board is eclipsed
+    cards: list[Card]  # the parent's first
+    taker: int | None
+    reason: str
+    keeps: list[Keep]
+
+
+class Outcome(BaseModel):
+    """Step 4 as the table recorded it."""
+
+    round: int
+    body: str
+    taker: int | None
+    kept: list[int]
+    eclipsed: bool
+    markers_taken: list[int]
+    by_helper: bool
+
+
+class LatriaState(FlowState):
+    game: str = GAME
+    hand_size: int
+    rounds: int
+    eclipse_markers: int
+    numbers: tuple[int, int]  # astrology numbers in play
+    proposed_first: int
+    round: int = 0
+    step: str = "start"
+    parent: int = 0
+    mutations: dict[str, int] = {"sun": 0, "moon": 0}
+    has_marker: list[bool]
+    proposal: Proposal | None = None
+    outcomes: list[Outcome] = []
+
+
+# ---------------------------------------------------------------------------------------
+# Rules as small functions
+
+
+def hand_size_for(players: int) -> int:
+    # Latria, Game Setup, "Deal astrology cards": 6 players 10 cards, otherwise 12.
+    return 10 if players == 6 else 12
+
+
+def numbers_in_play(players: int) -> tuple[int, int]:
+    # Latria, Game Setup, "Remove cards": 3 players remove 1–3 and 13–15; 4 players remove
+    # 1, 14 and 15 (of every suit).
+    return {3: (4, 12), 4: (2, 13)}.get(players, (1, 15))
+
+
+def is_simple(state: LatriaState) -> bool:
+    return state.variant == "simple"
+
+
+def eclipsed(state: LatriaState, body: str) -> bool:
+    """Whether ``body`` is in the eclipse state now."""
+    if is_simple(state):
+        # Latria, Extension Rules 1 (Simple): one Latria board, flipped by every mutation
+        # card of any body; two in one round cancel out (ruling P-2).
+        return (state.mutations["sun"] + state.mutations["moon"]) % 2 == 1
+    if body == "polaris":
+        # Latria, Game Flow step 1: "Polaris never enters the eclipse state";
+        # Extension Rules 2 (Star Eclipse): Polaris stays eclipsed all game.
+        return state.variant == "star_eclipse"
+    # Latria, Game Flow step 1: each mutation card flips its body's board.
+    return state.mutations[body] % 2 == 1
+
+
+def locked(state: LatriaState, body: str) -> bool:
+    """Eclipsed for the rest of the game (Latria, Detailed Rules: the third mutation)."""
+    if is_simple(state):
+        return False  # ruling P-2
+    if body == "polaris":
+        return state.variant == "star_eclipse"
+    return state.mutations[body] >= MUTATION_CARDS
+
+
+def reversed_strength(state: LatriaState) -> bool:
+    # Latria, Extension Rules 1 (Simple): while the eclipse is in effect, strength reverses.
+    return is_simple(state) and eclipsed(state, "sun")
+
+
+def markers_left(state: LatriaState) -> int:
+    return max(0, state.eclipse_markers - sum(state.has_marker))
+
+
+def keep_status(suit: str, number: int) -> Literal["yes", "no", "maybe"]:
+    """Whether an astrology card has victory points or an effect.
+
+    Latria, Victory Point Distribution: Sun and Moon 6→1, 7→2, 8→3, 9→2, 10→1, others
+    none. The Polaris and Latria rows are not legible (RULES-GAPS.md): "maybe", the table
+    answers from the printed card.
+    """
+    if suit in ("sun", "moon"):
+        return "yes" if 6 <= number <= 10 else "no"
+    return "maybe"
+
+
+def propose(
+    state: LatriaState, parent_card: Card, named: str | None, children: list[Card]
+) -> Proposal:
+    """Latria, Game Flow step 4, applied to the cards played."""
+    body = named if parent_card.suit == "latria" else parent_card.suit
+    assert body in BODIES
+    rev = reversed_strength(state)
+    cards = [parent_card, *children]
+
+    def priority(card: Card) -> int:
+        # Step 4: the targeted body's suit, then Latria, then another body (ruling P-3).
+        if card.suit == body:
+            return 0
+        return 1 if card.suit == "latria" else 2
+
+    best = min(c.number for c in cards) if rev else max(c.number for c in cards)
+    top = [c for c in cards if c.number == best]
+    first = min(priority(c) for c in top)
+    winners = [c for c in top if priority(c) == first]
+    word = "lowest" if rev else "highest"
+    if len(winners) == 1:
+        taker: int | None = winners[0].player
+        if len(top) == 1:
+            reason = f"{word} number ({best})"
+        else:
+            reason = (f"tie on {best} broken by suit priority ({NAMES[body]}, then Latria; "
+                      "ruling P-3)")
+    else:
+        taker = None
+        reason = f"tie on {best} that suit priority cannot break: nobody takes them"
+    keeps: list[Keep] = []
+    for c in children:
+        if c.player == taker:
+            continue
+        # Step 4: a child below the parent keeps their card if it has VP or an effect;
+        # Simple variant, reversed strength: above the parent (ruling P-1). Strictly
+        # below/above (ruling P-5).
+        weaker = c.number > parent_card.number if rev else c.number < parent_card.number
+        if not weaker:
+            continue
+        status = keep_status(c.suit, c.number)
+        if status != "no":
+            keeps.append(Keep(player=c.player, status=status))
+    return Proposal(body=body, reversed=rev, cards=cards, taker=taker, reason=reason,
+                    keeps=keeps)
+
+
+# ---------------------------------------------------------------------------------------
+# initial / apply
+
+
+def initial(config: Mapping[str, Any]) -> LatriaState:
+    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
+    n = len(players)
+    hand = setup.get("hand_size") or hand_size_for(n)
+    # Latria, Game Flow: "Repeat rounds until the hand of astrology cards has one card
+    # left" — one card a round, so hand size − 1 rounds.
+    rounds = setup.get("rounds") or hand - 1
+    # Latria, Game Setup, "Eclipse markers": as many as players (none in Simple).
+    markers = 0 if variant == "simple" else setup.get("eclipse_markers", n)
+    return LatriaState(
+        players=players, variant=variant, hand_size=hand, rounds=rounds,
+        eclipse_markers=markers, numbers=numbers_in_play(n),
+        proposed_first=setup_first_player(setup, n), has_marker=[False] * n,
+    )
+
+
+def _need(state: LatriaState, *steps: str) -> None:
+    if state.finished:
+        raise FlowError("The game is over: go to scoring.")
+    if state.step not in steps:
+        raise FlowError(f"That is not part of {STEP_TITLES[state.step].split(' — ')[0]}.")
+
+
+def _card(value_suit: Any, value_number: Any, who: str, lo: int, hi: int) -> tuple[str, int]:
+    suit = req_choice(value_suit, SUITS, f"the suit of {who}'s card",
+                      labels=[NAMES[x] for x in SUITS])
+    number = req_int(value_number, f"the number of {who}'s card", lo, hi)
+    return suit, number  # type: ignore[return-value]
+
+
+def _finish_step4(
+    s: LatriaState, body: str, taker: int | None, kept: list[int], by_helper: bool
+) -> None:
+    acquirers = ([taker] if taker is not None else []) + kept
+    is_ecl = eclipsed(s, body) and not is_simple(s)
+    taken: list[int] = []
+    if is_ecl:
+        # Latria, Game Flow step 4: "In either case, if the targeted celestial body was in
+        # the eclipse state, take an eclipse marker"; later cards go under it (ruling P-4).
+        for p in acquirers:
+            if not s.has_marker[p] and markers_left(s) > 0:
+                s.has_marker[p] = True
+                taken.append(p)
+    s.outcomes.append(Outcome(round=s.round, body=body, taker=taker, kept=kept,
+                              eclipsed=is_ecl, markers_taken=taken, by_helper=by_helper))
+    s.proposal = None
+    s.step = "5"
+
+
+def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
+    kind = event_type(event)
+    s = state.model_copy(deep=True)
+    n = len(s.players)
+    if kind == "start":
+        _need(s, "start")
+        s.parent = req_player(s.players, event.get("player"), "first parent")  # type: ignore[assignment]
+        s.round, s.step = 1, "1"
+    elif kind == "reveal":
+        _need(s, "1")
+        for body in ("sun", "moon"):
+            if req_bool(event.get(f"{body}_mutation"), f"the {NAMES[body]} mutation", False):
+                if s.mutations[body] >= MUTATION_CARDS:
+                    raise FlowError(
+                        f"All {MUTATION_CARDS} {NAMES[body]} mutation cards are already out; "
+                        "check the card again."
+                    )
+                s.mutations[body] += 1  # Latria, Game Flow step 1: flip that board
+        s.step = "2"
+    elif kind == "next":
+        _need(s, "2", "3", "5", "6")
+        if s.step == "2":
+            s.step = "3"
+        elif s.step == "3":
+            s.step = "4"
+        elif s.step == "5":
+            # Latria, Game Flow: "In the final round, the sequence stops at step 5."
+            if s.round >= s.rounds:
+                s.step, s.finished = "end", True
+            else:
+                s.step = "6"
+        else:
+            # Latria, Game Flow step 6: whoever took the celestial cards, else the same.
+            last = s.outcomes[-1] if s.outcomes else None
+            if last is not None and last.taker is not None:
+                s.parent = last.taker
+            s.round, s.step = s.round + 1, "1"
+    elif kind == "cards_played":
+        _need(s, "4")
+        lo, hi = s.numbers
+        parent_name = s.players[s.parent]
+        suit, number = _card(event.get("parent_suit"), event.get("parent_number"),
+                             parent_name, lo, hi)
+        named = None
+        if suit == "latria":
+            named = req_choice(event.get("named"), BODIES,
+                               "the celestial body the parent named for the Latria card",
+                               labels=[NAMES[b] for b in BODIES])
+        suits, numbers = req_group(event, "suits"), req_group(event, "numbers")
+        children: list[Card] = []
+        seen = {(suit, number): parent_name}
+        for i in range(n):
+            if i == s.parent:
+                continue
+            name = s.players[i]
+            c_suit, c_number = _card(suits.get(name), numbers.get(name), name, lo, hi)
+            if (c_suit, c_number) in seen:
+                raise FlowError(
+                    f"{name} and {seen[(c_suit, c_number)]} both entered "
+                    f"{NAMES[c_suit]} {c_number}, but there is only one such card."
+                )
+            seen[(c_suit, c_number)] = name
+            children.append(Card(player=i, suit=c_suit, number=c_number))
+        s.proposal = propose(s, Card(player=s.parent, suit=suit, number=number), named,
+                             children)
+    elif kind == "accept":
+        _need(s, "4")
+        if s.proposal is None:
+            raise FlowError("Enter the cards played first, or record who took the cards.")
+        printed = req_group(event, "printed")
+        kept: list[int] = []
+        for k in s.proposal.keeps:
+            if k.status == "yes":
+                kept.append(k.player)
+            else:
+                name = s.players[k.player]
+                if req_bool(printed.get(name),
+                            f"whether {name}'s card shows victory points or ×2"):
+                    kept.append(k.player)
+        _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
+    elif kind == "acquire":
+        _need(s, "4")
+        body = req_choice(event.get("body"), BODIES, "the targeted celestial body",
+                          labels=[NAMES[b] for b in BODIES])
+        taker = req_player(s.players, event.get("taker"), "player who took the celestial "
+                           "cards", optional=True)
+        kept_in = req_group(event, "kept")
+        kept = []
+        for i in range(n):
+            name = s.players[i]
+            if not req_bool(kept_in.get(name), f"whether {name} kept their card", False):
+                continue
+            if i == s.parent:
+                raise FlowError("Only a child can keep their own card; the parent cannot.")
+            if i == taker:
+                raise FlowError(f"{name} took the celestial cards with that card, so it "
+                                "cannot also be kept as a lower card.")
+            kept.append(i)
+        _finish_step4(s, body, taker, kept, by_helper=False)  # type: ignore[arg-type]
+    else:
+        raise FlowError("That is not something Latria's play can record.")
+    return s
+
+
+# ---------------------------------------------------------------------------------------
+# view
+
+
+def _eclipse_value(state: LatriaState, body: str) -> str:
+    if body == "polaris" and not is_simple(state):
+        return "eclipsed for the whole game" if locked(state, body) else "never eclipsed"
+    used = state.mutations[body]
+    if locked(state, body):
+        return f"eclipsed for the rest of the game ({used} of {MUTATION_CARDS} mutations)"
+    word = "eclipsed" if eclipsed(state, body) else "not eclipsed"
+    return f"{word} ({used} of {MUTATION_CARDS} mutations)"
+
+
+def _markers(state: LatriaState) -> list[Marker]:
+    out = [Marker(label="Round", value=f"{state.round} of {state.rounds}")]
+    if state.step != "start":
+        out.append(Marker(label="Parent", value=state.players[state.parent]))
+    if is_simple(state):
+        ecl = eclipsed(state, "sun")
+        out.append(Marker(label="Latria board",
+                          value="eclipsed — strength reversed" if ecl else "not eclipsed"))
+        for body in ("sun", "moon"):
+            out.append(Marker(label=f"{NAMES[body]} mutations",
+                              value=f"{state.mutations[body]} of {MUTATION_CARDS}"))
+    else:
+        for body in BODIES:
+            out.append(Marker(label=NAMES[body], value=_eclipse_value(state, body)))
+        out.append(Marker(label="Eclipse markers left", value=markers_left(state)))
+        for i, name in enumerate(state.players):
+            if state.has_marker[i]:
+                out.append(Marker(label=f"{name}: eclipse marker", value="yes", player=name))
+    return out
+
+
+def _card_fields(state: LatriaState) -> list[Field]:
+    lo, hi = state.numbers
+    suit_labels = [NAMES[x] for x in SUITS]
+    parent = state.players[state.parent]
+    fields = [
+        Field(key="parent_suit", label=f"{parent} (parent): suit", kind="choice",
+              choices=list(SUITS), choice_labels=suit_labels),
+        Field(key="parent_number", label=f"{parent} (parent): number", kind="number",
+              min=lo, max=hi),
+        Field(key="named", label="Body named for a Latria card", kind="choice",
+              choices=list(BODIES), choice_labels=[NAMES[b] for b in BODIES], optional=True),
+    ]
+    for i, name in enumerate(state.players):
+        if i == state.parent:
+            continue
+        fields.append(Field(key=name, group="suits", label=f"{name}: suit", kind="choice",
+                            choices=list(SUITS), choice_labels=suit_labels))
+        fields.append(Field(key=name, group="numbers", label=f"{name}: number",
+                            kind="number", min=lo, max=hi))
+    return fields
+
+
+def _override_action(state: LatriaState) -> Action:
+    p = state.proposal
+    kept_default = {state.players[k.player] for k in p.keeps if k.status == "yes"} if p else set()
+    fields = [
+        Field(key="body", label="Targeted body", kind="choice", choices=list(BODIES),
+              choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else None),
+        Field(key="taker", label="Took the celestial cards", kind="player",
+              choices=list(state.players), optional=True,
+              default=state.players[p.taker] if p and p.taker is not None else None),
+    ]
+    for i, name in enumerate(state.players):
+        if i != state.parent:
+            fields.append(Field(key=name, group="kept", label=f"{name} kept their own card",
+                                kind="bool", default=name in kept_default))
+    label = "Override: record who took the cards" if p else "Record who took the cards"
+    return Action(event={"type": "acquire"}, label=label, fields=fields)
+
+
+def _proposal_notes(state: LatriaState) -> list[str]:
+    p = state.proposal
+    if p is None:
+        return []
+    names = state.players
+    played = ", ".join(f"{names[c.player]} {NAMES[c.suit]} {c.number}" for c in p.cards)
+    notes = [f"Cards: {played}. Target: {NAMES[p.body]}."]
+    if p.reversed:
+        notes.append("The Latria board is eclipsed: low numbers are strong (ruling P-1).")
+    who = names[p.taker] if p.taker is not None else "Nobody"
+    notes.append(f"{who} takes the {NAMES[p.body]} cards — {p.reason}.")
+    for k in p.keeps:
+        card = next(c for c in p.cards if c.player == k.player)
+        text = f"{names[k.player]} keeps {NAMES[card.suit]} {card.number}"
+        if k.status == "maybe":
+            text += " if it shows victory points or ×2 (ruling P-5)"
+        notes.append(text + ".")
+    if not is_simple(state) and eclipsed(state, p.body):
+        sure = ([p.taker] if p.taker is not None else []) + [
+            k.player for k in p.keeps if k.status == "yes"]
+        maybe = [k.player for k in p.keeps if k.status == "maybe"]
+        new = [names[i] for i in sure if not state.has_marker[i]]
+        new += [f"{names[i]} if they keep their card" for i in maybe
+                if not state.has_marker[i]]
+        line = f"The {NAMES[p.body]} is eclipsed: what is acquired goes under an eclipse marker"
+        if new:
+            line += f"; new markers: {', '.join(new)}"
+        notes.append(line + " (ruling P-4).")
+    nxt = names[p.taker] if p.taker is not None else names[state.parent]
+    notes.append(f"Next parent: {nxt}.")
+    return notes
+
+
+def view(state: LatriaState) -> PlayView:
+    names = state.players
+    parent = names[state.parent]
+    step = state.step
+    actions: list[Action] = []
+    notes: list[str] = []
+    active: str | None = parent
+    rule_keys: tuple[str, ...] = (step,)
+    last_round = state.round >= state.rounds
+    if step == "start":
+        reminder = ("Choose the first parent: the player most confident in astrology "
+                    "takes the parent marker.")
+        actions.append(start_action(names, state.proposed_first, "Start round 1",
+                                    "First parent"))
+        active = None
+    elif step == "1":
+        if is_simple(state):
+            rule_keys = ("1", "1_simple")
+            reminder = ("Turn the top Sun, Moon and Polaris cards face up. Each mutation card "
+                        "flips the Latria board (ruling P-2).")
+        else:
+            rule_keys = ("1", "1_star") if state.variant == "star_eclipse" else ("1",)
+            reminder = ("Turn the top Sun, Moon and Polaris cards face up; a mutation card "
+                        "flips its board.")
+        fields = [
+            Field(key=f"{b}_mutation", label=f"The {NAMES[b]} card shows the mutation symbol",
+                  kind="bool", default=False)
+            for b in ("sun", "moon") if state.mutations[b] < MUTATION_CARDS
+        ]
+        actions.append(Action(event={"type": "reveal", "sun_mutation": False,
+                                     "moon_mutation": False},
+                              label="Next: Step 2 — Parent plays", fields=fields,
+                              primary=True))
+        active = None
+    elif step == "2":
+        reminder = (f"{parent} plays one astrology card face up (a Latria card names the Sun, "
+                    "Moon or Polaris).")
+        actions.append(next_action("Next: Step 3 — Children play"))
+    elif step == "3":
+        reminder = ("Children play a card of the targeted body or Latria face down (any card "
+                    "if they have none), then all reveal.")
+        actions.append(next_action("Next: Step 4 — Acquire"))
+        active = None
+    elif step == "4":
+        if is_simple(state):
+            rule_keys = ("4", "4_simple")
+        notes = _proposal_notes(state)
+        p = state.proposal
+        strong = "lowest" if reversed_strength(state) else "highest"
+        if p is None:
+            reminder = (f"The {strong} number takes the targeted body's cards; enter the cards "
+                        "for a proposal, or record the result.")
+            actions.append(Action(event={"type": "cards_played"},
+                                  label="Enter the cards played", fields=_card_fields(state)))
+        else:
+            who = names[p.taker] if p.taker is not None else "nobody"
+            reminder = f"Proposal: {who} takes the {NAMES[p.body]} cards. Accept or override."
+            printed = []
+            for k in p.keeps:
+                if k.status == "maybe":
+                    card = next(c for c in p.cards if c.player == k.player)
+                    printed.append(Field(
+                        key=names[k.player], group="printed", kind="bool", default=False,
+                        label=(f"{names[k.player]}'s {NAMES[card.suit]} {card.number} shows "
+                               "victory points or ×2")))
+            label = (f"Accept: {names[p.taker]} takes the {NAMES[p.body]} cards"
+                     if p.taker is not None else "Accept: nobody takes the celestial cards")
+            actions.append(Action(event={"type": "accept"}, label=label, fields=printed,
+                                  primary=True))
+            actions.append(Action(event={"type": "cards_played"},
+                                  label="Enter the cards again", fields=_card_fields(state)))
+        actions.append(_override_action(state))
+        active = None
+    elif step == "5":
+        o = state.outcomes[-1]
+        who = names[o.taker] if o.taker is not None else "Nobody"
+        reminder = (f"{who} took the {NAMES[o.body]} cards. Set the astrology cards nobody "
+                    "acquired aside, face up.")
+        if o.markers_taken:
+            notes.append("Eclipse marker taken by " +
+                         ", ".join(names[i] for i in o.markers_taken) + ".")
+        if last_round:
+            rule_keys = ("5", "end")
+            actions.append(next_action("Finish: the last round ends after step 5"))
+        else:
+            actions.append(next_action("Next: Step 6 — Next parent"))
+        active = None
+    elif step == "6":
+        o = state.outcomes[-1]
+        nxt = names[o.taker] if o.taker is not None else parent
+        if o.taker is None:
+            reminder = f"Nobody took celestial cards: {parent} stays parent."
+        else:
+            reminder = f"{nxt} took the celestial cards: give {nxt} the parent marker."
+        actions.append(next_action(f"Next: Round {state.round + 1} — {nxt} is parent"))
+        active = nxt
+    else:
+        rule_keys = ("end",)
+        reminder = "The last round is over (the last card is not used): go to scoring."
+        active = None
+    source, rule = quote(RULES, *rule_keys)
+    return PlayView(
+        game=GAME, round=state.round or None, rounds=state.rounds,
+        phase=f"Round {state.round} of {state.rounds}" if state.round else "Setup",
+        step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
+        markers=_markers(state), actions=actions, notes=notes, active_player=active,
+        finished=state.finished,
+    )
+
+
+def score_prefill(state: LatriaState) -> dict[str, Any]:
+    """Latria's sheet needs the cards, which play does not track: names and variant only."""
+    variant = "standard" if state.variant == "campaign" else state.variant
+    return {"game": GAME, "variant": variant,
+            "players": [{"name": name} for name in state.players]}
+
+
+FLOW = Flow(
+    game=GAME, title="Latria", state_model=LatriaState, variants=VARIANTS,
+    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    score_prefill=score_prefill,
+)

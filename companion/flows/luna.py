@@ -1,0 +1,606 @@
+"""Luna (1–4 players, solo levels 1–3): the preliminary round, 6 rounds of action phase
+(Time tokens) and scoring phase (round scoring, preparing the next round), each player's
+running influence. Source: seeds/002 (the rulebook, incl. the solo rules).
+
+Events (``type``):
+- ``start`` ``{player}``: the start player (not in solo: the virtual opponent starts).
+- ``next``: the next step of the preliminary round, the solo steps, preparing the next
+  round (``{player}`` on the last one: next round's start player).
+- ``action``: the player whose turn it is took an action; the turn passes left.
+- ``sanctify`` ``{displaced}``: the player whose turn it is did a Sanctification: gains
+  the Guard's tile value plus 1 per displaced Novice; the turn passes left.
+- ``meditate``: the player whose turn it is turned a Time token; the last one gives them
+  +1 influence and ends the action phase.
+- ``end_actions``: solo: the player ends the action phase.
+- ``opponent_temple`` ``{placed}``: solo, start of a round: the virtual opponent put a
+  Novice on a Temple tile (gains the Guard's tile value).
+- ``round_scored`` ``{changes: {name: int}}``: the round scoring (Moon Priestess,
+  Apostate, Temple) as each player's change of influence. The UI works the changes out
+  with ``scorers.luna_round`` (``score(sheet).players[i].total``) — the action says so
+  with ``helper="luna_round"`` — so the flow does not depend on the scorer.
+- ``influence`` ``{player, amount}``: any other change of a player's influence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .base import (
+    Action,
+    Field,
+    Flow,
+    FlowError,
+    FlowState,
+    Marker,
+    PlayView,
+    event_type,
+    left_of,
+    next_action,
+    parse_config,
+    quote,
+    req_bool,
+    req_group,
+    req_int,
+    req_player,
+    setup_first_player,
+    start_action,
+)
+
+GAME = "luna"
+SEED_FILE = "002_127c424ddd4c3ef4.txt"
+VARIANTS = ("standard", "preselected", "solo1", "solo2", "solo3")
+PLAYERS = (1, 4)
+OPPONENT = "Virtual opponent"
+ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
+START_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence points"
+# Luna, Setup 5–6: Guard tiles 2, 2, 3, 4, 5, 6 from the Temple Gate; the Guard starts on
+# the 6 and moves one tile a round (Preparing the Next Round): 6, 5, 4, 3, 2, 2.
+GUARD_FROM_GATE = (2, 2, 3, 4, 5, 6)
+LAST_TOKEN_BONUS = 1  # Luna, Meditation: "The player who turned this last token, gains 1"
+MAX_CHANGE = 60
+
+SRC = "Luna rulebook"
+RULES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": (f"{SRC} — Setup", (
+        "Randomly choose a start player and give him the start player figure.",
+    )),
+    "shrines": (f"{SRC} — 1. Preliminary Round", (
+        "Beginning with the start player and continuing clockwise, each player places one "
+        "of his Shrines on a Holy Isle of his choice. Players must choose different Isles – "
+        "no Isle may contain more than one Shrine at the beginning of the game. In the "
+        "2-player game, you may not choose the Herbal Isle.",
+    )),
+    "novices": (f"{SRC} — 1. Preliminary Round", (
+        "Next, beginning with the start player, players take turns to place 4 sets of 2 "
+        "Novices on the Isles. No player may place another set on an Isle already "
+        "containing his pieces (incl. the Shrine). The pieces of the other players do not "
+        "matter for his placement.",
+    )),
+    "favors": (f"{SRC} — 1. Preliminary Round", (
+        "Finally, each player receives one Favor token each from the two Isles he has not "
+        "placed any pieces.",
+    )),
+    "no_preliminary": (f"{SRC} — 1. Preliminary Round", (
+        "There is no Preliminary Round if you use the preselected setup.",
+    )),
+    "solo_opponent": (f"{SRC} — Solo Game Rules, Level 1, Preliminary Round", (
+        "Your opponent is the start player. Place 1 Shrine and 1 Novice of his color on the "
+        "Holy Isle with the Master Builder and 2 Novices on each of the other Isles.",
+    )),
+    "solo_temple": (f"{SRC} — Solo Game Rules, Level 1, Preliminary Round", (
+        "Take an opponent Novice from the Isle matching the symbol of the opponent's Temple "
+        "tile and place him on that tile.",
+        "Place a Novice of your own on the remaining tile in the Temple, together with a "
+        "book.",
+        "Now, you may place your starting pieces as usual.",
+    )),
+    "solo_deactivate": (f"{SRC} — Solo Game Rules, Level 1, At the beginning of each round", (
+        "Choose an Isle and deactivate all opponent Novices on that Isle. Move your "
+        "opponent's \"Member of the Council\" piece accordingly.",
+    )),
+    "solo_opponent_tile": (f"{SRC} — Solo Game Rules, Level 1, At the beginning of each round", (
+        "The opponent puts one of his Novices on one of the approved Temple tiles, if he has "
+        "an active Novice on an Isle with a matching symbol. If there is more than one such "
+        "Isle, choose the one that matches the tile with the bigger number.",
+        "Place the tile in question and an opponent active Novice from the matching Isle on "
+        "the proper space in the Temple.",
+        "Your opponent gains influence according to the Guard tile as usual.",
+        "Do you already own at least one \"Book of Wisdom\"? If yes, take the book that lies "
+        "on your tile with the lowest number and place it on your opponent's tile with the "
+        "lowest number.",
+        "If there is no such tile, your opponent does not gain a Temple tile in this round.",
+    )),
+    "action": (f"{SRC} — Action Phase; Meditation; Sanctification", (
+        "Beginning with the start player, players take turns to play a single action.",
+        "If you do not want to take an action, turn a Time token from top of the pile and "
+        "put it on a second pile of turned Time tokens. Doing so does not finish the Action "
+        "Phase for you! Once it is your turn again, you may still take another action.",
+        "However, once the last Time token has been turned, the Action Phase is over. The "
+        "player who turned this last token, gains 1 influence point. The player to his left "
+        "receives the start player figure. He will be the start player in the next round. "
+        "In the 2-player game, pass the start player figure to your opponent.",
+        "Bribery or not: You gain a number of influence points equal to the printed-on "
+        "number on the Guard tile the Guard stands on.",
+        "You gain 1 influence point for each displaced Novice.",
+    )),
+    "solo_action": (f"{SRC} — Solo Game Rules, Level 1", (
+        "If you displace an opponent Novice from the Temple, place it next to the Isle "
+        "matching the tile he comes from. This Novice is inactive.",
+        "The Action Phase ends when you do not want to take any more actions.",
+    )),
+    "solo2": (f"{SRC} — Solo Game Rules, Level 2", (
+        "During the Action phase, the Apostate blocks all actions on \"his\" Isle except "
+        "\"Expulsion\".",
+    )),
+    "solo3": (f"{SRC} — Solo Game Rules, Level 3", (
+        "During the Action phase, the Apostate blocks all actions on the Isle he is on. That "
+        "means, even \"Expulsion\" is prohibited.",
+    )),
+    "solo_shrine": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
+        "Does your opponent have at least one active Novice on the Isle with the Master "
+        "Builder? If yes, place one of his Shrines on that Isle unless there is already one "
+        "of his.",
+    )),
+    "scoring": (f"{SRC} — Scoring Phase", (
+        "Each player receives/loses influence points in 3 different ways: Players gain "
+        "influence in the Temple and on the Isle with the Moon Priestess – they lose "
+        "influence on the Isle with the Apostate.",
+        "On the Isle with the Moon Priestess, count the active Novices and Shrines of each "
+        "player.",
+        "On the Isle with the Apostate, count the active and inactive Novices of each "
+        "player. Each player now loses a number of influence points equal to his count plus "
+        "one.",
+        "Each player gains 1 influence point for each of his Novices in the Temple. For "
+        "every Novice on a \"Book of Wisdom\" a player gets 1 influence point.",
+    )),
+    "solo_scoring": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
+        "Your opponent does not lose influence due to the Apostate.",
+    )),
+    "prep_novices": (f"{SRC} — Preparing the Next Round", (
+        "Skipped at the end of the 6th round.",
+        "Place all inactive Novices back on their Isles. They are now active again.",
+        "All Novices in the temple must be stood up again.",
+    )),
+    "prep_figures": (f"{SRC} — Preparing the Next Round", (
+        "The Moon Priestess and Master Builder figures move clockwise to another Isle. They "
+        "move a number of Isles equal to the large, printed number.",
+        "The Apostate moves clockwise to the next Isle that contains at least one Novice.",
+    )),
+    "solo_apostate": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
+        "The Apostate moves to the next Isle in clockwise order containing one or more of "
+        "your Novices.",
+    )),
+    "prep_guard": (f"{SRC} — Preparing the Next Round", (
+        "The Guard of the Temple moves to the next Guard tile on the path around the "
+        "Temple. Remove the Guard tile he just left from play. Once he reaches the last "
+        "Guard tile, the last round begins.",
+        "Restack the Time tokens in the same manner as during setup.",
+    )),
+    "two_player_start": (f"{SRC} — Special Rules for the 2-Player Game", (
+        "At the end of each round, the current start player passes the start player figure "
+        "to his opponent.",
+    )),
+    "end": (f"{SRC} — Game End", (
+        "The game ends at the end of the 6th round.",
+        "Players gain additional influence in 3 different categories:",
+        "Each Shrine is worth 4 influence points.",
+        "Each unused Favor token is worth 1 influence point.",
+        "Players gain influence points according to their position in the Council of "
+        "Priests.",
+    )),
+}
+
+STEP_TITLES = {
+    "start": "Before the game",
+    "solo_opponent": "Preliminary Round — the opponent's pieces",
+    "solo_temple": "Preliminary Round — the Temple",
+    "shrines": "Preliminary Round — Shrines",
+    "novices": "Preliminary Round — Novices",
+    "favors": "Preliminary Round — Favor tokens",
+    "solo_deactivate": "Start of the round — deactivate",
+    "solo_opponent_tile": "Start of the round — the opponent's Temple tile",
+    "action": "Action Phase",
+    "solo_shrine": "End of the round — the opponent's Shrine",
+    "scoring": "Scoring Phase — round scoring",
+    "prep_novices": "Preparing the Next Round — Novices",
+    "prep_figures": "Preparing the Next Round — figures",
+    "prep_guard": "Preparing the Next Round — Guard and Time tokens",
+    "end": "Game End",
+}
+
+
+class LunaState(FlowState):
+    game: str = GAME
+    solo_level: int = 0  # 1–3 in the solo game
+    rounds: int = ROUNDS
+    guard_values: list[int]  # Sanctification pay in rounds 1…6
+    priestess: int
+    time_tokens: int  # per round; 0 in solo (not used)
+    preliminary: bool
+    influence: list[int]
+    proposed_start: int = 0
+    start: int = 0
+    next_start: int | None = None
+    turn: int = 0  # player index whose turn it is (action phase)
+    time_left: int = 0
+    round: int = 0
+    step: str = "start"
+    last_token_by: int | None = None
+    round_changes: list[dict[str, int]] = []
+
+
+def is_solo(s: LunaState) -> bool:
+    return s.solo_level > 0
+
+
+def guard_value(s: LunaState) -> int:
+    """The printed number of the Guard tile the Guard stands on this round."""
+    return s.guard_values[max(0, min(s.round, len(s.guard_values)) - 1)]
+
+
+def initial(config: Mapping[str, Any]) -> LunaState:
+    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
+    solo_level = int(variant[-1]) if variant.startswith("solo") else 0
+    if solo_level and len(players) != 1:
+        raise FlowError("The solo game is for one player (against the virtual opponent).")
+    if len(players) == 1 and not solo_level:
+        raise FlowError("Luna with one player is the solo game: choose level 1, 2 or 3.")
+    if solo_level:
+        # Luna, Solo Game Rules: "You play against a virtual opponent".
+        opponent = OPPONENT if players[0].casefold() != OPPONENT.casefold() else "Opponent"
+        players = [players[0], opponent]
+    n = len(players)
+    gate = setup.get("guard_tiles") or list(GUARD_FROM_GATE)
+    guard = list(reversed(gate))  # the Guard starts on the last tile from the gate
+    rounds = setup.get("rounds") or ROUNDS
+    # Luna, Setup 7 / Special Rules (2 players) / Solo Level 1: 4 Time tokens, 3 with two
+    # players, none in solo.
+    default_time = 0 if solo_level else (3 if n == 2 else 4)
+    time_tokens = 0 if solo_level else setup.get("time_tokens", default_time)
+    # Luna, Components: the Moon Priestess "6" for 4 players, "5" for 2–3 players (solo is
+    # a 2-player game).
+    priestess = setup.get("priestess") or (6 if n == 4 else 5)
+    # Luna, 1. Preliminary Round: "There is no Preliminary Round if you use the
+    # preselected setup."
+    prelim = setup.get("preliminary_round", variant != "preselected")
+    if solo_level:
+        prelim = True  # Luna, Solo Level 1: the solo setup is completed in this round
+    start_influence = setup.get("starting_influence", START_INFLUENCE)
+    state = LunaState(
+        players=players, variant=variant, solo_level=solo_level, rounds=rounds,
+        guard_values=guard, priestess=priestess, time_tokens=time_tokens,
+        preliminary=bool(prelim), influence=[start_influence] * n,
+        proposed_start=setup_first_player(setup, n),
+    )
+    if solo_level:
+        # Luna, Solo Level 1, Preliminary Round: "Your opponent is the start player."
+        state.start = state.turn = 1
+        state.step = "solo_opponent"
+    return state
+
+
+def _need(s: LunaState, *steps: str) -> None:
+    if s.finished:
+        raise FlowError("The game is over: go to scoring.")
+    if s.step not in steps:
+        raise FlowError(f"That is not part of {STEP_TITLES[s.step]}.")
+
+
+def _gain(s: LunaState, who: int, amount: int) -> None:
+    # Influence cannot fall below 0: coins a player does not have cannot be returned
+    # (ruling P-11).
+    s.influence[who] = max(0, s.influence[who] + amount)
+
+
+def _begin_round(s: LunaState, round_: int) -> None:
+    s.round = round_
+    s.time_left = s.time_tokens
+    s.last_token_by = None
+    s.next_start = None
+    s.turn = s.start
+    s.step = "solo_deactivate" if is_solo(s) else "action"
+
+
+def _next_start(s: LunaState, turner: int) -> int:
+    n = len(s.players)
+    if n == 2:
+        # Luna, Special Rules for the 2-Player Game: the start player passes the figure to
+        # the opponent at the end of each round (ruling P-9).
+        return 1 - s.start
+    # Luna, Meditation: the player to the left of whoever turned the last Time token.
+    return left_of(turner, n)
+
+
+def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
+    kind = event_type(event)
+    s = state.model_copy(deep=True)
+    n = len(s.players)
+    if kind == "start":
+        _need(s, "start")
+        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        if s.preliminary:
+            s.step = "shrines"
+        else:
+            _begin_round(s, 1)
+    elif kind == "next":
+        _need(s, "solo_opponent", "solo_temple", "shrines", "novices", "favors",
+              "solo_deactivate", "solo_shrine", "prep_novices", "prep_figures", "prep_guard")
+        order = {"solo_opponent": "solo_temple", "solo_temple": "shrines",
+                 "shrines": "novices", "novices": "favors", "solo_deactivate":
+                 "solo_opponent_tile", "solo_shrine": "scoring",
+                 "prep_novices": "prep_figures", "prep_figures": "prep_guard"}
+        if s.step == "favors":
+            _begin_round(s, 1)
+        elif s.step == "prep_guard":
+            if not is_solo(s):
+                default = s.next_start if s.next_start is not None else s.start
+                value = event.get("player", s.players[default])
+                s.start = req_player(s.players, value, "start player")  # type: ignore[assignment]
+            # Luna, Preparing the Next Round: the Guard moves to the next Guard tile.
+            _begin_round(s, s.round + 1)
+        else:
+            s.step = order[s.step]
+    elif kind == "opponent_temple":
+        _need(s, "solo_opponent_tile")
+        if req_bool(event.get("placed"), "whether the opponent placed a Novice", False):
+            # Luna, Solo Level 1: "Your opponent gains influence according to the Guard
+            # tile as usual."
+            _gain(s, 1, guard_value(s))
+        s.step = "action"
+        s.turn = 0
+    elif kind in ("action", "sanctify", "meditate"):
+        _need(s, "action")
+        me = s.turn
+        if kind == "sanctify":
+            displaced = req_int(event.get("displaced", 0), "the displaced Novices", 0, 12)
+            # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
+            _gain(s, me, guard_value(s) + displaced)
+        if kind == "meditate":
+            if is_solo(s) or s.time_left <= 0:
+                raise FlowError("The solo game does not use Time tokens: end the action "
+                                "phase instead.")
+            s.time_left -= 1
+            if s.time_left == 0:
+                # Luna, Meditation: the last Time token ends the action phase; its turner
+                # gains 1 influence; the start player figure passes on.
+                _gain(s, me, LAST_TOKEN_BONUS)
+                s.last_token_by = me
+                s.next_start = _next_start(s, me)
+                s.step = "scoring"
+                return s
+        if not is_solo(s):
+            s.turn = left_of(me, n)  # Luna, Action Phase: players take turns
+    elif kind == "end_actions":
+        _need(s, "action")
+        if not is_solo(s):
+            raise FlowError("The action phase ends when the last Time token is turned.")
+        s.step = "solo_shrine"
+    elif kind == "round_scored":
+        _need(s, "scoring")
+        changes = req_group(event, "changes")
+        unknown = [k for k in changes if k not in s.players]
+        if unknown:
+            raise FlowError(f"{unknown[0]!r} is not playing.")
+        recorded: dict[str, int] = {}
+        for i, name in enumerate(s.players):
+            change = req_int(changes.get(name, 0), f"{name}'s change of influence",
+                             -MAX_CHANGE, MAX_CHANGE)
+            if is_solo(s) and i == 1 and change < 0:
+                raise FlowError("The virtual opponent does not lose influence due to the "
+                                "Apostate.")
+            recorded[name] = change
+            _gain(s, i, change)
+        s.round_changes.append(recorded)
+        if s.round >= s.rounds:
+            # Luna, Preparing the Next Round: "Skipped at the end of the 6th round."
+            s.step, s.finished = "end", True
+        else:
+            s.step = "prep_novices"
+    elif kind == "influence":
+        if s.finished:
+            raise FlowError("The game is over: enter the final influence on the score sheet.")
+        who = req_player(s.players, event.get("player"), "player")
+        amount = req_int(event.get("amount"), "the change of influence", -MAX_CHANGE,
+                         MAX_CHANGE)
+        if amount == 0:
+            raise FlowError("Enter a change other than 0.")
+        _gain(s, who, amount)  # type: ignore[arg-type]
+    else:
+        raise FlowError("That is not something Luna's play can record.")
+    return s
+
+
+# ---------------------------------------------------------------------------------------
+# view
+
+
+def _markers(s: LunaState) -> list[Marker]:
+    out = [Marker(label="Round", value=f"{s.round} of {s.rounds}" if s.round else
+                  "Preliminary round" if s.step != "start" else "—")]
+    if s.round:
+        out.append(Marker(label="Guard tile (Sanctification pays)", value=guard_value(s)))
+        later = s.guard_values[s.round:]
+        if later:
+            out.append(Marker(label="Guard tiles still ahead",
+                              value=", ".join(str(v) for v in later)))
+    if not is_solo(s) and s.step != "start":
+        out.append(Marker(label="Start player", value=s.players[s.start]))
+        if s.round:
+            out.append(Marker(label="Time tokens left", value=f"{s.time_left} of "
+                              f"{s.time_tokens}"))
+    out.append(Marker(label="Moon Priestess", value=s.priestess))
+    for i, name in enumerate(s.players):
+        out.append(Marker(label=f"{name}: influence", value=s.influence[i], player=name))
+    return out
+
+
+def _influence_action(s: LunaState) -> Action:
+    return Action(
+        event={"type": "influence"}, label="Other influence change",
+        fields=[Field(key="player", label="Player", kind="player", choices=list(s.players),
+                      default=s.players[s.turn]),
+                Field(key="amount", label="Change (+/−)", kind="number", min=-MAX_CHANGE,
+                      max=MAX_CHANGE, default=1)])
+
+
+def view(s: LunaState) -> PlayView:
+    n = len(s.players)
+    step = s.step
+    rule_keys: tuple[str, ...] = (step,)
+    actions: list[Action] = []
+    notes: list[str] = []
+    active: str | None = None
+    me = s.players[s.turn]
+    g = guard_value(s)
+    if step == "start":
+        reminder = "Confirm the start player; they take the start player figure."
+        if not s.preliminary:
+            rule_keys = ("start", "no_preliminary")
+        actions.append(start_action(
+            s.players, s.proposed_start,
+            "Start: Preliminary round" if s.preliminary else "Start round 1", "Start player"))
+    elif step == "solo_opponent":
+        reminder = ("The opponent starts: 1 Shrine and 1 Novice on the Master Builder's Isle, "
+                    "2 Novices on every other Isle.")
+        actions.append(next_action("Next: the Temple"))
+    elif step == "solo_temple":
+        reminder = ("Opponent Novice onto its Temple tile; your Novice and a book on the other "
+                    "tile.")
+        actions.append(next_action("Next: your starting pieces"))
+    elif step == "shrines":
+        if is_solo(s):
+            reminder = "Place your Shrine on an Isle without one (not the Herbal Isle)."
+        else:
+            reminder = ("Each player in turn: 1 Shrine on a different Isle"
+                        + (" (not the Herbal Isle)." if n == 2 else "."))
+        actions.append(next_action("Next: Novices"))
+    elif step == "novices":
+        reminder = "In turn, place 4 sets of 2 Novices, each on an Isle without your pieces."
+        actions.append(next_action("Next: Favor tokens"))
+    elif step == "favors":
+        reminder = ("Each player takes a Favor token from each of the two Isles without "
+                    "their pieces.")
+        actions.append(next_action("Next: Round 1"))
+    elif step == "solo_deactivate":
+        reminder = ("Choose an Isle: deactivate the opponent's Novices there and move his "
+                    "Council piece accordingly.")
+        actions.append(next_action("Next: the opponent's Temple tile"))
+    elif step == "solo_opponent_tile":
+        reminder = (f"Does the opponent claim an approved tile matching an Isle with his active "
+                    f"Novice? If so he gains {g}.")
+        actions.append(Action(
+            event={"type": "opponent_temple", "placed": False}, primary=True,
+            label="Next: Action phase",
+            fields=[Field(key="placed", kind="bool", default=False,
+                          label=f"The opponent placed a Novice in the Temple (+{g})")]))
+    elif step == "action":
+        if is_solo(s):
+            rule_keys = ("action", "solo_action")
+            if s.solo_level >= 2:
+                rule_keys += (f"solo{s.solo_level}",)
+                notes.append("The Apostate blocks all actions on his Isle"
+                             + (" except Expulsion." if s.solo_level == 2 else ", even Expulsion."))
+            active = s.players[0]
+            reminder = f"Take actions as you like; Sanctification pays {g}. End when you are done."
+            actions.append(Action(
+                event={"type": "sanctify", "displaced": 0}, label=f"Sanctification (+{g})",
+                fields=[Field(key="displaced", label="Novices displaced (+1 each)",
+                              kind="number", min=0, max=12, default=0)]))
+            actions.append(next_action("End the action phase", type="end_actions"))
+        else:
+            active = me
+            last = s.time_left == 1
+            reminder = (f"{me}: take an action, or turn a Time token ({s.time_left} left"
+                        + ("; the last gives +1" if last else "") + f"). Sanctification pays {g}.")
+            actions.append(Action(event={"type": "action"}, primary=True,
+                                  label=f"{me} took an action — next player"))
+            actions.append(Action(
+                event={"type": "sanctify", "displaced": 0},
+                label=f"{me}: Sanctification (+{g})",
+                fields=[Field(key="displaced", label="Novices displaced (+1 each)",
+                              kind="number", min=0, max=12, default=0)]))
+            actions.append(Action(
+                event={"type": "meditate"},
+                label=(f"{me} turned the last Time token (+{LAST_TOKEN_BONUS})" if last
+                       else f"{me} turned a Time token")))
+    elif step == "solo_shrine":
+        reminder = ("If the opponent has an active Novice on the Master Builder's Isle, place "
+                    "his Shrine there (one per Isle).")
+        actions.append(next_action("Next: Scoring"))
+    elif step == "scoring":
+        if is_solo(s):
+            rule_keys = ("scoring", "solo_scoring")
+            notes.append(f"{s.players[1]} does not lose influence to the Apostate "
+                         "(ruling P-12).")
+        reminder = "Score the Moon Priestess, the Apostate and the Temple; enter each change."
+        if s.last_token_by is not None:
+            notes.append(f"{s.players[s.last_token_by]} turned the last Time token: "
+                         f"+{LAST_TOKEN_BONUS} (already added).")
+        fields = [Field(key=name, group="changes", label=f"{name}: this round",
+                        kind="number", min=0 if is_solo(s) and i == 1 else -MAX_CHANGE,
+                        max=MAX_CHANGE, default=0)
+                  for i, name in enumerate(s.players)]
+        last = s.round >= s.rounds
+        actions.append(Action(
+            event={"type": "round_scored"}, fields=fields, primary=True, helper="luna_round",
+            label="Finish: go to the final scoring" if last else "Next: Prepare the next round"))
+    elif step == "prep_novices":
+        reminder = ("Put inactive Novices back on their Isles (active again); stand up "
+                    "Temple Novices.")
+        actions.append(next_action("Next: Move the figures"))
+    elif step == "prep_figures":
+        if is_solo(s):
+            rule_keys = ("prep_figures", "solo_apostate")
+            apostate = "the next Isle with one of your Novices"
+        else:
+            apostate = "the next Isle with a Novice"
+        reminder = (f"Moon Priestess and Master Builder: {s.priestess} Isles clockwise "
+                    f"(ruling P-10). Apostate: {apostate}.")
+        actions.append(next_action("Next: Guard and Time tokens"))
+    elif step == "prep_guard":
+        nxt = s.guard_values[s.round] if s.round < len(s.guard_values) else g
+        last = s.round + 1 >= s.rounds
+        reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}; restack the "
+                    "Time tokens." + (" The last round begins." if last else ""))
+        label = f"Next: Round {s.round + 1}"
+        if is_solo(s):
+            actions.append(next_action(label))
+        else:
+            if n == 2:
+                rule_keys = ("prep_guard", "two_player_start")
+                notes.append("Two players: the start player figure goes to the other player "
+                             "(ruling P-9).")
+            default = s.next_start if s.next_start is not None else s.start
+            actions.append(Action(
+                event={"type": "next"}, label=label, primary=True,
+                fields=[Field(key="player", label="Start player next round", kind="player",
+                              choices=list(s.players), default=s.players[default])]))
+    else:
+        rule_keys = ("end",)
+        reminder = ("Six rounds are over: final scoring adds Shrines (4 each), unused Favors "
+                    "and the Council.")
+    if s.round and not s.finished:
+        actions.append(_influence_action(s))
+    source, rule = quote(RULES, *rule_keys)
+    return PlayView(
+        game=GAME, round=s.round or None, rounds=s.rounds,
+        phase=(f"Round {s.round} of {s.rounds}" if s.round else
+               "Preliminary round" if step != "start" else "Setup"),
+        step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
+        markers=_markers(s), actions=actions, notes=notes, active_player=active,
+        finished=s.finished,
+    )
+
+
+def score_prefill(s: LunaState) -> dict[str, Any]:
+    """Luna sheet: each player's influence before the end-game scoring."""
+    return {"game": GAME,
+            "players": [{"name": name, "influence": s.influence[i]}
+                        for i, name in enumerate(s.players)]}
+
+
+FLOW = Flow(
+    game=GAME, title="Luna", state_model=LunaState, variants=VARIANTS, player_range=PLAYERS,
+    initial=initial, apply=apply, view=view, score_prefill=score_prefill,
+)
