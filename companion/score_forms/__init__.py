@@ -22,3 +22,14 @@ FORMS = {
 def form_for(game: str) -> ModuleType | None:
     name = FORMS.get(game)
     return importlib.import_module(f"companion.score_forms.{name}") if name else None
+
+
+def with_prefill(sheet: dict, prefill: dict) -> dict:
+    """The sheet with what play already knows (a flow's ``score_prefill``) written in:
+    per player by name, and any table-level keys (e.g. Altar's ``end``)."""
+    by_name = {p.get("name"): p for p in prefill.get("players", [])}
+    for player in sheet.get("players", []):
+        known = by_name.get(player.get("name"), {})
+        player.update({k: v for k, v in known.items() if k != "name"})
+    sheet.update({k: v for k, v in prefill.items() if k not in ("players", "game")})
+    return sheet

@@ -5,20 +5,15 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.table_setup import setup_json
 from scorers.carpe_astra import CHARACTERS, GUILDS, MONEY_TOKENS, tokens_in_play
 
 
 def seat_characters(session) -> list[str]:
     """The characters drawn in the table's setup when there is one, else in seat order."""
-    if session.seed is not None:
-        try:
-            from setup_guides import make_setup
-
-            setup = make_setup("carpe_astra", len(session.players), session.variant,
-                               session.seed)
-            return list(setup.characters)
-        except Exception:  # noqa: BLE001 - a setup problem must not block scoring
-            pass
+    setup = setup_json(session)
+    if setup is not None:
+        return list(setup["characters"])
     return list(CHARACTERS)[: len(session.players)]
 
 

@@ -43,8 +43,10 @@ def build(ctx, table_id: str) -> ft.View:
         muted(t("table.variant", variant=t(game.variant(session.variant).label))),
         heading(t("table.players")),
         players,
-        section(t("table.setup"), t("table.setup_hint"), ft.Icons.CHECKLIST, None, ctx),
-        section(t("table.play"), t("table.play_hint"), ft.Icons.PLAY_CIRCLE_OUTLINE, None, ctx),
+        section(t("table.setup"), t("table.setup_hint"), ft.Icons.CHECKLIST,
+                f"/table/{table_id}/setup", ctx),
+        section(t("table.play"), t("table.play_hint"), ft.Icons.PLAY_CIRCLE_OUTLINE,
+                f"/table/{table_id}/play", ctx),
         section(t("table.score"), t("table.score_hint"), ft.Icons.SCOREBOARD_OUTLINED,
                 f"/table/{table_id}/score" if form_for(session.game) else None, ctx),
     ]

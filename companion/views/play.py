@@ -1,0 +1,217 @@
+"""Play: the round, phase and step; what to do now; the markers; one big "next" button.
+
+Every tap is one event appended to the table's log (companion/store.py); the state is
+the replay of the log through the game's flow (companion/flows), so undo drops the last
+event and a restart finds the table exactly where it was.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flet as ft
+
+from companion.catalog import GAMES
+from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
+from companion.i18n import t
+from companion.table_setup import flow_config
+from companion.views.home import game_title
+from companion.widgets.common import (
+    TAP,
+    heading,
+    muted,
+    primary_button,
+    screen,
+    secondary_button,
+)
+from companion.widgets.stepper import Stepper
+
+
+def build(ctx, table_id: str) -> ft.View:
+    route = f"/table/{table_id}/play"
+    back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
+    session = ctx.store.get_table(table_id)
+    if session is None or session.game not in FLOWS:
+        return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
+    flow = FLOWS[session.game]
+    config = flow_config(session)
+    error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+
+    try:
+        state = replay(session.game, config, ctx.store.events(table_id))
+    except FlowError as err:
+        return screen(route, t("play.title", game=game_title(GAMES[session.game])),
+                      [ft.Text(t("play.log_broken", detail=str(err)), color=ft.Colors.ERROR),
+                       secondary_button(t("play.undo"), lambda e: undo(e))], on_back=back)
+
+    def redraw() -> None:
+        ctx.page.views[-1] = build(ctx, table_id)
+        ctx.page.update()
+
+    def record(event: dict[str, Any]) -> None:
+        """Check the tap against the flow first: a refused event is never saved."""
+        try:
+            flow.apply(state, event)
+        except FlowError as err:
+            error.value = str(err)
+            error.visible = True
+            ctx.page.update()
+            return
+        ctx.store.append_event(table_id, event)
+        redraw()
+
+    def undo(e) -> None:
+        if ctx.store.drop_last_event(table_id) is None:
+            ctx.toast(t("play.nothing_to_undo"))
+            return
+        redraw()
+
+    view = flow.view(state)
+    controls: list[ft.Control] = [status_card(view, ctx)]
+    if view.notes:
+        controls.append(ft.Card(content=ft.Container(
+            ft.Column([ft.Text(n, size=14) for n in view.notes], spacing=4),
+            padding=ft.Padding.all(12), bgcolor=ft.Colors.SECONDARY_CONTAINER,
+            border_radius=12)))
+    primary = next((a for a in view.actions if a.primary), None)
+    for action in view.actions:
+        if action is primary and not action.fields:
+            continue
+        controls.append(action_control(action, record))
+    controls.append(error)
+    controls += markers_controls(view)
+    if view.finished:
+        controls.append(ft.Row([primary_button(
+            t("play.to_score"), lambda e: to_score(ctx, session, flow, state),
+            ft.Icons.SCOREBOARD_OUTLINED)]))
+
+    bottom_row: list[ft.Control] = [secondary_button(t("play.undo"), undo, ft.Icons.UNDO)]
+    if primary is not None and not primary.fields:
+        bottom_row.append(primary_button(primary.label, lambda e: record(
+            build_event(primary)), ft.Icons.ARROW_FORWARD))
+    return screen(route, t("play.title", game=game_title(GAMES[session.game])), controls,
+                  on_back=back, bottom=ft.Row(bottom_row, spacing=8))
+
+
+def status_card(view: PlayView, ctx) -> ft.Control:
+    where = []
+    if view.round is not None:
+        where.append(t("play.round_of", round=view.round, rounds=view.rounds)
+                     if view.rounds else t("play.round", round=view.round))
+    if view.phase and view.phase not in where:
+        where.append(view.phase)
+    lines: list[ft.Control] = [
+        ft.Text(" · ".join(where), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ft.Text(view.step, size=20, weight=ft.FontWeight.W_600),
+    ]
+    if view.active_player:
+        lines.append(ft.Text(t("play.active", name=view.active_player), size=15))
+    lines.append(ft.Text(view.reminder, size=16))
+
+    def show_rule(e) -> None:
+        ctx.page.show_dialog(ft.AlertDialog(
+            title=ft.Text(view.rule_source, size=16),
+            content=ft.Column([ft.Text(view.rule, selectable=True)],
+                              scroll=ft.ScrollMode.AUTO, height=420, width=360),
+            actions=[ft.TextButton(content=t("common.close"), height=TAP,
+                                   on_click=lambda e: ctx.page.pop_dialog())],
+        ))
+
+    if view.rule:
+        lines.append(ft.Row([ft.TextButton(content=t("play.rule"), icon=ft.Icons.MENU_BOOK,
+                                           height=TAP, on_click=show_rule)]))
+    return ft.Card(content=ft.Container(ft.Column(lines, spacing=6),
+                                        padding=ft.Padding.all(14)))
+
+
+def action_control(action: Action, record) -> ft.Control:
+    """A button, or a small form whose button records the event with what was entered."""
+    if not action.fields:
+        return ft.Row([secondary_button(action.label, lambda e: record(build_event(action)),
+                                        expand=True)])
+    values: dict[str, Any] = {f.id: f.default for f in action.fields}
+    inputs = [field_control(f, values) for f in action.fields]
+    submit = (primary_button if action.primary else secondary_button)(
+        action.label, lambda e: record(build_event(action, values)), expand=True)
+    return ft.Card(content=ft.Container(
+        ft.Column([*inputs, ft.Row([submit])], spacing=10), padding=ft.Padding.all(12)))
+
+
+def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
+    if field.kind == "number":
+        start = values.get(field.id)
+        minimum = field.min if field.min is not None else 0
+        start = start if isinstance(start, int) else minimum
+        values[field.id] = start
+        return Stepper(field.label, start, lambda n: values.__setitem__(field.id, n),
+                       minimum=minimum, maximum=field.max).control
+    if field.kind == "bool":
+        values[field.id] = bool(values.get(field.id))
+        return ft.Checkbox(label=field.label, value=values[field.id],
+                           on_change=lambda e: values.__setitem__(field.id, e.control.value))
+    # player / choice: a row of chips, one tap
+    choices: list[Any] = list(field.choices or [])
+    labels = list(field.choice_labels or choices)
+    if field.optional:
+        choices.append(None)
+        labels.append(t("play.none"))
+    row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+
+    def render() -> None:
+        row.controls = [
+            ft.Semantics(
+                label=f"{field.label}: {text}", button=True,
+                selected=values.get(field.id) == value,
+                content=ft.Chip(label=ft.Text(text), height=TAP,
+                                selected=values.get(field.id) == value,
+                                on_select=lambda e, v=value: pick(v)),
+            )
+            for value, text in zip(choices, labels, strict=True)
+        ]
+
+    def pick(value: Any) -> None:
+        values[field.id] = value
+        render()
+        row.update()
+
+    render()
+    return ft.Column([ft.Text(field.label, size=15), row], spacing=6)
+
+
+def markers_controls(view: PlayView) -> list[ft.Control]:
+    if not view.markers:
+        return []
+    table = [m for m in view.markers if m.player is None]
+    by_player: dict[str, list] = {}
+    for m in view.markers:
+        if m.player is not None:
+            by_player.setdefault(m.player, []).append(m)
+    out: list[ft.Control] = [heading(t("play.markers"))]
+
+    def row(label: str, value: Any) -> ft.Control:
+        text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
+            "—" if value is None else str(value))
+        return ft.Row([ft.Text(label, size=14, expand=True),
+                       ft.Text(text, size=15, weight=ft.FontWeight.W_600)])
+
+    if table:
+        out.append(ft.Card(content=ft.Container(
+            ft.Column([row(m.label, m.value) for m in table], spacing=4),
+            padding=ft.Padding.all(12))))
+    for player, markers in by_player.items():
+        lines = [ft.Text(player, size=15, weight=ft.FontWeight.W_600)]
+        prefix = f"{player}: "
+        lines += [row(m.label.removeprefix(prefix), m.value) for m in markers]
+        out.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=4),
+                                                padding=ft.Padding.all(12))))
+    return out
+
+
+def to_score(ctx, session, flow, state) -> None:
+    """Open the Score screen with what play already knows filled in."""
+    from companion.score_forms import form_for, with_prefill
+
+    form = form_for(session.game)
+    sheet = session.score_sheet or form.empty_sheet(session, ctx.store.box_values(session.game))
+    ctx.store.set_score_sheet(session.id, with_prefill(sheet, flow.score_prefill(state)))
+    ctx.go(f"/table/{session.id}/score")
