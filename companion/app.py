@@ -4,6 +4,8 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /                       home: tables in progress, the five games
     /new/<game>             new table for a game
     /table/<id>             a table session: players, Setup, Play, Score
+    /table/<id>/setup       the setup checklist and the draws
+    /table/<id>/play        rounds, phases and markers, with undo
     /table/<id>/score       the score sheet being entered
     /table/<id>/results     ranking, winners and breakdowns
 """
@@ -45,7 +47,7 @@ def parent_route(route: str) -> str:
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
-    from companion.views import home, new_table, results, score, table
+    from companion.views import home, new_table, play, results, score, setup, table
 
     parts = [p for p in route.split("/") if p]
     match parts:
@@ -53,6 +55,10 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return new_table.build(ctx, game_id)
         case ["table", table_id]:
             return table.build(ctx, table_id)
+        case ["table", table_id, "setup"]:
+            return setup.build(ctx, table_id)
+        case ["table", table_id, "play"]:
+            return play.build(ctx, table_id)
         case ["table", table_id, "score"]:
             return score.build(ctx, table_id)
         case ["table", table_id, "results"]:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 
+import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.views.home import game_title
+from companion.views.setup import parse_seed, seed_error
 from companion.widgets.common import TAP, heading, primary_button, screen
 from scorers.base import MAX_NAME_LENGTH, name_issues
 
@@ -38,6 +40,21 @@ def build(ctx, game_id: str) -> ft.View:
     name_fields = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
     variant_group = ft.RadioGroup(content=ft.Column(spacing=0))
     form_error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+    # A seed from another phone's Setup screen gives this table the same setup.
+    seed_field = ft.TextField(
+        label=t("setup.shared_seed_label"),
+        helper=t("setup.shared_seed_hint"),
+        helper_max_lines=3,
+        error_max_lines=2,
+        keyboard_type=ft.KeyboardType.NUMBER,
+    )
+
+    def on_seed_change(e: ft.ControlEvent) -> None:
+        if seed_field.error:
+            seed_field.error = None
+            seed_field.update()
+
+    seed_field.on_change = on_seed_change
 
     def on_name_change(e: ft.ControlEvent, index: int) -> None:
         names[index] = e.control.value
@@ -102,12 +119,20 @@ def build(ctx, game_id: str) -> ft.View:
             field.error = None
         for index, issue, other in issues:
             name_fields.controls[index].error = name_error(issue, other)
-        form_error.value = t("new.error.fix")
-        form_error.visible = bool(issues)
-        if issues:
+        seed_field.error = None
+        seed = None
+        try:
+            seed = parse_seed(seed_field.value or "")
+        except ValueError as err:
+            seed_field.error = seed_error(str(err))
+        form_error.value = t("new.error.fix") if issues else t("setup.seed_error.fix")
+        form_error.visible = bool(issues) or seed_field.error is not None
+        if form_error.visible:
             ctx.page.update()
             return
-        session = ctx.store.create_table(game.id, state["variant"], chosen)
+        if seed is None:
+            seed = setup_guides.new_seed()
+        session = ctx.store.create_table(game.id, state["variant"], chosen, seed=seed)
         ctx.go(f"/table/{session.id}")
 
     render_counts()
@@ -121,6 +146,8 @@ def build(ctx, game_id: str) -> ft.View:
     ]
     if len(game.variants) > 1:
         controls += [heading(t("new.variant")), variant_group]
+    controls += [heading(t("setup.shared_seed_heading")),
+                 ft.Column([seed_field], horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
     bottom = ft.Column([form_error, ft.Row([primary_button(t("new.create"), create,
                                                            ft.Icons.CHECK)])], spacing=6)
     return screen(f"/new/{game.id}", t("new.title", game=game_title(game)), controls,

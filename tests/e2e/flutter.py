@@ -29,10 +29,18 @@ def type_into(page: Page, name: str, text: str) -> None:
     """Replace a text field's content (Playwright's fill does not reach Flutter)."""
     box = textbox(page, name)
     box.click()
+    wait_for_editing(page)
     page.keyboard.press("Control+a")
     page.keyboard.press("Backspace")
     if text:
         page.keyboard.type(text)
+
+
+def wait_for_editing(page: Page) -> None:
+    """After clicking a text field, wait until Flutter has focused its editing element:
+    keys pressed before that are lost (seen as an untyped first name now and then)."""
+    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'")
+    page.wait_for_timeout(150)
 
 
 def shot(page: Page, name: str) -> Path:
@@ -50,3 +58,9 @@ def count_field(page: Page, label: str):
     """The typed-number box of a stepper (companion/widgets/stepper.py). Flutter does not
     mirror the value into the DOM: click it and type, then read the result on screen."""
     return page.locator(f'[flt-semantics-identifier="count:{label}"] input')
+
+
+def shows(page: Page, text):
+    """Text (a string or a compiled regex) on screen, whether Flutter exposes it as text or
+    as a group's aria-label (a card's lines are merged into one label)."""
+    return page.get_by_text(text).or_(page.get_by_label(text)).first
