@@ -132,9 +132,9 @@ def test_rule_texts_are_quoted_from_the_rulebook(module):
 
 
 def test_every_ruling_named_in_play_exists():
-    """Each "(ruling P-n)" shown to players has an entry in docs/rulings-parts/play.md."""
-    doc = (ROOT / "docs" / "rulings-parts" / "play.md").read_text(encoding="utf-8")
-    entries = set(re.findall(r"^### (P-\d+) ", doc, flags=re.M))
+    """Each "(ruling P-n)" shown to players has an entry in docs/RULINGS.md."""
+    doc = (ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8")
+    entries = set(re.findall(r"^#### (P-\d+) ", doc, flags=re.M))
     named: set[str] = set()
     for path in (ROOT / "companion" / "flows").glob("*.py"):
         named |= set(re.findall(r"ruling\s+(P-\d+)", path.read_text(encoding="utf-8")))

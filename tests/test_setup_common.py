@@ -120,8 +120,8 @@ def test_every_combination_gives_a_complete_setup(game, players, variant):
 
 @pytest.mark.parametrize(("game", "players", "variant"), COMBOS)
 def test_every_ruling_cited_in_a_step_exists(game, players, variant):
-    """A step that says "see ruling S-n" points at an entry of docs/rulings-parts/setup.md."""
-    rulings = (ROOT / "docs" / "rulings-parts" / "setup.md").read_text(encoding="utf-8")
+    """A step that says "see ruling S-n" points at an entry of docs/RULINGS.md."""
+    rulings = (ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8")
     setup = make_setup(game, players, variant, seed=3)
     for step in setup.steps:
         for ruling in re.findall(r"S-\d+", step.detail):
