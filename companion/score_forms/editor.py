@@ -1,9 +1,10 @@
 """The sheet editor: the score sheet as a dict, and controls bound to places in it.
 
-A form module asks the editor for controls (``stepper``, ``choice``, …) bound to a path in
-the sheet such as ``("players", 1, "support", "military")``. Every change writes the sheet
-back, saves it with the table and re-scores it; a problem the scorer reports for a path is
-shown at the control bound to that path.
+A form module asks the editor for controls (``stepper``, ``optional_stepper``, ``choice``,
+``text``, ``ordering``) bound to a path in the sheet such as
+``("players", 1, "support", "military")``. Every change writes the sheet back, saves it
+with the table and re-scores it; a problem the scorer reports for a path is shown at the
+control bound to that path. ``follow`` keeps text worked out from the sheet up to date.
 """
 
 from __future__ import annotations
@@ -14,11 +15,17 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.widgets.common import TAP, labelled_icon_button
+from companion.widgets.common import TAP
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
 
 Path = tuple[str | int, ...]
+
+
+def move_button(label: str, icon: ft.IconData, on_click: Callable, disabled: bool) -> ft.Control:
+    """A big arrow button named by ``label`` (no tooltip: it would repeat the name)."""
+    return ft.Semantics(label=label, button=True, content=ft.IconButton(
+        icon=icon, on_click=on_click, width=TAP, height=TAP, disabled=disabled))
 
 
 class Editor:
@@ -84,9 +91,10 @@ class Editor:
 
     # -- bound controls --------------------------------------------------------------
     def stepper(self, path: Path, label: str, minimum: int = 0, maximum: int | None = None,
-                hint: str | None = None) -> ft.Control:
+                hint: str | None = None, name: str | None = None) -> ft.Control:
+        """``name``: the accessible name when ``label`` alone is ambiguous (see Stepper)."""
         stepper = Stepper(label, int(self.get(path, 0) or 0), lambda n: self.set(path, n),
-                          minimum=minimum, maximum=maximum, hint=hint)
+                          minimum=minimum, maximum=maximum, hint=hint, name=name)
         self.error_slots[location(path)] = stepper.show_error
         return stepper.control
 
@@ -165,16 +173,14 @@ class Editor:
         error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
         rows = ft.Column(spacing=4)
 
-        def render() -> None:
-            items = list(self.get(path, []) or [])
+        def render(items: list[str] | None = None) -> None:
+            items = list(self.get(path, []) or []) if items is None else items
             rows.controls = []
             for i, item in enumerate(items):
-                up = labelled_icon_button(t("editor.move_up", name=item), ft.Icons.ARROW_UPWARD,
-                                          lambda e, i=i: move(i, -1))
-                down = labelled_icon_button(t("editor.move_down", name=item),
-                                            ft.Icons.ARROW_DOWNWARD, lambda e, i=i: move(i, +1))
-                up.content.disabled = i == 0
-                down.content.disabled = i == len(items) - 1
+                up = move_button(t("editor.move_up", name=item), ft.Icons.ARROW_UPWARD,
+                                 lambda e, i=i: move(i, -1), disabled=i == 0)
+                down = move_button(t("editor.move_down", name=item), ft.Icons.ARROW_DOWNWARD,
+                                   lambda e, i=i: move(i, +1), disabled=i == len(items) - 1)
                 rows.controls.append(ft.Container(
                     ft.Row([
                         ft.Text(t("editor.place", n=i + 1), size=16, width=32,
@@ -192,7 +198,7 @@ class Editor:
             if not 0 <= j < len(items):
                 return
             items[i], items[j] = items[j], items[i]
-            render()
+            render(items)  # before set: the screen is redrawn as the change is saved
             self.set(path, items)
             if on_move:
                 on_move()

@@ -25,7 +25,12 @@ class Stepper:
         maximum: int | None = None,
         hint: str | None = None,
         width: int = 72,
+        name: str | None = None,
     ):
+        """``name``: what screen readers (and tests) call it when the caption alone is
+        ambiguous on the screen, e.g. "Realm 1 · Shrines" under a "Realm 1" heading;
+        defaults to ``label``."""
+        name = name or label
         self.label = label
         self.value = value
         self.minimum = minimum
@@ -41,12 +46,12 @@ class Stepper:
             on_change=self._typed,
         )
         self.less = ft.Semantics(
-            label=t("stepper.less", label=label), button=True,
+            label=t("stepper.less", label=name), button=True,
             content=ft.IconButton(icon=ft.Icons.REMOVE, width=TAP, height=TAP,
                                   on_click=lambda e: self._step(-1)),
         )
         self.more = ft.Semantics(
-            label=t("stepper.more", label=label), button=True,
+            label=t("stepper.more", label=name), button=True,
             content=ft.IconButton(icon=ft.Icons.ADD, width=TAP, height=TAP,
                                   on_click=lambda e: self._step(+1)),
         )
@@ -60,7 +65,7 @@ class Stepper:
                     [ft.Column(caption, spacing=0, expand=True), self.less,
                      # Flutter gives a label-less field no accessible name; the
                      # identifier lets tests find it (the caption beside it names it).
-                     ft.Semantics(identifier=f"count:{label}", content=self.field),
+                     ft.Semantics(identifier=f"count:{name}", content=self.field),
                      self.more],
                     spacing=2,
                     vertical_alignment=ft.CrossAxisAlignment.CENTER,

@@ -1,0 +1,261 @@
+"""Altar: Realms of the Gods on a phone: each Realm's Shrines and active Altars, who placed
+the last Shrine when a tie needs it, and how the game ended.
+
+Altar has no points: the total is the progress (Shrines + active Altars), and the winners
+are the players who completed their Realm (both Realms with 2 players). Each Realm shows
+live whether it is complete or what it still needs.
+
+- The god's name is optional: gods are free text (ruling AL-6) and the two named in the
+  rulebook are offered as chips. Left blank, the Realm is called "Ann · Realm 1", which
+  keeps the sheet valid (a god's name is required and unique there).
+- ``last_shrine_turn`` is asked only for complete players who tie on Shrines (AL-2), or
+  when one is already entered (so it can be cleared); 0 means "not noted".
+- ``end`` follows the Realms until someone picks it on this screen: "a Realm was
+  completed" once a player is complete, "the draw deck ran out" while nobody is. So a
+  sheet being entered is never refused for its end, and a pick by hand is never changed.
+  An end that differs from the followed one when the form is drawn (picked earlier, or
+  imported) counts as picked.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import t
+from companion.widgets.common import TAP
+from scorers.altar import (
+    ALTARS_MAX,
+    ENDS,
+    GOD_NAME_MAX,
+    KNOWN_GODS,
+    REALM_TARGET,
+    SHRINES_MAX,
+    realm_complete,
+    realm_missing,
+    realms_per_player,
+    shrine_tiles_in_play,
+)
+
+# editors whose end was picked by hand on the screen (then it is never changed for them)
+_end_picked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+NAME_IN_GOD = GOD_NAME_MAX - len(" · Realm 9")
+
+
+def default_god(name: str, realm: int, realms: int) -> str:
+    """The Realm's name while no god is entered: "Ann · Realm 1" (or "Ann · Realm")."""
+    short = name.strip()[:NAME_IN_GOD]
+    if realms > 1:
+        return t("altar.default_god_n", name=short, n=realm + 1)
+    return t("altar.default_god", name=short)
+
+
+def empty_sheet(session, box_values) -> dict:
+    n = len(session.players)
+    realms = realms_per_player(n) if 2 <= n <= 5 else 1
+    return {
+        "game": "altar",
+        "end": "deck_exhausted",
+        "players": [
+            {"name": name,
+             "realms": [{"god": default_god(name, j, realms), "shrines": 0, "active_altars": 0}
+                        for j in range(realms)]}
+            for name in session.players
+        ],
+    }
+
+
+# ---------------------------------------------------------------- pure helpers
+
+
+def _int(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def realm_counts(realm: dict) -> tuple[int, int]:
+    return _int(realm.get("shrines")), _int(realm.get("active_altars"))
+
+
+def player_shrines(player: dict) -> int:
+    return sum(realm_counts(r)[0] for r in player.get("realms", []))
+
+
+def player_done(player: dict) -> bool:
+    """Complete: every Realm complete (both with 2 players; ruling AL-4)."""
+    realms = player.get("realms", [])
+    return bool(realms) and all(realm_complete(*realm_counts(r)) for r in realms)
+
+
+def tied_players(sheet: dict) -> list[int]:
+    """Complete players who share their Shrine count with another complete player: the
+    last Shrine placed decides between them (Altar, Winner of the Game; AL-2)."""
+    players = sheet.get("players", [])
+    done = [i for i, p in enumerate(players) if player_done(p)]
+    counts = [player_shrines(players[i]) for i in done]
+    return [i for i, c in zip(done, counts, strict=True) if counts.count(c) > 1]
+
+
+def turn_players(sheet: dict) -> list[int]:
+    """Players whose last-Shrine turn is asked: the tied ones and any already entered."""
+    tied = set(tied_players(sheet))
+    return [i for i, p in enumerate(sheet.get("players", []))
+            if i in tied or p.get("last_shrine_turn") is not None]
+
+
+def followed_end(sheet: dict) -> str:
+    """The end while nobody picked one: a Realm was completed, or else the deck ran out."""
+    players = sheet.get("players", [])
+    return "realm_completed" if any(player_done(p) for p in players) else "deck_exhausted"
+
+
+def shrines_placed(sheet: dict) -> int:
+    return sum(player_shrines(p) for p in sheet.get("players", []))
+
+
+# ---------------------------------------------------------------- controls
+
+
+def end_label(end: str) -> str:
+    return {
+        "realm_completed": t("altar.end_realm_completed"),
+        "shrines_depleted": t("altar.end_shrines_depleted"),
+        "deck_exhausted": t("altar.end_deck_exhausted"),
+    }[end]
+
+
+def realm_status(shrines: int, altars: int) -> tuple[str, str]:
+    if realm_complete(shrines, altars):
+        return t("altar.realm_complete"), ft.Colors.GREEN_800
+    return t("altar.realm_needs", missing=realm_missing(shrines, altars)), \
+        ft.Colors.ON_SURFACE_VARIANT
+
+
+def god_field(editor, path: tuple, realm_label: str, blank: str) -> list[ft.Control]:
+    """The god's name (optional) and chips for the gods the rulebook names."""
+    label = (t("altar.god_n", realm=realm_label) if realm_label else t("altar.god"))
+    field = editor.text(path, label, hint=t("altar.god_hint"), blank=blank)
+    chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
+
+    def render() -> None:
+        current = editor.get(path)
+        chips.controls = [
+            ft.Semantics(
+                label=t("altar.pick_god", label=label, god=god), button=True,
+                selected=god == current,
+                content=ft.Chip(label=ft.Text(god), selected=god == current, height=TAP,
+                                on_select=lambda e, g=god: pick(g)),
+            )
+            for god in KNOWN_GODS
+        ]
+
+    def pick(god: str) -> None:
+        new = blank if editor.get(path) == god else god  # tapping the picked god clears it
+        field.value = "" if new == blank else new
+        editor.set(path, new)
+
+    render()
+    editor.follow(f"altar.gods.{path}", render)
+    return [field, chips]
+
+
+def player_controls(editor, index: int) -> list[ft.Control]:
+    player = editor.get(("players", index))
+    name = player.get("name", "")
+    realms = player.get("realms", [])
+    note = t("altar.progress_note")
+    if len(realms) > 1:
+        note += " " + t("altar.both_realms")
+    controls: list[ft.Control] = [ft.Text(note, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+    for j in range(len(realms)):
+        base = ("players", index, "realms", j)
+        realm_label = t("altar.realm_n", n=j + 1) if len(realms) > 1 else ""
+        prefix = f"{realm_label} · " if realm_label else ""
+        status = ft.Text("", size=14, weight=ft.FontWeight.W_600)
+
+        def show_status(base=base, status=status) -> None:
+            status.value, status.color = realm_status(*realm_counts(editor.get(base, {})))
+
+        show_status()
+        editor.follow(f"altar.status.{j}", show_status)
+        content = [ft.Text(realm_label or t("altar.realm"), size=17,
+                           weight=ft.FontWeight.W_600)]
+        content += god_field(editor, (*base, "god"), realm_label,
+                             default_god(name, j, len(realms)))
+        content += [
+            editor.stepper((*base, "shrines"), t("altar.shrines"),
+                           maximum=SHRINES_MAX, hint=t("altar.shrines_hint", max=SHRINES_MAX),
+                           name=f"{prefix}{t('altar.shrines')}"),
+            editor.stepper((*base, "active_altars"), t("altar.altars"),
+                           maximum=ALTARS_MAX,
+                           hint=t("altar.altars_hint", max=ALTARS_MAX, target=REALM_TARGET),
+                           name=f"{prefix}{t('altar.altars')}"),
+            status,
+        ]
+        controls.append(ft.Container(
+            ft.Column(content, spacing=8),
+            border=ft.Border.all(1, ft.Colors.OUTLINE_VARIANT), border_radius=12,
+            padding=ft.Padding.only(left=12, right=4, top=10, bottom=10),
+        ))
+    return controls
+
+
+def table_controls(editor) -> list[ft.Control]:
+    sheet = editor.sheet
+    players = sheet.get("players", [])
+    n = len(players)
+    tiles = shrine_tiles_in_play(n) if 2 <= n <= 5 else None
+    placed = ft.Text("", size=14)
+    placed_error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+    end_note = ft.Text(t("altar.end_followed"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+    shown_turns = turn_players(sheet)
+    if sheet.get("end") != followed_end(sheet):
+        _end_picked[editor] = True  # an end that differs was picked (or imported): keep it
+
+    def show_placed(message: str | None) -> None:
+        placed_error.value = message or ""
+        placed_error.visible = bool(message)
+
+    def follow() -> None:
+        placed.value = (t("altar.tiles_placed", placed=shrines_placed(sheet), tiles=tiles)
+                        if tiles else "")
+        end_note.visible = editor not in _end_picked
+        redraw = turn_players(sheet) != shown_turns
+        if editor not in _end_picked and sheet.get("end") in ("realm_completed",
+                                                              "deck_exhausted"):
+            want = followed_end(sheet)
+            if sheet.get("end") != want:
+                sheet["end"] = want
+                redraw = True
+        if redraw:
+            editor.rebuild()
+
+    def pick_end(end: str) -> None:
+        _end_picked[editor] = True
+        end_note.visible = False
+        editor.set(("end",), end)
+
+    placed.value = (t("altar.tiles_placed", placed=shrines_placed(sheet), tiles=tiles)
+                    if tiles else "")
+    end_note.visible = editor not in _end_picked
+    editor.follow("altar.table", follow)
+    editor.error_slots["players"] = show_placed
+
+    controls: list[ft.Control] = [ft.Divider(), placed, placed_error]
+    if shown_turns:
+        controls += [
+            ft.Text(t("altar.last_shrine"), size=17, weight=ft.FontWeight.W_600),
+            ft.Text(t("altar.last_shrine_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+        for i in shown_turns:
+            controls.append(editor.optional_stepper(
+                ("players", i, "last_shrine_turn"),
+                t("altar.last_shrine_turn", name=players[i].get("name", "")),
+                hint=t("altar.last_shrine_turn_hint")))
+    controls += [
+        editor.choice(("end",), t("altar.end"),
+                      [(end, end_label(end)) for end in ENDS], on_pick=pick_end),
+        end_note,
+    ]
+    return controls

@@ -1,0 +1,50 @@
+"""Luna's final score sheet on a phone: influence, Shrines, unused Favors and the Council.
+
+Each player: influence held before the end-game scoring (typed; it can be large), Shrines
+(0–6), unused Favor tokens (0–7) and the value printed at their Council seat (entered as
+printed: the rulebook text does not give the seat values, ruling LU-1). For the table:
+the Council of Priests order, furthest ahead first, which breaks ties (LU-4).
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import t
+from scorers.luna import FAVOR_POINTS, FAVORS_MAX, SHRINE_POINTS, SHRINES_MAX
+
+
+def empty_sheet(session, box_values) -> dict:
+    """Nothing counted yet; the Council in seat order until the players reorder it."""
+    return {
+        "game": "luna",
+        "council_order": list(session.players),
+        "players": [
+            {"name": name, "influence": 0, "shrines": 0, "unused_favors": 0,
+             "council_points": 0}
+            for name in session.players
+        ],
+    }
+
+
+def player_controls(editor, index: int) -> list[ft.Control]:
+    name = editor.get(("players", index, "name"), "")
+    base = ("players", index)
+    return [
+        editor.stepper((*base, "influence"), t("luna.influence"),
+                       hint=t("luna.influence_hint")),
+        editor.stepper((*base, "shrines"), t("luna.shrines"), maximum=SHRINES_MAX,
+                       hint=t("luna.shrines_hint", points=SHRINE_POINTS, max=SHRINES_MAX)),
+        editor.stepper((*base, "unused_favors"), t("luna.favors"), maximum=FAVORS_MAX,
+                       hint=t("luna.favors_hint", points=FAVOR_POINTS, max=FAVORS_MAX)),
+        editor.stepper((*base, "council_points"), t("luna.council_points"),
+                       hint=t("luna.council_points_hint", name=name)),
+    ]
+
+
+def table_controls(editor) -> list[ft.Control]:
+    return [
+        ft.Divider(),
+        editor.ordering(("council_order",), t("luna.council_order"),
+                        hint=t("luna.council_order_hint")),
+    ]
