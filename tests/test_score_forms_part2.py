@@ -30,7 +30,8 @@ def test_empty_sheet_is_accepted_for_every_player_count(game, n):
     form = form_for(game)
     sheet = form.empty_sheet(session(game, n), {})
     result = score_sheet(copy.deepcopy(sheet))
-    assert [p.name for p in result.players] == NAMES[:n]
+    expected = NAMES[:n] + ([luna_form.OPPONENT] if (game, n) == ("luna", 1) else [])
+    assert [p.name for p in result.players] == expected
     assert all(p.total == 0 for p in result.players)
 
 
@@ -192,3 +193,14 @@ def test_editor_ordering_moves_names():
     assert editor.sheet["order"] == ["B", "A", "C"]
     up_first = control.controls[1].controls[0].content.controls[2]
     assert up_first.content.disabled
+
+
+def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
+    """Luna, Solo rules: the player is scored against the virtual opponent (LU-5)."""
+    sheet = luna_form.empty_sheet(session("luna", 1), {})
+    names = [p["name"] for p in sheet["players"]]
+    assert names == ["Ann", luna_form.OPPONENT]
+    sheet["players"][0]["influence"] = 30
+    sheet["players"][1]["influence"] = 25
+    result = score_sheet(sheet)
+    assert result.winners == ["Ann"]

@@ -10,19 +10,28 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.flows.luna import OPPONENT
 from companion.i18n import t
 from scorers.luna import FAVOR_POINTS, FAVORS_MAX, SHRINE_POINTS, SHRINES_MAX
 
 
+def sheet_players(session) -> list[str]:
+    """The table's players; a solo game is scored against the virtual opponent, who has
+    a place on the sheet like a player (Luna, Solo rules; ruling LU-5)."""
+    players = list(session.players)
+    return players + [OPPONENT] if len(players) == 1 else players
+
+
 def empty_sheet(session, box_values) -> dict:
     """Nothing counted yet; the Council in seat order until the players reorder it."""
+    players = sheet_players(session)
     return {
         "game": "luna",
-        "council_order": list(session.players),
+        "council_order": players,
         "players": [
             {"name": name, "influence": 0, "shrines": 0, "unused_favors": 0,
              "council_points": 0}
-            for name in session.players
+            for name in players
         ],
     }
 

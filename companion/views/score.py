@@ -137,7 +137,8 @@ def build(ctx, table_id: str) -> ft.View:
                              max_lines=12, error_max_lines=6)
 
         def do_import(e) -> None:
-            problem = import_problem(field.value or "", session)
+            expected = [p["name"] for p in form.empty_sheet(session, box)["players"]]
+            problem = import_problem(field.value or "", session, expected)
             if problem:
                 field.error = problem
                 field.update()
@@ -186,7 +187,7 @@ def problem_text(problem, names: list[str]) -> str:
     return str(problem)
 
 
-def import_problem(text: str, session) -> str | None:
+def import_problem(text: str, session, expected: list[str]) -> str | None:
     """Why a pasted sheet cannot replace this table's sheet, or None."""
     try:
         data = json.loads(text)
@@ -197,8 +198,8 @@ def import_problem(text: str, session) -> str | None:
         return t("score.import_wrong_game", game=t(GAMES[session.game].name))
     names = data.get("players", [])
     names = [p.get("name") if isinstance(p, dict) else p for p in names]
-    if sorted(map(str, names)) != sorted(session.players):
-        return t("score.import_wrong_players", players=", ".join(session.players))
+    if sorted(map(str, names)) != sorted(expected):
+        return t("score.import_wrong_players", players=", ".join(expected))
     try:
         parse_sheet(data)
     except SheetProblems as err:

@@ -48,8 +48,11 @@ def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
     leading = None
     if on_back is not None:
         leading = labelled_icon_button(t("common.back"), ft.Icons.ARROW_BACK, on_back)
+    # Long titles ("New Altar: Realms of the Gods table") get a smaller size and two lines.
+    size = 20 if len(title) <= 24 else 16
     return ft.AppBar(
-        title=ft.Text(title, size=20, weight=ft.FontWeight.W_600),
+        title=ft.Text(title, size=size, weight=ft.FontWeight.W_600, max_lines=2,
+                      overflow=ft.TextOverflow.ELLIPSIS),
         leading=leading,
         automatically_imply_leading=False,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
