@@ -34,6 +34,16 @@ class Context:
     def go(self, route: str) -> None:
         self.page.navigate(route)
 
+    def redraw(self, view: ft.View) -> None:
+        """Show a freshly built version of the top screen in place.
+
+        The View object stays (its contents are swapped): replacing it while a dialog is
+        closing would leave the dialog on screen."""
+        top = self.page.views[-1]
+        top.controls = view.controls
+        top.appbar = view.appbar
+        self.page.update()
+
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
 

@@ -40,8 +40,7 @@ def build(ctx) -> ft.View:
             ctx.store.delete_table(session.id)
             page.pop_dialog()
             ctx.toast(t("home.deleted"))
-            page.views[-1] = build(ctx)
-            page.update()
+            ctx.redraw(build(ctx))
 
         page.show_dialog(
             ft.AlertDialog(

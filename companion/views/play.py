@@ -16,6 +16,7 @@ from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_eve
 from companion.i18n import t
 from companion.table_setup import flow_config
 from companion.views.home import game_title
+from companion.views.luna_round import open_calculator
 from companion.widgets.common import (
     TAP,
     heading,
@@ -45,8 +46,7 @@ def build(ctx, table_id: str) -> ft.View:
                        secondary_button(t("play.undo"), lambda e: undo(e))], on_back=back)
 
     def redraw() -> None:
-        ctx.page.views[-1] = build(ctx, table_id)
-        ctx.page.update()
+        ctx.redraw(build(ctx, table_id))
 
     def record(event: dict[str, Any]) -> None:
         """Check the tap against the flow first: a refused event is never saved."""
@@ -77,6 +77,14 @@ def build(ctx, table_id: str) -> ft.View:
     for action in view.actions:
         if action is primary and not action.fields:
             continue
+        if action.helper == "luna_round":
+            controls.append(ft.Row([secondary_button(
+                t("luna_round.open"),
+                lambda e, a=action: open_calculator(
+                    ctx, session.game, state.players,
+                    lambda changes, a=a: record(build_event(
+                        a, {f"changes.{name}": v for name, v in changes.items()}))),
+                ft.Icons.CALCULATE, expand=True)]))
         controls.append(action_control(action, record))
     controls.append(error)
     controls += markers_controls(view)
