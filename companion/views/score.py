@@ -96,6 +96,11 @@ def build(ctx, table_id: str) -> ft.View:
                     ft.Text(line.label, size=13, expand=True),
                     ft.Text(f"{line.points:+d}", size=13, weight=ft.FontWeight.W_600),
                 ]))
+            # The readings (docs/RULINGS.md) and tie-breaks that apply to this player.
+            for note in result.notes:
+                if name in note or not any(other in note for other in names):
+                    summary.controls.append(ft.Text(f"• {note}", size=12,
+                                                    color=ft.Colors.ON_SURFACE_VARIANT))
         else:
             summary.controls.append(ft.Text(t("score.fix_first", name=name), size=15,
                                             color=ft.Colors.ERROR))

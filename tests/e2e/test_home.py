@@ -67,3 +67,21 @@ def test_duplicate_or_empty_name_is_refused_and_kept(server, page):
     type_into(page, "Player 3", "Dan")
     button(page, "Create table").click()
     page.get_by_text("Cleo").wait_for()
+
+
+def test_deleting_a_table_asks_first(server, page):
+    from tests.e2e.tables import create_table
+
+    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    button(page, "Back").click()
+    delete = button(page, "Delete Luna table: Ann, Ben")
+    delete.click()
+    page.get_by_text("Delete this table?").wait_for()
+    button(page, "Cancel").click()
+    button(page, "Open Luna table: Ann, Ben").wait_for()  # still there
+    delete.click()
+    button(page, "Delete", exact=True).click()
+    page.get_by_text("No table in progress").wait_for()
+    server.restart()
+    open_app(page, server.url)
+    page.get_by_text("No table in progress").wait_for()
