@@ -32,11 +32,21 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def serves_web(asked: bool) -> bool:
+    """Whether the app will listen on --host/--port: asked for, or Flet falls back to the
+    web server (FLET_FORCE_WEB_SERVER, or a Linux machine with no display)."""
+    if asked or os.environ.get("FLET_FORCE_WEB_SERVER"):
+        return True
+    from flet.utils.platform_utils import is_linux_server
+
+    return is_linux_server()
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     data_dir = args.data_dir or settings.default_data_dir()
     problem = settings.writable_problem(data_dir)
-    if problem is None and (args.web or os.environ.get("FLET_FORCE_WEB_SERVER")):
+    if problem is None and serves_web(args.web):
         problem = settings.port_problem(args.host, args.port)
     if problem:
         print(f"companion: {problem}", file=sys.stderr)

@@ -99,3 +99,24 @@ def test_rulebooks_are_copied_byte_for_byte():
 def test_the_bundled_font_has_japanese():
     font = ROOT / "companion" / "assets" / "fonts" / "NotoSansJP-Subset.otf"
     assert 200_000 < font.stat().st_size < 5_000_000
+
+
+def test_without_a_display_the_port_is_checked_too(tmp_path):
+    """No --web on a Linux machine with no display: Flet serves the web app, so a port in
+    use is still one clear line."""
+    import os
+    import platform
+
+    import pytest
+
+    if platform.system() != "Linux":
+        pytest.skip("the no-display fallback is Linux's")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+        env.pop("FLET_FORCE_WEB_SERVER", None)
+        result = run_companion("--port", str(port), "--data-dir", str(tmp_path), env=env)
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and str(port) in result.stderr
