@@ -179,6 +179,16 @@ def player_controls(editor, index: int) -> list[ft.Control]:
         controls.append(ft.Column([ft.Text(NAMES[suit], size=15),
                                    ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                                   spacing=4))
+    known = [k for k, v in editor.box_values.items()
+             if v is not None and k.split("_")[0] in PRINTED_VALUE_SUITS]
+    if known:
+        def forget(e) -> None:
+            for key in known:
+                editor.remember(key, None)  # asked again the next time the card is tapped
+            editor.rebuild()
+
+        controls.append(ft.TextButton(content=t("latria.printed_forget"), height=TAP,
+                                      icon=ft.Icons.EDIT_NOTE, on_click=forget))
     return controls
 
 
