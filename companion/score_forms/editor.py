@@ -178,9 +178,10 @@ class Editor:
             rows.controls = []
             for i, item in enumerate(items):
                 up = move_button(t("editor.move_up", name=item), ft.Icons.ARROW_UPWARD,
-                                 lambda e, i=i: move(i, -1), disabled=i == 0)
+                                 lambda e, item=item: move(item, -1), disabled=i == 0)
                 down = move_button(t("editor.move_down", name=item), ft.Icons.ARROW_DOWNWARD,
-                                   lambda e, i=i: move(i, +1), disabled=i == len(items) - 1)
+                                   lambda e, item=item: move(item, +1),
+                                   disabled=i == len(items) - 1)
                 rows.controls.append(ft.Container(
                     ft.Row([
                         ft.Text(t("editor.place", n=i + 1), size=16, width=32,
@@ -192,8 +193,13 @@ class Editor:
                     padding=ft.Padding.only(left=12, right=4),
                 ))
 
-        def move(i: int, step: int) -> None:
+        def move(item: str, step: int) -> None:
+            # By name, not by row: a quick second tap may arrive from the row as it was
+            # drawn before the first move, and must still move the player it names.
             items = list(self.get(path, []) or [])
+            if item not in items:
+                return
+            i = items.index(item)
             j = i + step
             if not 0 <= j < len(items):
                 return

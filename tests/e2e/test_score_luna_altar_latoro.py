@@ -19,6 +19,21 @@ def more(page, label: str, times: int = 1) -> None:
     tap(page, f"{label}: one more", times)
 
 
+def wait_council_place(page, name: str, place: int) -> None:
+    """Wait until ``name``'s row in the Council order is drawn at ``place`` (1 = top)."""
+    page.wait_for_function(
+        """([name, place]) => {
+          const ups = Array.from(document.querySelectorAll('flt-semantics[aria-label]'))
+            .filter(e => /^Move .* up$/.test(e.getAttribute('aria-label')));
+          const me = ups.find(e => e.getAttribute('aria-label') === `Move ${name} up`);
+          if (!me) return false;
+          const y = me.getBoundingClientRect().top;
+          return ups.filter(e => e.getBoundingClientRect().top < y - 1).length === place - 1;
+        }""",
+        arg=[name, place],
+    )
+
+
 def wait_disabled(page, label: str) -> None:
     """Wait until the labelled button is disabled (Flutter marks the inner node)."""
     button(page, label, exact=True).locator('[aria-disabled="true"]').wait_for(state="attached")
@@ -89,7 +104,9 @@ def test_four_player_luna_totals_and_council_tie(server, page):
     tap(page, "Unused favors: one fewer", 5)
     page.get_by_text("Dan: 61 points").wait_for()
     # Council of Priests: Dan is furthest ahead (the 6 seat), then Ann, Ben, Cleo.
-    tap(page, "Move Dan up", 3)
+    for place in (3, 2, 1):  # one tap at a time: wait for the row to move
+        tap(page, "Move Dan up")
+        wait_council_place(page, "Dan", place)
     wait_disabled(page, "Move Dan up")
     page.set_viewport_size(PHONE)
     page.mouse.move(195, 400)
