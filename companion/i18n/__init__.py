@@ -44,3 +44,12 @@ def t(key: str, /, **values: object) -> str:
     if text is None:
         text = catalog(FALLBACK)[key]
     return text.format(**values) if values else text
+
+
+def t_for(game: str, key: str, /, **values: object) -> str:
+    """``key`` worded for one game when the catalog has ``key.<game>`` (Altar's total is
+    progress toward a complete Realm, not points), else ``key``."""
+    specific = f"{key}.{game}"
+    if specific in catalog(_language) or specific in catalog(FALLBACK):
+        return t(specific, **values)
+    return t(key, **values)

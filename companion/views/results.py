@@ -6,7 +6,7 @@ import flet as ft
 
 from companion import campaign
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import t, t_for
 from companion.views.home import game_title
 from companion.widgets.common import heading, muted, primary_button, screen
 from scorers.base import SheetProblems
@@ -48,7 +48,8 @@ def build(ctx, table_id: str) -> ft.View:
         controls += [ft.Text(f"• {note}", size=14) for note in result.notes]
     controls.append(heading(t("results.breakdowns")))
     for player in result.players:
-        lines = [ft.Text(t("score.total", name=player.name, total=player.total), size=17,
+        lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
+                               total=player.total), size=17,
                          weight=ft.FontWeight.W_600)]
         for line in player.breakdown:
             lines.append(ft.Row([ft.Text(line.label, size=13, expand=True),

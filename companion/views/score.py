@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import t, t_for
 from companion.score_forms import form_for
 from companion.score_forms.editor import Editor
 from companion.views.home import game_title
@@ -76,7 +76,8 @@ def build(ctx, table_id: str) -> ft.View:
         for i, name in enumerate(names):
             total = totals[name].total if name in totals else None
             text = name if total is None else f"{name} · {total}"
-            label = t("score.player_chip", name=name, total="?" if total is None else total)
+            label = t_for(session.game, "score.player_chip", name=name,
+                          total="?" if total is None else total)
             chips.controls.append(ft.Semantics(
                 label=label, button=True, selected=i == state["player"],
                 content=ft.Chip(
@@ -89,7 +90,8 @@ def build(ctx, table_id: str) -> ft.View:
         summary.controls = []
         if name in totals:
             player = totals[name]
-            summary.controls.append(ft.Text(t("score.total", name=name, total=player.total),
+            summary.controls.append(ft.Text(t_for(session.game, "score.total", name=name,
+                                                  total=player.total),
                                             size=20, weight=ft.FontWeight.W_600))
             for line in player.breakdown:
                 summary.controls.append(ft.Row([

@@ -49,11 +49,11 @@ def type_count(page, label: str, number: int) -> None:
     page.keyboard.type(str(number))
 
 
-def switch_to(page, name: str, total: int = 0) -> None:
+def switch_to(page, name: str, total: int = 0, unit: str = "points") -> None:
     """Show another player's form; wait until their summary is on screen (the
     accessibility tree can lag a re-render)."""
-    button(page, f"{name}, {total} points").click()
-    page.get_by_text(f"{name}: {total} points").wait_for()
+    button(page, f"{name}, {total} {unit}").click()
+    page.get_by_text(f"{name}: {total} {unit}").wait_for()
 
 
 def phone_shot(page, name: str) -> None:
@@ -136,30 +136,30 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     # Realm 2: 1 Shrine + 3 active altars = 4 → one short.
     more(page, "Realm 2 · Shrines")
     more(page, "Realm 2 · Active altars", 3)
-    page.get_by_text("Ann: 9 points").wait_for()
+    page.get_by_text("Ann: 9 toward completion").wait_for()
     page.get_by_text("Still needs 1 active altar or Shrine").wait_for()
     phone_shot(page, "score-altar")
     # Realm 2: a 4th active altar (1 Shrine → 4 altars) completes Ann: 3 Shrines, progress 10.
     more(page, "Realm 2 · Active altars")
-    page.get_by_text("Ann: 10 points").wait_for()
+    page.get_by_text("Ann: 10 toward completion").wait_for()
     assert page.get_by_text("Complete", exact=True).count() == 2
     # Ben names his first god by typing; Realm 1: 3 Shrines + 2 altars = 5 → complete.
-    switch_to(page, "Ben")
+    switch_to(page, "Ben", unit="toward completion")
     type_into(page, "Realm 1 god (optional)", "God of War")
     more(page, "Realm 1 · Shrines", 3)
     more(page, "Realm 1 · Active altars", 2)
     # Realm 2: 0 Shrines + 4 altars: a Realm needs at least 1 Shrine.
     more(page, "Realm 2 · Active altars", 4)
     page.get_by_text("Still needs 1 Shrine", exact=True).wait_for()
-    page.get_by_text("Ben: 9 points").wait_for()
+    page.get_by_text("Ben: 9 toward completion").wait_for()
     # Only Ann is complete: the game ended with a completed Realm (filled in from the
     # Realms), and no turn is asked.
     assert page.get_by_text("Who placed the last Shrine?").count() == 0
     button(page, "How the game ended: A Realm was completed").wait_for()
-    button(page, "Ann, 10 points").wait_for()
+    button(page, "Ann, 10 toward completion").wait_for()
     # With 1 Shrine Ben completes too: 4 Shrines beat Ann's 3 (most Shrines wins a tie).
     more(page, "Realm 2 · Shrines")
-    page.get_by_text("Ben: 10 points").wait_for()
+    page.get_by_text("Ben: 10 toward completion").wait_for()
     assert page.get_by_text("Who placed the last Shrine?").count() == 0
     # Ben's Realm 1 back to 2 Shrines (2 + 2 = 4: one short) and a 3rd active altar
     # (2 + 3 = 5): complete again, now with 3 Shrines like Ann. Both complete with as many
@@ -170,7 +170,7 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     page.get_by_text("Ben: fix the marked entries to see a total.").wait_for()
     type_count(page, "Ann's last Shrine, turn", 14)
     type_count(page, "Ben's last Shrine, turn", 17)
-    page.get_by_text("Ben: 10 points").wait_for()
+    page.get_by_text("Ben: 10 toward completion").wait_for()
     page.set_viewport_size(PHONE)
     page.mouse.move(195, 400)
     page.mouse.wheel(0, 5000)
