@@ -25,7 +25,9 @@ from scorers.latria import (
     SPECIAL_NAMES,
     SPECIALS,
     SUITS,
+    Card,
     astrology_numbers_in_play,
+    card_label,
 )
 
 PILES = ("cards", "eclipsed")
@@ -134,6 +136,8 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             for c in current[n:]:
                 cards.remove(c)
         editor.changed()
+        if value == "discard_two" or holds_polaris_card(player):
+            editor.rebuild()  # the Polaris card's list of removable cards changed
 
     controls.append(ft.Text(t("latria.celestial"), size=17, weight=ft.FontWeight.W_600))
     for body in BODIES:
@@ -179,6 +183,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
         controls.append(ft.Column([ft.Text(NAMES[suit], size=15),
                                    ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                                   spacing=4))
+    controls += discard_controls(editor, index)
     known = [k for k, v in editor.box_values.items()
              if v is not None and k.split("_")[0] in PRINTED_VALUE_SUITS]
     if known:
@@ -190,6 +195,90 @@ def player_controls(editor, index: int) -> list[ft.Control]:
         controls.append(ft.TextButton(content=t("latria.printed_forget"), height=TAP,
                                       icon=ft.Icons.EDIT_NOTE, on_click=forget))
     return controls
+
+
+def holds_polaris_card(player: dict) -> bool:
+    return any(c.get("special") == "discard_two"
+               for pile in PILES for c in player.get(pile) or [])
+
+
+def discard_controls(editor, index: int) -> list[ft.Control]:
+    """The Polaris "two red symbols" card: its holder removes two other cards (Polaris card
+    note, ruling L-3). The players pick the two, or leave it to the app, which removes the
+    two that leave the best total and says which (L-4)."""
+    player = editor.sheet["players"][index]
+    held = [c for pile in PILES for c in player.get(pile) or []]
+    polaris = next((c for c in held if c.get("special") == "discard_two"), None)
+    picks_key = f"latria_discard_{index}"
+    if polaris is None:
+        player.pop("discarded", None)  # only the holder lists removed cards
+        editor.ui.pop(picks_key, None)
+        return []
+    others = [c for c in held if c is not polaris]
+    title = ft.Text(t("latria.discard_title"), size=17, weight=ft.FontWeight.W_600)
+    if len(others) <= 2:
+        player.pop("discarded", None)
+        return [title, ft.Text(t("latria.discard_all"), size=13)]
+    if "discarded" in player:  # the sheet says which two (entered here or imported)
+        picks = matching_indices(others, player["discarded"])
+    else:  # at most one tapped so far; the app chooses until the second
+        picks = [i for i in editor.ui.get(picks_key, []) if i < len(others)][:1]
+
+    def pick_auto() -> None:
+        editor.ui[picks_key] = []
+        player.pop("discarded", None)
+        editor.changed()
+        editor.rebuild()
+
+    def toggle(i: int) -> None:
+        chosen = [p for p in picks if p != i] if i in picks else [*picks, i][-2:]
+        editor.ui[picks_key] = chosen
+        if len(chosen) == 2:
+            player["discarded"] = [dict(others[k]) for k in chosen]
+        else:
+            player.pop("discarded", None)  # the app chooses until two are picked
+        editor.changed()
+        editor.rebuild()
+
+    auto = "discarded" not in player
+    chips = [ft.Semantics(
+        label=t("latria.discard_auto"), button=True, selected=auto,
+        content=ft.Chip(label=ft.Text(t("latria.discard_auto")), selected=auto, height=TAP,
+                        on_select=lambda e: pick_auto()))]
+    for i, card in enumerate(others):
+        label = readable_card(card)
+        chips.append(ft.Semantics(
+            label=t("latria.discard_card", card=label), button=True, selected=i in picks,
+            content=ft.Chip(label=ft.Text(label), selected=i in picks, height=TAP,
+                            on_select=lambda e, i=i: toggle(i))))
+    if len(picks) == 2:
+        status = t("latria.discard_picked", cards=" + ".join(
+            readable_card(others[i]) for i in picks))
+    elif picks:
+        status = t("latria.discard_one_more", card=readable_card(others[picks[0]]))
+    else:
+        status = t("latria.discard_by_app")
+    return [title, ft.Text(t("latria.discard_hint"), size=13,
+                           color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
+            ft.Text(status, size=14, weight=ft.FontWeight.W_600)]
+
+
+def matching_indices(cards: list[dict], wanted: list[dict] | None) -> list[int]:
+    """Positions in ``cards`` of the ``wanted`` cards (each position used once)."""
+    found: list[int] = []
+    for card in wanted or []:
+        i = next((k for k, c in enumerate(cards) if c == card and k not in found), None)
+        if i is not None:
+            found.append(i)
+    return found
+
+
+def readable_card(card: dict) -> str:
+    try:
+        return card_label(Card.model_validate(card))
+    except ValueError:
+        return str(card)
 
 
 def editor_choice(editor, holder: dict, key: str, label: str, options, on_pick):

@@ -83,3 +83,33 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     button(page, "Polaris astrology 5").click()
     page.get_by_text("Ann: 2 points").wait_for()  # Polaris 1 × 2
     assert page.get_by_text("What is printed on Polaris 5?").count() == 0
+
+
+def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
+    """Polaris card note (L-3, L-4): the app removes the best two until the players pick."""
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    button(page, "Score").first.click()
+    page.set_viewport_size(TALL)
+    # Ann: Sun 4, Sun 1, Moon 3 and the Polaris "two red symbols" card.
+    tap(page, "Sun 4 VP: one more")
+    tap(page, "Sun 1 VP: one more")
+    tap(page, "Moon 3 VP: one more")
+    tap(page, "Polaris two red symbols: one more")
+    # The app removes the two that leave the best total: Sun 1 and Moon 3 → 4.
+    page.get_by_text("Ann: 4 points").wait_for()
+    # The table says Ann removed Sun 4 and Sun 1 instead: Moon 3 is left.
+    page.get_by_text("The app removes the best two").wait_for()
+    button(page, "Remove Sun 4").click()
+    page.get_by_text("Sun 4 picked: tap one more card").wait_for()
+    page.get_by_text("Ann: 4 points").wait_for()  # one picked: still the app's choice
+    button(page, "Remove Sun 1").click()
+    page.get_by_text("Removed: Sun 4 + Sun 1").wait_for()
+    page.get_by_text("Ann: 3 points").wait_for()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.mouse.move(195, 400)
+    page.mouse.wheel(0, 3000)
+    shot(page, "score-latria-polaris-discard")
+    page.set_viewport_size(TALL)
+    button(page, "Let the app choose").click()
+    page.get_by_text("The app removes the best two").wait_for()
+    page.get_by_text("Ann: 4 points").wait_for()
