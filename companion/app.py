@@ -118,7 +118,15 @@ def make_main(data_dir: Path):
     def main(page: ft.Page) -> None:
         page.title = t("app.title")
         page.fonts = {FONT_FAMILY: FONT_FILE}
-        page.theme = ft.Theme(font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO)
+        # Screens switch without a slide: a tap made while the next screen was still
+        # sliding in could be lost (seen in the browser tests), and at a table a quick
+        # switch matters more than the animation.
+        instant = ft.PageTransitionTheme.NONE
+        page.theme = ft.Theme(
+            font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
+            page_transitions=ft.PageTransitionsTheme(
+                android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
+        )
         page.theme_mode = ft.ThemeMode.LIGHT
         if isinstance(store, StoreError):
             page.views.clear()

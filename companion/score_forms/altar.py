@@ -25,7 +25,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.widgets.common import TAP
+from companion.widgets.common import choice_chip
 from scorers.altar import (
     ALTARS_MAX,
     ENDS,
@@ -141,12 +141,8 @@ def god_field(editor, path: tuple, realm_label: str, blank: str) -> list[ft.Cont
     def render() -> None:
         current = editor.get(path)
         chips.controls = [
-            ft.Semantics(
-                label=t("altar.pick_god", label=label, god=god), button=True,
-                selected=god == current,
-                content=ft.Chip(label=ft.Text(god), selected=god == current, height=TAP,
-                                on_select=lambda e, g=god: pick(g)),
-            )
+            choice_chip(t("altar.pick_god", label=label, god=god), god, god == current,
+                        lambda e, g=god: pick(g))
             for god in KNOWN_GODS
         ]
 

@@ -15,7 +15,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.widgets.common import TAP
+from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
 
@@ -107,11 +107,8 @@ class Editor:
         def render() -> None:
             current = self.get(path)
             row.controls = [
-                ft.Semantics(
-                    label=f"{label}: {text}", button=True, selected=value == current,
-                    content=ft.Chip(label=ft.Text(text), selected=value == current, height=TAP,
-                                    on_select=lambda e, v=value: pick(v)),
-                )
+                choice_chip(f"{label}: {text}", text, value == current,
+                            lambda e, v=value: pick(v))
                 for value, text in options
             ]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
-from companion.widgets.common import TAP
+from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
 from scorers.latria import (
     ASTROLOGY_VP_TABLE,
@@ -173,13 +173,10 @@ def player_controls(editor, index: int) -> list[ft.Control]:
                 text += f" · {ASTROLOGY_VP_TABLE[suit][number]}★"
             elif (printed := editor.box_values.get(printed_key(suit, number))):
                 text += " · " + printed_text(printed)
-            chips.append(ft.Semantics(
-                label=label, button=True, selected=mine,
-                content=ft.Chip(
-                    label=ft.Text(text), selected=mine, disabled=elsewhere, height=TAP,
-                    on_select=lambda e, s=suit, n=number: toggle_astrology(
-                        editor, cards, s, n)),
-            ))
+            chips.append(choice_chip(
+                label, text, mine,
+                lambda e, s=suit, n=number: toggle_astrology(editor, cards, s, n),
+                disabled=elsewhere))
         controls.append(ft.Column([ft.Text(NAMES[suit], size=15),
                                    ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                                   spacing=4))
@@ -241,16 +238,12 @@ def discard_controls(editor, index: int) -> list[ft.Control]:
         editor.rebuild()
 
     auto = "discarded" not in player
-    chips = [ft.Semantics(
-        label=t("latria.discard_auto"), button=True, selected=auto,
-        content=ft.Chip(label=ft.Text(t("latria.discard_auto")), selected=auto, height=TAP,
-                        on_select=lambda e: pick_auto()))]
+    chips = [choice_chip(t("latria.discard_auto"), t("latria.discard_auto"), auto,
+                         lambda e: pick_auto())]
     for i, card in enumerate(others):
         label = readable_card(card)
-        chips.append(ft.Semantics(
-            label=t("latria.discard_card", card=label), button=True, selected=i in picks,
-            content=ft.Chip(label=ft.Text(label), selected=i in picks, height=TAP,
-                            on_select=lambda e, i=i: toggle(i))))
+        chips.append(choice_chip(t("latria.discard_card", card=label), label, i in picks,
+                                 lambda e, i=i: toggle(i)))
     if len(picks) == 2:
         status = t("latria.discard_picked", cards=" + ".join(
             readable_card(others[i]) for i in picks))
@@ -284,12 +277,9 @@ def readable_card(card: dict) -> str:
 def editor_choice(editor, holder: dict, key: str, label: str, options, on_pick):
     """A choice bound to screen state rather than to the sheet."""
     row = ft.Row(wrap=True, spacing=8, run_spacing=8)
-    row.controls = [
-        ft.Semantics(label=f"{label}: {text}", button=True, selected=value == holder[key],
-                     content=ft.Chip(label=ft.Text(text), selected=value == holder[key],
-                                     height=TAP, on_select=lambda e, v=value: on_pick(v)))
-        for value, text in options
-    ]
+    row.controls = [choice_chip(f"{label}: {text}", text, value == holder[key],
+                                lambda e, v=value: on_pick(v))
+                    for value, text in options]
     return ft.Column([ft.Text(label, size=15), row], spacing=6)
 
 

@@ -19,6 +19,7 @@ from companion.views.home import game_title
 from companion.views.luna_round import open_calculator
 from companion.widgets.common import (
     TAP,
+    choice_chip,
     heading,
     muted,
     primary_button,
@@ -167,13 +168,8 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
 
     def render() -> None:
         row.controls = [
-            ft.Semantics(
-                label=f"{field.label}: {text}", button=True,
-                selected=values.get(field.id) == value,
-                content=ft.Chip(label=ft.Text(text), height=TAP,
-                                selected=values.get(field.id) == value,
-                                on_select=lambda e, v=value: pick(v)),
-            )
+            choice_chip(f"{field.label}: {text}", text, values.get(field.id) == value,
+                        lambda e, v=value: pick(v))
             for value, text in zip(choices, labels, strict=True)
         ]
 

@@ -16,7 +16,14 @@ from companion.i18n import t, t_for
 from companion.score_forms import form_for
 from companion.score_forms.editor import Editor
 from companion.views.home import game_title
-from companion.widgets.common import TAP, muted, primary_button, screen, secondary_button
+from companion.widgets.common import (
+    TAP,
+    choice_chip,
+    muted,
+    primary_button,
+    screen,
+    secondary_button,
+)
 from scorers.base import Result, SheetProblems
 from scorers.sheets import parse_sheet, score_sheet
 
@@ -78,14 +85,11 @@ def build(ctx, table_id: str) -> ft.View:
             text = name if total is None else f"{name} · {total}"
             label = t_for(session.game, "score.player_chip", name=name,
                           total="?" if total is None else total)
-            chips.controls.append(ft.Semantics(
-                label=label, button=True, selected=i == state["player"],
-                content=ft.Chip(
-                    label=ft.Text(text, size=15), selected=i == state["player"], height=TAP,
-                    leading=ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
-                    if i in troubled else None,
-                    on_select=lambda e, i=i: choose(i)),
-            ))
+            warning = (ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
+                       if i in troubled else None)
+            chips.controls.append(choice_chip(label, text, i == state["player"],
+                                              lambda e, i=i: choose(i), leading=warning,
+                                              size=15))
         name = names[state["player"]] if names else ""
         summary.controls = []
         if name in totals:

@@ -73,3 +73,15 @@ def screen(route: str, title: str, controls: list[ft.Control],
         padding=ft.Padding.all(PAGE_PADDING),
         spacing=10,
     )
+
+
+def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
+                disabled: bool = False, leading: ft.Control | None = None,
+                size: int | None = None) -> ft.Semantics:
+    """A big tappable chip. ``spoken`` is its name for screen readers and tests (it can say
+    more than the short ``text`` shown, e.g. "Sun astrology 8" for "8 · 3★")."""
+    return ft.Semantics(
+        label=spoken, button=True, selected=selected,
+        content=ft.Chip(label=ft.Text(text, size=size), selected=selected, disabled=disabled,
+                        leading=leading, height=TAP, on_select=on_select),
+    )
