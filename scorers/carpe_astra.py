@@ -27,6 +27,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.wording import join_and
 
 GAME = "carpe_astra"
 PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts
@@ -173,11 +174,6 @@ def _who(player: Player, i: int) -> str:
     return player.name.strip() or f"player {i + 1}"
 
 
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def check(sheet: Sheet) -> list[Problem]:
     """Every problem of a sheet that one field alone cannot show (empty when it is valid)."""
     problems: list[Problem] = []
@@ -270,7 +266,7 @@ def score(sheet: Sheet) -> Result:
         for i in range(n)
     ]
     if n == 3:
-        played = _and([GUILDS[g].name for g in GUILDS if limits[g] == 5])
+        played = join_and([GUILDS[g].name for g in GUILDS if limits[g] == 5])
         notes.insert(
             0,
             f"3 players: 5 support tokens for the guilds of the characters in play "
@@ -290,7 +286,7 @@ def _tie_notes(
         if len(tied) < 2:
             continue
         tied.sort(key=lambda k: (-credits[k], names[k].casefold()))
-        listed = _and([names[k] for k in tied])
+        listed = join_and([names[k] for k in tied])
         values = {credits[k] for k in tied}
         if len(values) == 1:
             notes.append(
@@ -311,7 +307,7 @@ def _tie_notes(
             still = [k for k in tied if credits[k] == value]
             if len(still) > 1:
                 notes.append(
-                    f"{_and([names[k] for k in still])} also tie on credits ({value}): "
+                    f"{join_and([names[k] for k in still])} also tie on credits ({value}): "
                     f"{_shared(ranks[still[0]])} (C-4)"
                 )
     return notes

@@ -30,6 +30,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.wording import join_and
 
 GAME = "latria"
 
@@ -593,11 +594,6 @@ def _place_label(pos: tuple[str, int], card: Card) -> str:
     return ("eclipsed " if pos[0] == "eclipsed" else "") + card_label(card)
 
 
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 @dataclass
 class _Scored:
     player: Player
@@ -634,7 +630,7 @@ def _score_player(player: Player, who: str) -> _Scored:
         outcomes.sort(key=lambda o: o[0])
         best_key, best = outcomes[0]
         removed = list(best)
-        chosen = _and([_place_label(pos, c) for pos, c in removed])
+        chosen = join_and([_place_label(pos, c) for pos, c in removed])
 
         def kinds(option: tuple[tuple[tuple[str, int], Card], ...]) -> Counter[Any]:
             return Counter((pos[0], card_id(c)) for pos, c in option)
@@ -674,7 +670,7 @@ def _breakdown(scored: _Scored) -> list[Line]:
     if scored.holder:
         # Polaris card note: removed cards score nothing; the card itself has no VP.
         if scored.removed:
-            what = _and([_place_label(pos, c) for pos, c in scored.removed])
+            what = join_and([_place_label(pos, c) for pos, c in scored.removed])
             label = f"Polaris two red symbols: removed {what} (no VP)"
         else:
             label = "Polaris two red symbols: no other card to remove (no VP)"
@@ -699,7 +695,7 @@ def _tie_notes(
         if len(tied) < 2:
             continue
         tied.sort(key=lambda k: (eclipses[k], names[k].casefold()))
-        listed = _and([names[k] for k in tied])
+        listed = join_and([names[k] for k in tied])
         values = {eclipses[k] for k in tied}
         if len(values) == 1:
             notes.append(
@@ -720,7 +716,7 @@ def _tie_notes(
             still = [k for k in tied if eclipses[k] == value]
             if len(still) > 1:
                 notes.append(
-                    f"{_and([names[k] for k in still])} also tie on eclipse points "
+                    f"{join_and([names[k] for k in still])} also tie on eclipse points "
                     f"({value}): a draw, they share rank {ranks[still[0]]} (L-10)"
                 )
     return notes
@@ -767,7 +763,7 @@ def score(sheet: Sheet) -> Result:
         ]
         if mixed:
             notes.append(
-                f"{names[i]}: the {_and(mixed)} multiplier(s) apply to the whole group, "
+                f"{names[i]}: the {join_and(mixed)} multiplier(s) apply to the whole group, "
                 "astrology and celestial cards alike (L-2)"
             )
         notes += s.notes

@@ -23,6 +23,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.wording import join_and, ordinal
 
 GAME = "latria_campaign"
 PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
@@ -73,10 +74,6 @@ def dense_placement_points(vps: Sequence[int]) -> list[int]:
         step = distinct.index(vp)
         out.append(n if step == 0 else -1 if vp == lowest else n - step)
     return out
-
-
-def _ordinal(k: int) -> str:
-    return f"{k}{'th' if 10 <= k % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(k % 10, 'th')}"
 
 
 def check(sheet: Sheet) -> list[Problem]:
@@ -142,7 +139,7 @@ def score(sheet: Sheet) -> Result:
             elif vps[k] == lowest:
                 place = "last"
             else:
-                place = _ordinal(where[k])
+                place = ordinal(where[k])
             place = f"tied {place}" if tied else place
             breakdowns[k].append(
                 Line(
@@ -154,7 +151,7 @@ def score(sheet: Sheet) -> Result:
         for k, name in enumerate(names):
             if dense[k] != points[k]:
                 notes.append(
-                    f"Game {g + 1}: {name} is {_ordinal(where[k])} after a tie above, so scores "
+                    f"Game {g + 1}: {name} is {ordinal(where[k])} after a tie above, so scores "
                     f"{points[k]} ({n} + 1 − {where[k]}); reading “one less than the player "
                     f"above” as one less than their score would give {dense[k]} (LC-1)"
                 )
@@ -162,7 +159,7 @@ def score(sheet: Sheet) -> Result:
             same = sorted((names[k] for k in range(n) if vps[k] == vp), key=str.casefold)
             if len(same) > 1 and vp != lowest and len(set(vps)) > 1:
                 notes.append(
-                    f"Game {g + 1}: {_and(same)} tie on {_num(vp)} VP and score the "
+                    f"Game {g + 1}: {join_and(same)} tie on {_num(vp)} VP and score the "
                     "same; a single game's eclipse tie-breaker does not apply (LC-4)"
                 )
         if min(vps) == max(vps):
@@ -173,7 +170,7 @@ def score(sheet: Sheet) -> Result:
         elif sum(1 for v in vps if v == lowest) > 1:
             last = sorted((names[k] for k in range(n) if vps[k] == lowest), key=str.casefold)
             notes.append(
-                f"Game {g + 1}: {_and(last)} tie for last on {_num(lowest)} VP and each "
+                f"Game {g + 1}: {join_and(last)} tie for last on {_num(lowest)} VP and each "
                 "score −1 (LC-2)"
             )
     totals = [sum(line.points for line in lines) for lines in breakdowns]
@@ -199,7 +196,7 @@ def score(sheet: Sheet) -> Result:
         )
         if len(tied) > 1:
             notes.append(
-                f"{_and([names[k] for k in tied])} tie on {total} campaign points; the "
+                f"{join_and([names[k] for k in tied])} tie on {total} campaign points; the "
                 f"rulebook names no tie-breaker, so they share rank {ranks[tied[0]]} "
                 "(LC-3)"
             )
@@ -210,6 +207,3 @@ def _num(value: int) -> str:
     return str(value).replace("-", "−")
 
 
-def _and(items: Sequence[str]) -> str:
-    items = list(items)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

@@ -27,6 +27,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.wording import join_and, plural
 
 GAME = "luna"
 
@@ -64,21 +65,6 @@ def default_priestess_values(players: int) -> list[int] | None:
 
 
 # ---------------------------------------------------------------- helpers shared with luna_round
-
-
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
-def plural(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
-def join_names(names: Sequence[str]) -> str:
-    names = list(names)
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -> list[Problem]:
@@ -233,7 +219,7 @@ def score(sheet: Sheet) -> Result:
             notes.append(f"{tied[0]} and {tied[1]} tie on {total}; {tied[0]} is further ahead "
                          "in the Council (Luna, Game End; LU-4)")
         elif len(tied) > 2:
-            notes.append(f"{join_names(tied)} tie on {total}; the Council order ranks them "
+            notes.append(f"{join_and(tied)} tie on {total}; the Council order ranks them "
                          f"{', '.join(tied)} (Luna, Game End; LU-4)")
 
     # RULING LU-1: the seat values are entered; flag an order they contradict (a typo hint).

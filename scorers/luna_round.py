@@ -32,12 +32,10 @@ from scorers.luna import (
     council_order_problems,
     council_positions,
     default_priestess_values,
-    join_names,
-    ordinal,
     players_count_problem,
-    plural,
     priestess_figure,
 )
+from scorers.wording import join_and, ordinal, plural
 
 GAME = "luna_round"
 
@@ -232,7 +230,7 @@ def score(sheet: Sheet) -> Result:
                          f"{ordinal(place_of[a])} place (Luna, Moon Priestess; LU-4)")
         elif len(tied) > 2:
             order = ", ".join(f"{names[i]} {ordinal(place_of[i])}" for i in tied)
-            notes.append(f"{join_names([names[i] for i in tied])} all have {count} on the Moon "
+            notes.append(f"{join_and([names[i] for i in tied])} all have {count} on the Moon "
                          f"Priestess's isle; the Council breaks the tie: {order} "
                          "(Luna, Moon Priestess; LU-4)")
     if n < 4 and len(on_isle) >= 3:

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 
-from setup_guides.base import Setup, Step, draw_seat, plural, rule_or_seat
+from scorers.wording import plural
+from setup_guides.base import Setup, Step, draw_seat, rule_or_seat
 
 GAME = "altar"
 NAME = "Altar: Realms of the Gods"

@@ -18,6 +18,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from scorers.wording import join_and
+
 # Seeds are whole numbers 0…2**53 − 1: small enough that any JSON reader keeps them exact.
 MAX_SEED = 2**53 - 1
 
@@ -87,19 +89,6 @@ def rule_or_seat(rule: str, seat: int) -> str:
 
 
 # --- wording ---------------------------------------------------------------------------
-
-
-def plural(count: int, word: str, words: str | None = None) -> str:
-    """``plural(1, "card") == "1 card"``, ``plural(3, "card") == "3 cards"``."""
-    return f"{count} {word if count == 1 else (words or word + 's')}"
-
-
-def join_and(items: Sequence[str]) -> str:
-    """``["a", "b", "c"] → "a, b and c"``."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def number_range(numbers: Sequence[int]) -> str:

@@ -8,9 +8,11 @@ and the start player ("Choose a start player at random").
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
-from setup_guides.base import Setup, Step, draw_seat, join_and
+from scorers.carpe_astra import CHARACTERS, tokens_in_play
+from scorers.carpe_astra import GUILDS as GUILD_DATA
+from scorers.wording import join_and
+from setup_guides.base import Setup, Step, draw_seat
 
 GAME = "carpe_astra"
 NAME = "Carpe Astra"
@@ -18,33 +20,12 @@ NAME = "Carpe Astra"
 PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra: 2-, 3- or 4-player layouts
 VARIANTS = {n: ("standard", "advanced") for n in PLAYER_COUNTS}
 
-# Carpe Astra, Aim of the Game: the six guilds, in the rulebook's order.
-GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
-GUILD_NAMES = {
-    "military": "Military",
-    "traders": "Traders",
-    "priests": "Priests",
-    "engineers": "Engineers",
-    "settlers": "Settlers",
-    "politicians": "Politicians",
-}
-
-
-class Character(NamedTuple):
-    name: str
-    colour: str
-    guild: str
-
-
-# Carpe Astra, Setup (support tokens): "Admiral Ch'un (red) takes two Military support
-# tokens, Trader Tyndar (yellow) ... Traders, High Priest Ichthon (blue) ... Priests and
-# Senator Verron (black) ... Politicians". The order here is the order drawn from.
-CHARACTERS = {
-    "chun": Character("Admiral Ch'un", "red", "military"),
-    "tyndar": Character("Trader Tyndar", "yellow", "traders"),
-    "ichthon": Character("High Priest Ichthon", "blue", "priests"),
-    "verron": Character("Senator Verron", "black", "politicians"),
-}
+# The guilds, the characters and the support tokens in play are the box's facts, kept
+# once in scorers.carpe_astra (Aim of the Game; Setup; ruling C-1, the same reading as
+# S-4 here) so that the setup and the score sheet can never disagree. Characters are
+# drawn in the order of CHARACTERS.
+GUILDS = tuple(GUILD_DATA)
+GUILD_NAMES = {g: guild.name for g, guild in GUILD_DATA.items()}
 
 # Carpe Astra, Components
 EVENT_CARDS = 27
@@ -83,12 +64,7 @@ def support_tokens(players: int, characters: list[str]) -> dict[str, int]:
     and four for the other guilds, and in a 4-player game use six support tokens for each
     guild." With 3 players "the guilds being played" are the guilds of the three
     characters in play (RULES-GAPS; ruling S-4)."""
-    if players == 2:
-        return {g: 3 for g in GUILDS}
-    if players == 4:
-        return {g: 6 for g in GUILDS}
-    played = {CHARACTERS[c].guild for c in characters}
-    return {g: 5 if g in played else 4 for g in GUILDS}
+    return tokens_in_play(players, characters)
 
 
 START_RULE = "Choose a start player at random."  # Carpe Astra, Play

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import random
 
-from setup_guides.base import Setup, Step, draw_seat, join_and, rule_or_seat, seat_order
+from scorers.wording import join_and
+from setup_guides.base import Setup, Step, draw_seat, rule_or_seat, seat_order
 
 GAME = "latoro"
 NAME = "Latoro"

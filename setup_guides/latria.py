@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 
+from scorers.wording import join_and, plural
 from setup_guides.base import (
     Setup,
     Step,
     draw_seat,
-    join_and,
     number_range,
-    plural,
     rule_or_seat,
     seat_order,
 )

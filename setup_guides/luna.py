@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import random
 
-from setup_guides.base import Setup, Step, draw_seat, join_and, plural, seat_order
+from scorers.wording import join_and, ordinal, plural
+from setup_guides.base import Setup, Step, draw_seat, seat_order
 
 GAME = "luna"
 NAME = "Luna"
@@ -63,11 +64,6 @@ SOLO_FAVORS_PER_ISLE = 1  # Luna, Solo Level 1: "place only 1 Favor token on eac
 
 START_RULE = "Randomly choose a start player and give him the start player figure."  # Setup 2
 SOLO_START_RULE = "Solo: your opponent is the start player."  # Solo Level 1, Preliminary Round
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 class LunaSetup(Setup):
