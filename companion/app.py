@@ -2,6 +2,7 @@
 
 Routes (a stack of screens, so the system back gesture goes one screen up):
     /                       home: tables in progress, the five games
+    /invite                 invite a phone: the address as a QR code, and the code
     /new/<game>             new table for a game
     /table/<id>             a table session: players, Setup, Play, Score
     /table/<id>/setup       the setup checklist and the draws
@@ -12,13 +13,18 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import flet as ft
 
+from companion import sync
 from companion.i18n import t
+from companion.serving import Serving
 from companion.store import Store, StoreError
+from companion.views import access_code
 
 FONT_FAMILY = "NotoSansJP"
 FONT_FILE = "fonts/NotoSansJP-Subset.otf"  # under assets/; see companion/fontsubset.py
@@ -26,26 +32,83 @@ FONT_FILE = "fonts/NotoSansJP-Subset.otf"  # under assets/; see companion/fontsu
 
 @dataclass
 class Context:
-    """What every screen needs: the page, the store, and navigation."""
+    """What every screen needs: the page, the store, navigation, and the other phones.
+
+    One per browser session. ``live`` maps a route to how its screen takes a change made
+    on another phone (screens without one are built again from the store); ``drafts``
+    keeps what is half-typed in a form across those redraws; ``own_seq`` is the last
+    event this session saved per table, so that a quick second tap of its own is not
+    reported as another phone's change."""
 
     page: ft.Page
     store: Store
+    live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
+    drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    own_seq: dict[str, int] = field(default_factory=dict)
 
     def go(self, route: str) -> None:
         self.page.navigate(route)
 
-    def redraw(self, view: ft.View) -> None:
-        """Show a freshly built version of the top screen in place.
+    def redraw(self, view: ft.View, notice: str | None = None) -> None:
+        """Show a freshly built version of the top screen in place, with ``notice`` (one
+        line saying what changed on another phone) over its top.
 
         The View object stays (its contents are swapped): replacing it while a dialog is
         closing would leave the dialog on screen."""
         top = self.page.views[-1]
         top.controls = view.controls
         top.appbar = view.appbar
+        if notice:
+            self.show_notice(notice)
         self.page.update()
 
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
+
+    def show_notice(self, text: str) -> None:
+        """One line near the top, over the screen (nothing under a finger moves), until
+        tapped away or the next notice."""
+        show_notice(self.page, text)
+
+    def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
+        """Tell the other phones showing this table what kind of thing changed."""
+        sync.announce(self.page.pubsub, sync.Change(table_id, kind, tuple(paths),
+                                                     tuple(values)))
+
+    async def take_change(self, change: sync.Change) -> None:
+        """A change made on another phone: redraw the screen on top from the store."""
+        if not self.page.views:
+            return
+        route = self.page.views[-1].route or "/"
+        live = self.live.get(route)
+        if live is not None:
+            live(change)
+        else:
+            self.redraw(build_view(self, route))
+        self.page.update()
+
+
+NOTICE = "table-notice"  # the data tag of the notice in the page's overlay
+
+
+def show_notice(page: ft.Page, text: str) -> None:
+    page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
+
+    def dismiss(e) -> None:
+        page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
+        page.update()
+
+    page.overlay.append(ft.Container(
+        data=NOTICE, top=4, left=12, right=12,
+        content=ft.Semantics(label=text, button=True, content=ft.Container(
+            ft.Row([ft.Icon(ft.Icons.SYNC, size=20),
+                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600),
+                    ft.Icon(ft.Icons.CLOSE, size=20)], spacing=8),
+            on_click=dismiss, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+            shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, "black")),
+        )),
+    ))
 
 
 def parent_route(route: str) -> str:
@@ -57,10 +120,12 @@ def parent_route(route: str) -> str:
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
-    from companion.views import home, new_table, play, results, score, setup, table
+    from companion.views import home, invite, new_table, play, results, score, setup, table
 
     parts = [p for p in route.split("/") if p]
     match parts:
+        case ["invite"]:
+            return invite.build(ctx)
         case ["new", game_id]:
             return new_table.build(ctx, game_id)
         case ["table", table_id]:
@@ -107,8 +172,9 @@ def store_error_view(err: StoreError) -> ft.View:
     )
 
 
-def make_main(data_dir: Path):
-    """The Flet entry point for a data folder (one store shared by every browser session)."""
+def make_main(data_dir: Path, *, serving: Serving | None = None):
+    """The Flet entry point for a data folder (one store shared by every browser session),
+    behind the access code when ``serving`` has one (None: the desktop window, open)."""
     store: Store | StoreError
     try:
         store = Store(data_dir)
@@ -134,8 +200,12 @@ def make_main(data_dir: Path):
             page.update()
             return
         ctx = Context(page=page, store=store)
+        follower = sync.Follower(page.pubsub, ctx.take_change)
 
         def route_change(e=None) -> None:
+            follower.follow(page.route)
+            ctx.live.clear()
+            page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
             page.views.clear()
             page.views.extend(views_for(ctx, page.route))
             page.update()
@@ -147,4 +217,4 @@ def make_main(data_dir: Path):
         page.on_view_pop = view_pop
         route_change()
 
-    return main
+    return access_code.guard(main, serving)

@@ -7,6 +7,14 @@ sheet. Every change is one transaction, so a killed process loses nothing alread
 The schema version is SQLite's ``user_version``. ``MIGRATIONS[i]`` takes a database from
 version i to i + 1. A file that is not a database, is damaged, belongs to another
 program or comes from a newer version is never written to: opening raises StoreError.
+
+Several phones share one table (DESIGN.md, "A table shared by several phones"): every
+change names the state it was made on and is checked against the saved one in the same
+transaction. A play tap or undo names the sequence number of the last event its screen
+was drawn from, and raises ``Conflict`` when the log has moved on. Score-sheet edits are
+field-level changes applied to the saved sheet (read, change, write in one transaction),
+so two phones editing different players both land. Setup ticks likewise name the seed
+the checklist was drawn from.
 """
 
 from __future__ import annotations
@@ -14,13 +22,15 @@ from __future__ import annotations
 import json
 import sqlite3
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
+
+from companion.sheet_changes import SheetChange, apply_change
 
 DB_NAME = "tables.sqlite3"
 
@@ -55,6 +65,10 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game, key)
     );
     """,
+    # 1 → 2: the score sheet's version, so a phone can tell a sheet changed elsewhere
+    """
+    ALTER TABLE tables ADD COLUMN sheet_version INTEGER NOT NULL DEFAULT 0
+    """,
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
@@ -70,6 +84,21 @@ class StoreError(Exception):
         super().__init__(f"{kind}: {path} {details}")
 
 
+class Conflict(Exception):
+    """The table changed since the screen was drawn (on another phone): nothing was saved.
+
+    ``kind``: ``play`` (the log moved on: ``expected`` / ``found`` are the last event's
+    sequence numbers), ``setup`` (drawn again: seeds), ``sheet`` (the saved sheet no
+    longer has the place a change names)."""
+
+    def __init__(self, kind: str, table_id: str, expected: Any = None, found: Any = None):
+        self.kind = kind
+        self.table_id = table_id
+        self.expected = expected
+        self.found = found
+        super().__init__(f"{kind} conflict on {table_id}: expected {expected}, found {found}")
+
+
 class TableSession(BaseModel):
     id: str
     game: str
@@ -81,6 +110,7 @@ class TableSession(BaseModel):
     updated_at: datetime
     setup_ticks: list[int] = []
     score_sheet: dict[str, Any] | None = None
+    sheet_version: int = 0
     campaign_id: str | None = None
 
 
@@ -220,52 +250,132 @@ class Store:
         with self._transaction() as conn:
             self._update(conn, table_id, setup_ticks=json.dumps(sorted(set(ticks))))
 
+    def set_setup_tick(self, table_id: str, number: int, on: bool, seed: int | None) -> list[int]:
+        """Tick (or untick) one step of the checklist drawn from ``seed``, on the saved
+        ticks: another phone's ticks since this screen was drawn are kept. Returns the
+        saved ticks. ``Conflict`` when the table was drawn again (another seed)."""
+        with self._transaction() as conn:
+            row = self._row(conn, table_id, "seed, setup_ticks")
+            if row["seed"] != seed:
+                raise Conflict("setup", table_id, expected=seed, found=row["seed"])
+            ticks = set(json.loads(row["setup_ticks"]))
+            if on:
+                ticks.add(number)
+            else:
+                ticks.discard(number)
+            saved = sorted(ticks)
+            self._update(conn, table_id, setup_ticks=json.dumps(saved))
+        return saved
+
     def set_seed(self, table_id: str, seed: int) -> None:
         """A new draw: the old ticks belonged to the old setup."""
         with self._transaction() as conn:
             self._update(conn, table_id, seed=seed, setup_ticks="[]")
 
-    def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> None:
+    def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> int:
+        """Replace the whole sheet (an import, the prefill from play); returns its version."""
         with self._transaction() as conn:
+            version = self._row(conn, table_id, "sheet_version")["sheet_version"] + 1
             value = None if sheet is None else json.dumps(sheet, ensure_ascii=False)
-            self._update(conn, table_id, score_sheet=value)
+            self._update(conn, table_id, score_sheet=value, sheet_version=version)
+        return version
+
+    def change_score_sheet(self, table_id: str, changes: Sequence[SheetChange],
+                           base: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+        """Apply field-level ``changes`` to the saved sheet (``base`` when the table has
+        none yet) and save it: what other phones changed elsewhere in the sheet stays.
+        The same field changed on two phones keeps the later change. Returns the saved
+        sheet and its version. ``Conflict`` when a change names a place the saved sheet
+        does not have (it was replaced by an import)."""
+        with self._transaction() as conn:
+            row = self._row(conn, table_id, "score_sheet, sheet_version")
+            sheet = json.loads(row["score_sheet"]) if row["score_sheet"] else base
+            if sheet is None:
+                raise Conflict("sheet", table_id, expected="a sheet", found=None)
+            for path, value in changes:
+                if not apply_change(sheet, path, value):
+                    raise Conflict("sheet", table_id, expected=path, found=None)
+            version = row["sheet_version"] + 1
+            self._update(conn, table_id, score_sheet=json.dumps(sheet, ensure_ascii=False),
+                         sheet_version=version)
+        return sheet, version
 
     def set_status(self, table_id: str, status: str) -> None:
         with self._transaction() as conn:
             self._update(conn, table_id, status=status)
 
+    def _row(self, conn: sqlite3.Connection, table_id: str, columns: str) -> sqlite3.Row:
+        row = conn.execute(f"SELECT {columns} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise KeyError(table_id)
+        return row
+
     # -- the event log ---------------------------------------------------------------
-    def append_event(self, table_id: str, event: dict[str, Any]) -> int:
-        """Append one event; returns its sequence number (1, 2, …)."""
+    @staticmethod
+    def _last_seq(conn: sqlite3.Connection, table_id: str) -> int:
+        return conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id = ?", (table_id,)
+        ).fetchone()[0]
+
+    def append_event(self, table_id: str, event: dict[str, Any], expected_seq: int,
+                     check: Callable[[list[dict[str, Any]]], Any] | None = None) -> int:
+        """Append one event made on a screen drawn from the log up to ``expected_seq``
+        (0 for an empty log); returns its sequence number. ``Conflict`` when the log has
+        moved on since. ``check`` is given the saved log with the new event at its end,
+        inside the transaction; whatever it raises (the game refusing the log) leaves
+        the log as it was."""
         with self._transaction() as conn:
-            seq = conn.execute(
-                "SELECT COALESCE(MAX(seq), 0) + 1 FROM events WHERE table_id = ?", (table_id,)
-            ).fetchone()[0]
+            self._row(conn, table_id, "id")
+            last = self._last_seq(conn, table_id)
+            if last != expected_seq:
+                raise Conflict("play", table_id, expected=expected_seq, found=last)
+            if check is not None:
+                check([*self._events(conn, table_id), event])
             conn.execute(
                 "INSERT INTO events (table_id, seq, event, created_at) VALUES (?, ?, ?, ?)",
-                (table_id, seq, json.dumps(event, ensure_ascii=False), now()),
+                (table_id, last + 1, json.dumps(event, ensure_ascii=False), now()),
             )
             self._update(conn, table_id)
-        return seq
+        return last + 1
 
-    def drop_last_event(self, table_id: str) -> dict[str, Any] | None:
-        """Undo: remove the newest event and return it (None when the log is empty)."""
+    def drop_last_event(self, table_id: str, expected_seq: int) -> dict[str, Any] | None:
+        """Undo on a screen drawn from the log up to ``expected_seq``: remove that last
+        event and return it (None when the log is empty). ``Conflict`` when the log has
+        moved on since (another phone tapped or undid)."""
         with self._transaction() as conn:
-            row = conn.execute(
-                "SELECT seq, event FROM events WHERE table_id = ? ORDER BY seq DESC LIMIT 1",
-                (table_id,),
-            ).fetchone()
-            if row is None:
+            self._row(conn, table_id, "id")
+            last = self._last_seq(conn, table_id)
+            if last != expected_seq:
+                raise Conflict("play", table_id, expected=expected_seq, found=last)
+            if last == 0:
                 return None
-            conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (table_id, row[0]))
+            row = conn.execute("SELECT event FROM events WHERE table_id = ? AND seq = ?",
+                               (table_id, last)).fetchone()
+            conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (table_id, last))
             self._update(conn, table_id)
-        return json.loads(row[1])
+        return json.loads(row[0])
+
+    def log(self, table_id: str) -> tuple[list[dict[str, Any]], int]:
+        """The events and the last one's sequence number (0 for none), read together."""
+        with self._reading() as conn:
+            rows = conn.execute(
+                "SELECT seq, event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+        return [json.loads(r[1]) for r in rows], (rows[-1][0] if rows else 0)
+
+    def last_seq(self, table_id: str) -> int:
+        with self._reading() as conn:
+            return self._last_seq(conn, table_id)
 
     def events(self, table_id: str) -> list[dict[str, Any]]:
         with self._reading() as conn:
-            rows = conn.execute(
-                "SELECT event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
-            ).fetchall()
+            return self._events(conn, table_id)
+
+    @staticmethod
+    def _events(conn: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
+        rows = conn.execute(
+            "SELECT event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
+        ).fetchall()
         return [json.loads(r[0]) for r in rows]
 
     # -- box values: printed numbers the rulebook text lacks, asked for once per game ---
@@ -298,5 +408,7 @@ def _session(row: sqlite3.Row) -> TableSession:
         updated_at=row["updated_at"],
         setup_ticks=json.loads(row["setup_ticks"]),
         score_sheet=json.loads(row["score_sheet"]) if row["score_sheet"] else None,
+        sheet_version=row["sheet_version"],
         campaign_id=row["campaign_id"],
     )
+

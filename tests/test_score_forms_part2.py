@@ -14,6 +14,7 @@ from companion.score_forms import form_for
 from companion.score_forms import latoro as latoro_form
 from companion.score_forms import luna as luna_form
 from companion.score_forms.editor import Editor
+from companion.sheet_changes import REMOVE
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
 
@@ -39,7 +40,7 @@ def test_every_form_draws_every_player_and_the_table():
     for game, counts in RANGES.items():
         form = form_for(game)
         for n in counts:
-            editor = Editor(form.empty_sheet(session(game, n), {}), lambda: None)
+            editor = Editor(form.empty_sheet(session(game, n), {}), lambda changes: None)
             for i in range(n):
                 assert form.player_controls(editor, i)
             form.table_controls(editor)
@@ -97,7 +98,7 @@ def test_altar_two_players_complete_only_with_both_realms():
 def test_altar_end_follows_the_realms_until_picked():
     sheet = altar_form.empty_sheet(session("altar", 3), {})
     assert altar_form.followed_end(sheet) == "deck_exhausted"
-    editor = Editor(sheet, lambda: None)
+    editor = Editor(sheet, lambda changes: None)
     editor.rebuild = lambda: None
     altar_form.table_controls(editor)
     editor.set(("players", 0, "realms", 0, "shrines"), 2)
@@ -116,7 +117,7 @@ def test_altar_end_follows_the_realms_until_picked():
 def test_altar_turn_field_appears_when_a_tie_needs_it():
     sheet = altar_form.empty_sheet(session("altar", 3), {})
     redraws = []
-    editor = Editor(sheet, lambda: None)
+    editor = Editor(sheet, lambda changes: None)
     editor.rebuild = lambda: redraws.append(1)
     altar_form.table_controls(editor)
     for i in (0, 1):
@@ -127,7 +128,7 @@ def test_altar_turn_field_appears_when_a_tie_needs_it():
         score_sheet(copy.deepcopy(sheet))
     assert {p.where for p in err.value.problems} == {"players[0].last_shrine_turn",
                                                      "players[1].last_shrine_turn"}
-    editor = Editor(sheet, lambda: None)
+    editor = Editor(sheet, lambda changes: None)
     texts = [c for c in altar_form.table_controls(editor) if isinstance(c, ft.Text)]
     assert any("Who placed the last Shrine?" == c.value for c in texts)
 
@@ -143,7 +144,7 @@ def test_latoro_honor_cards_resize_keeps_entered_points():
 
 def test_latoro_labels_carry_the_japanese_terms():
     assert latoro_form.colour_label("brown") == "Brown · 茶"
-    editor = Editor(latoro_form.empty_sheet(session("latoro", 3), {}), lambda: None)
+    editor = Editor(latoro_form.empty_sheet(session("latoro", 3), {}), lambda changes: None)
     latoro_form.player_controls(editor, 1)
     assert "players[1].honor_points" in editor.error_slots
 
@@ -154,17 +155,19 @@ def test_latoro_labels_carry_the_japanese_terms():
 def test_editor_unset_and_optional_stepper_leave_the_key_out():
     changes = []
     editor = Editor({"players": [{"name": "A", "last_shrine_turn": 4}]},
-                    lambda: changes.append(1))
+                    changes.append)
     editor.optional_stepper(("players", 0, "last_shrine_turn"), "Turn")
     editor.unset(("players", 0, "last_shrine_turn"))
-    assert editor.sheet == {"players": [{"name": "A"}]} and changes == [1]
+    assert editor.sheet == {"players": [{"name": "A"}]}
+    # handed to the screen as one field change: the key left out
+    assert changes == [[(("players", 0, "last_shrine_turn"), REMOVE)]]
     editor.unset(("players", 0, "last_shrine_turn"))  # not there: no error
     assert "players[0].last_shrine_turn" in editor.error_slots
 
 
 def test_editor_followers_run_before_the_screen_and_are_replaced_by_key():
     order = []
-    editor = Editor({"n": 0}, lambda: order.append("screen"))
+    editor = Editor({"n": 0}, lambda changes: order.append("screen"))
     editor.follow("a", lambda: order.append("old"))
     editor.follow("a", lambda: order.append("new"))
     editor.set(("n",), 1)
@@ -172,7 +175,7 @@ def test_editor_followers_run_before_the_screen_and_are_replaced_by_key():
 
 
 def test_editor_text_with_blank_stores_the_blank_value():
-    editor = Editor({"god": "Ann · Realm"}, lambda: None)
+    editor = Editor({"god": "Ann · Realm"}, lambda changes: None)
     field = editor.text(("god",), "God", blank="Ann · Realm")
     assert field.value == ""
     field.value = "Goddess of Love"
@@ -184,7 +187,7 @@ def test_editor_text_with_blank_stores_the_blank_value():
 
 
 def test_editor_ordering_moves_names():
-    editor = Editor({"order": ["A", "B", "C"]}, lambda: None)
+    editor = Editor({"order": ["A", "B", "C"]}, lambda changes: None)
     control = editor.ordering(("order",), "Council")
     rows = control.controls[1].controls
     down_a = rows[0].content.controls[3]

@@ -165,7 +165,8 @@ def test_only_ticks_of_this_checklist_are_kept():
 
 def fake_ctx(store):
     return SimpleNamespace(store=store, page=None, go=lambda route: None,
-                           toast=lambda message: None)
+                           toast=lambda message: None, live={},
+                           announce=lambda *args, **kwargs: None)
 
 
 def test_a_table_without_a_seed_gets_one_saved_once(tmp_path):

@@ -7,14 +7,14 @@ import threading
 
 import pytest
 
-from companion.store import DB_NAME, LATEST_VERSION, Store, StoreError
+from companion.store import DB_NAME, LATEST_VERSION, Conflict, Store, StoreError
 
 
 def test_round_trip_of_a_table_session(tmp_path):
     store = Store(tmp_path)
     created = store.create_table("latria", "standard", ["Ann", "さくら", "Cleo", "Dan"], seed=42)
-    store.append_event(created.id, {"type": "next_step"})
-    store.append_event(created.id, {"type": "mutation", "body": "sun"})
+    store.append_event(created.id, {"type": "next_step"}, 0)
+    store.append_event(created.id, {"type": "mutation", "body": "sun"}, 1)
     store.set_setup_ticks(created.id, [3, 1, 3])
     store.set_score_sheet(created.id, {"game": "latria", "players": []})
     store.set_box_value("latria", "polaris_3", {"multiplier": 2})
@@ -34,24 +34,24 @@ def test_undo_drops_only_the_last_event(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "standard", ["A", "B"])
     for n in range(3):
-        store.append_event(table.id, {"type": "step", "n": n})
-    assert store.drop_last_event(table.id) == {"type": "step", "n": 2}
+        store.append_event(table.id, {"type": "step", "n": n}, n)
+    assert store.drop_last_event(table.id, 3) == {"type": "step", "n": 2}
     assert store.events(table.id) == [{"type": "step", "n": 0}, {"type": "step", "n": 1}]
-    store.append_event(table.id, {"type": "step", "n": 9})
+    store.append_event(table.id, {"type": "step", "n": 9}, 2)
     assert [e["n"] for e in store.events(table.id)] == [0, 1, 9]
 
 
 def test_drop_last_event_of_an_empty_log_is_none(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("altar", "standard", ["A", "B"])
-    assert store.drop_last_event(table.id) is None
+    assert store.drop_last_event(table.id, 0) is None
 
 
 def test_delete_removes_the_table_and_its_events(tmp_path):
     store = Store(tmp_path)
     keep = store.create_table("latoro", "standard", ["あおい", "B"])
     gone = store.create_table("latoro", "standard", ["C", "D"])
-    store.append_event(gone.id, {"type": "x"})
+    store.append_event(gone.id, {"type": "x"}, 0)
     store.delete_table(gone.id)
     assert store.get_table(gone.id) is None
     assert store.events(gone.id) == []
@@ -64,7 +64,7 @@ def test_list_shows_newest_change_first_and_only_in_progress(tmp_path):
     second = store.create_table("luna", "standard", ["C", "D"])
     done = store.create_table("luna", "standard", ["E", "F"])
     store.set_status(done.id, "finished")
-    store.append_event(first.id, {"type": "x"})  # touched last
+    store.append_event(first.id, {"type": "x"}, 0)  # touched last
     assert [t.id for t in store.list_tables()] == [first.id, second.id]
     assert {t.id for t in store.list_tables(status=None)} == {first.id, second.id, done.id}
 
@@ -127,7 +127,8 @@ def test_a_new_database_gets_the_latest_schema_version(tmp_path):
 
 
 def test_two_app_sessions_writing_at_once_lose_nothing(tmp_path):
-    """Two Store objects (two app processes or browser sessions) append to one table."""
+    """Two Store objects (two app processes or browser sessions) append to one table,
+    each from the log as it last read it, and tries again when told it moved on."""
     first, second = Store(tmp_path), Store(tmp_path)
     table = first.create_table("carpe_astra", "standard", ["A", "B"])
     errors = []
@@ -135,7 +136,13 @@ def test_two_app_sessions_writing_at_once_lose_nothing(tmp_path):
     def writer(store, name):
         try:
             for n in range(50):
-                store.append_event(table.id, {"type": "tap", "by": name, "n": n})
+                while True:
+                    try:
+                        store.append_event(table.id, {"type": "tap", "by": name, "n": n},
+                                           store.last_seq(table.id))
+                        break
+                    except Conflict:
+                        continue
         except Exception as exc:  # pragma: no cover - reported below
             errors.append(exc)
 

@@ -24,12 +24,23 @@ def form_for(game: str) -> ModuleType | None:
     return importlib.import_module(f"companion.score_forms.{name}") if name else None
 
 
-def with_prefill(sheet: dict, prefill: dict) -> dict:
-    """The sheet with what play already knows (a flow's ``score_prefill``) written in:
-    per player by name, and any table-level keys (e.g. Altar's ``end``)."""
+def prefill_changes(sheet: dict, prefill: dict) -> list[tuple[tuple, object]]:
+    """What play already knows (a flow's ``score_prefill``) as field changes of the sheet
+    (companion.store.SheetChange): per player by name, and any table-level keys (e.g.
+    Altar's ``end``). Field by field, so what was entered on Score already stays."""
     by_name = {p.get("name"): p for p in prefill.get("players", [])}
-    for player in sheet.get("players", []):
+    changes: list[tuple[tuple, object]] = []
+    for i, player in enumerate(sheet.get("players", [])):
         known = by_name.get(player.get("name"), {})
-        player.update({k: v for k, v in known.items() if k != "name"})
-    sheet.update({k: v for k, v in prefill.items() if k not in ("players", "game")})
+        changes += [(("players", i, k), v) for k, v in known.items() if k != "name"]
+    changes += [((k,), v) for k, v in prefill.items() if k not in ("players", "game")]
+    return changes
+
+
+def with_prefill(sheet: dict, prefill: dict) -> dict:
+    """The sheet with ``prefill_changes`` written in."""
+    from companion.sheet_changes import apply_change
+
+    for path, value in prefill_changes(sheet, prefill):
+        apply_change(sheet, path, value)
     return sheet

@@ -2,19 +2,24 @@
 
 A form module asks the editor for controls (``stepper``, ``optional_stepper``, ``choice``,
 ``text``, ``ordering``) bound to a path in the sheet such as
-``("players", 1, "support", "military")``. Every change writes the sheet back, saves it
-with the table and re-scores it; a problem the scorer reports for a path is shown at the
-control bound to that path. ``follow`` keeps text worked out from the sheet up to date.
+``("players", 1, "support", "military")``. Every change is handed to the screen as a
+field-level change (path, value), which saves it into the table's saved sheet and
+re-scores it; a problem the scorer reports for a path is shown at the control bound to
+that path. ``follow`` keeps text worked out from the sheet up to date. ``load`` takes the
+saved sheet as another phone left it and shows it in the bound controls, in place (a
+field being typed in keeps its cursor).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import flet as ft
 
 from companion.i18n import t
+from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
 from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
@@ -29,11 +34,13 @@ def move_button(label: str, icon: ft.IconData, on_click: Callable, disabled: boo
 
 
 class Editor:
-    def __init__(self, sheet: dict[str, Any], on_change: Callable[[], None],
+    def __init__(self, sheet: dict[str, Any], on_change: Callable[[list[SheetChange]], None],
                  box_values: dict[str, Any] | None = None,
                  remember_box_value: Callable[[str, Any], None] | None = None,
                  page: ft.Page | None = None):
         self.sheet = sheet
+        # the sheet as last saved: what differs from it is the change to save
+        self.saved = copy.deepcopy(sheet)
         self._on_change = on_change
         self.box_values = box_values if box_values is not None else {}
         self._remember = remember_box_value
@@ -46,6 +53,10 @@ class Editor:
         self._followers: dict[str, Callable[[], None]] = {}
         # screen state a form keeps between redraws (e.g. which pile is shown); not saved
         self.ui: dict[str, Any] = {}
+        # path string → a function that shows the sheet's value in its control again
+        self._shows: dict[str, Callable[[], None]] = {}
+        # path string → the control's label, to say which field another phone changed
+        self.labels: dict[str, str] = {}
 
     # -- reading and writing the sheet ----------------------------------------------
     def get(self, path: Path, default: Any = None) -> Any:
@@ -58,23 +69,53 @@ class Editor:
         return node
 
     def set(self, path: Path, value: Any) -> None:
-        node: Any = self.sheet
-        for key in path[:-1]:
-            node = node.setdefault(key, {}) if isinstance(key, str) else node[key]
-        node[path[-1]] = value
+        apply_change(self.sheet, path, value)
         self.changed()
 
     def unset(self, path: Path) -> None:
         """Leave an optional key out of the sheet (nothing happens when it is not there)."""
-        node = self.get(path[:-1])
-        if isinstance(node, dict) and path[-1] in node:
-            del node[path[-1]]
+        apply_change(self.sheet, path, REMOVE)
         self.changed()
 
     def changed(self) -> None:
+        """After the sheet was changed here (by a bound control, or in place by a form):
+        hand what differs from the saved sheet to the screen, as field changes."""
+        self._run_followers()
+        self._on_change(diff(self.saved, self.sheet))
+
+    def _run_followers(self) -> None:
         for follower in list(self._followers.values()):
             follower()
-        self._on_change()
+
+    def accept_saved(self, saved: dict[str, Any]) -> None:
+        """The sheet as the store saved it (with what other phones changed): the sheet
+        here becomes it, in place (forms hold on to a player's dict or a pile's list)."""
+        sync_into(self.sheet, saved)
+        self.saved = copy.deepcopy(saved)
+
+    def load(self, saved: dict[str, Any]) -> None:
+        """Take the saved sheet another phone changed and show it in the bound controls,
+        in place (a field being typed in keeps its cursor)."""
+        self.accept_saved(saved)
+        self._run_followers()
+        for show in list(self._shows.values()):
+            show()
+
+    def shows(self, path: Path) -> bool:
+        """Whether a control on screen is bound to ``path`` (and so ``load`` redraws it)."""
+        return location(path) in self._shows
+
+    def _bind(self, path: Path, label: str, show_error: Callable[[str | None], None],
+              show_value: Callable[[], None]) -> None:
+        where = location(path)
+        self.error_slots[where] = show_error
+        self._shows[where] = show_value
+        self.labels[where] = label
+
+    def clear_bindings(self) -> None:
+        """Before the form is drawn again: the old controls are gone."""
+        self.error_slots.clear()
+        self._shows.clear()
 
     def follow(self, key: str, run: Callable[[], None]) -> None:
         """Run ``run`` after every change of the sheet, before the screen redraws: for text
@@ -95,7 +136,8 @@ class Editor:
         """``name``: the accessible name when ``label`` alone is ambiguous (see Stepper)."""
         stepper = Stepper(label, int(self.get(path, 0) or 0), lambda n: self.set(path, n),
                           minimum=minimum, maximum=maximum, hint=hint, name=name)
-        self.error_slots[location(path)] = stepper.show_error
+        self._bind(path, name or label, stepper.show_error,
+                   lambda: stepper.set_value(int(self.get(path, 0) or 0)))
         return stepper.control
 
     def choice(self, path: Path, label: str, options: Sequence[tuple[Any, str]],
@@ -125,7 +167,7 @@ class Editor:
             error.visible = bool(message)
 
         render()
-        self.error_slots[location(path)] = show
+        self._bind(path, label, show, render)
         return ft.Column([ft.Text(label, size=15), row, error], spacing=6)
 
     def optional_stepper(self, path: Path, label: str, maximum: int | None = None,
@@ -139,17 +181,19 @@ class Editor:
 
         stepper = Stepper(label, int(self.get(path, 0) or 0), change, minimum=0,
                           maximum=maximum, hint=hint)
-        self.error_slots[location(path)] = stepper.show_error
+        self._bind(path, label, stepper.show_error,
+                   lambda: stepper.set_value(int(self.get(path, 0) or 0)))
         return stepper.control
 
     def text(self, path: Path, label: str, hint: str | None = None,
              blank: str | None = None) -> ft.Control:
         """A short text. With ``blank``, an empty field stores ``blank`` in the sheet (and
         the field shows empty while the sheet holds ``blank``): for optional names."""
-        current = self.get(path, "") or ""
-        field = ft.TextField(label=label, hint_text=hint,
-                             value="" if blank is not None and current == blank else current,
-                             dense=False)
+        def shown() -> str:
+            current = self.get(path, "") or ""
+            return "" if blank is not None and current == blank else current
+
+        field = ft.TextField(label=label, hint_text=hint, value=shown(), dense=False)
 
         def typed(e) -> None:
             value = field.value or ""
@@ -158,8 +202,13 @@ class Editor:
         def show(message: str | None) -> None:
             field.error = message or None
 
+        def show_value() -> None:
+            # Only when it differs: setting a field's value moves its cursor to the end.
+            if (field.value or "") != shown():
+                field.value = shown()
+
         field.on_change = typed
-        self.error_slots[location(path)] = show
+        self._bind(path, label, show, show_value)
         return field
 
     def ordering(self, path: Path, label: str, hint: str | None = None,
@@ -211,7 +260,7 @@ class Editor:
             error.visible = bool(message)
 
         render()
-        self.error_slots[location(path)] = show
+        self._bind(path, label, show, render)
         caption = [ft.Text(label, size=17, weight=ft.FontWeight.W_600)]
         if hint:
             caption.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))

@@ -38,6 +38,7 @@ def build(ctx) -> ft.View:
 
         def delete(e):
             ctx.store.delete_table(session.id)
+            ctx.announce(session.id, "table")
             page.pop_dialog()
             ctx.toast(t("home.deleted"))
             ctx.redraw(build(ctx))
@@ -110,4 +111,7 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in GAMES.values()]
-    return screen("/", t("app.title"), controls)
+    # Pinned under the list, so it is at hand whatever is in progress.
+    invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
+                                  height=TAP, expand=True, on_click=lambda e: ctx.go("/invite"))
+    return screen("/", t("app.title"), controls, bottom=ft.Row([invite]))

@@ -72,7 +72,7 @@ def open_calculator(ctx, game: str, players: list[str],
         recompute()
         page.update()
 
-    editor = Editor(sheet, changed, box_values=box, page=page)
+    editor = Editor(sheet, lambda changes: changed(), box_values=box, page=page)
     tiles = temple_tiles_in_play(len(players))
     fields: list[ft.Control] = []
     if len(sheet["priestess_values"]) == 2:

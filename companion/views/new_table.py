@@ -133,6 +133,7 @@ def build(ctx, game_id: str) -> ft.View:
         if seed is None:
             seed = setup_guides.new_seed()
         session = ctx.store.create_table(game.id, state["variant"], chosen, seed=seed)
+        ctx.announce(session.id, "table")
         ctx.go(f"/table/{session.id}")
 
     render_counts()

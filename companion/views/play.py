@@ -14,6 +14,7 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
 from companion.i18n import t
+from companion.store import Conflict
 from companion.table_setup import flow_config
 from companion.views.home import game_title
 from companion.views.luna_round import open_calculator
@@ -37,20 +38,60 @@ def build(ctx, table_id: str) -> ft.View:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
     flow = FLOWS[session.game]
     config = flow_config(session)
+    title = t("play.title", game=game_title(GAMES[session.game]))
     error = ft.Text("", color=ft.Colors.ERROR, visible=False)
+    # Every tap names the last event this screen was drawn from (DESIGN.md, "A table
+    # shared by several phones"): the store refuses it when another phone moved on.
+    events, seq = ctx.store.log(table_id)
+
+    def redraw(notice: str | None = None) -> None:
+        ctx.redraw(build(ctx, table_id), notice=notice)
+
+    def take_change(change) -> None:
+        if change.kind in ("play", "table"):  # a score or setup edit leaves Play as it is
+            redraw()
+
+    ctx.live[route] = take_change
+
+    def refused(err: Conflict) -> None:
+        """A stale tap: show what the table is at now. A quick second tap of this
+        phone's own (the log moved on by this phone) just redraws."""
+        if err.found == ctx.own_seq.get(table_id):
+            redraw()
+        else:
+            redraw(t("play.changed_elsewhere", now=where_now(ctx, table_id)))
+
+    def saved(new_seq: int) -> None:
+        ctx.own_seq[table_id] = new_seq
+        ctx.announce(table_id, "play")
+        redraw()
+
+    def undo(e) -> None:
+        try:
+            dropped = ctx.store.drop_last_event(table_id, seq)
+        except Conflict as err:
+            refused(err)
+            return
+        except KeyError:  # deleted on another phone
+            redraw()
+            return
+        if dropped is None:
+            ctx.toast(t("play.nothing_to_undo"))
+            return
+        saved(seq - 1)
 
     try:
-        state = replay(session.game, config, ctx.store.events(table_id))
+        state = replay(session.game, config, events)
     except FlowError as err:
-        return screen(route, t("play.title", game=game_title(GAMES[session.game])),
-                      [ft.Text(t("play.log_broken", detail=str(err)), color=ft.Colors.ERROR),
-                       secondary_button(t("play.undo"), lambda e: undo(e))], on_back=back)
+        # A log the game refuses (damaged, or from an older version): Undo repairs it.
+        return screen(route, title, [
+            ft.Text(t("play.log_broken", detail=str(err)), color=ft.Colors.ERROR),
+            ft.Row([secondary_button(t("play.undo"), undo, ft.Icons.UNDO, expand=True)]),
+        ], on_back=back)
 
-    def redraw() -> None:
-        ctx.redraw(build(ctx, table_id))
-
-    def record(event: dict[str, Any]) -> None:
-        """Check the tap against the flow first: a refused event is never saved."""
+    def record(event: dict[str, Any], draft: tuple | None = None) -> None:
+        """Check the tap against the flow first: a refused event is never saved. The
+        store checks it again on the saved log, in the transaction that saves it."""
         try:
             flow.apply(state, event)
         except FlowError as err:
@@ -58,14 +99,17 @@ def build(ctx, table_id: str) -> ft.View:
             error.visible = True
             ctx.page.update()
             return
-        ctx.store.append_event(table_id, event)
-        redraw()
-
-    def undo(e) -> None:
-        if ctx.store.drop_last_event(table_id) is None:
-            ctx.toast(t("play.nothing_to_undo"))
+        try:
+            new_seq = ctx.store.append_event(
+                table_id, event, seq, check=lambda log: replay(session.game, config, log))
+        except Conflict as err:
+            refused(err)
             return
-        redraw()
+        except KeyError:  # deleted on another phone
+            redraw()
+            return
+        ctx.drafts.pop(draft, None)
+        saved(new_seq)
 
     view = flow.view(state)
     controls: list[ft.Control] = [status_card(view, ctx)]
@@ -86,7 +130,7 @@ def build(ctx, table_id: str) -> ft.View:
                     lambda changes, a=a: record(build_event(
                         a, {f"changes.{name}": v for name, v in changes.items()}))),
                 ft.Icons.CALCULATE, expand=True)]))
-        controls.append(action_control(action, record))
+        controls.append(action_control(action, record, ctx.drafts, table_id))
     controls.append(error)
     controls += markers_controls(view)
     if view.finished:
@@ -102,13 +146,31 @@ def build(ctx, table_id: str) -> ft.View:
                   on_back=back, bottom=ft.Row(bottom_row, spacing=8))
 
 
-def status_card(view: PlayView, ctx) -> ft.Control:
+def where_now(ctx, table_id: str) -> str:
+    """Where the saved table is now, in one line: "Round 2 · Eclipse · Reveal"."""
+    session = ctx.store.get_table(table_id)
+    if session is None:
+        return t("table.not_found")
+    try:
+        state = replay(session.game, flow_config(session), ctx.store.events(table_id))
+    except FlowError:
+        return t("play.log_broken_short")
+    view = FLOWS[session.game].view(state)
+    return " · ".join(where_parts(view) + [view.step])
+
+
+def where_parts(view: PlayView) -> list[str]:
     where = []
     if view.round is not None:
         where.append(t("play.round_of", round=view.round, rounds=view.rounds)
                      if view.rounds else t("play.round", round=view.round))
     if view.phase and view.phase not in where:
         where.append(view.phase)
+    return where
+
+
+def status_card(view: PlayView, ctx) -> ft.Control:
+    where = where_parts(view)
     lines: list[ft.Control] = [
         ft.Text(" · ".join(where), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         ft.Text(view.step, size=20, weight=ft.FontWeight.W_600),
@@ -133,15 +195,21 @@ def status_card(view: PlayView, ctx) -> ft.Control:
                                         padding=ft.Padding.all(14)))
 
 
-def action_control(action: Action, record) -> ft.Control:
-    """A button, or a small form whose button records the event with what was entered."""
+def action_control(action: Action, record, drafts: dict, table_id: str) -> ft.Control:
+    """A button, or a small form whose button records the event with what was entered.
+
+    What is entered in a form is kept in ``drafts`` (per table and event type), so a
+    redraw for another phone's change does not lose it; recording the event drops it."""
     if not action.fields:
         return ft.Row([secondary_button(action.label, lambda e: record(build_event(action)),
                                         expand=True)])
-    values: dict[str, Any] = {f.id: f.default for f in action.fields}
+    key = (table_id, action.event.get("type"), tuple(f.id for f in action.fields))
+    values = drafts.setdefault(key, {})
+    for f in action.fields:
+        values.setdefault(f.id, f.default)
     inputs = [field_control(f, values) for f in action.fields]
     submit = (primary_button if action.primary else secondary_button)(
-        action.label, lambda e: record(build_event(action, values)), expand=True)
+        action.label, lambda e: record(build_event(action, values), key), expand=True)
     return ft.Card(content=ft.Container(
         ft.Column([*inputs, ft.Row([submit])], spacing=10), padding=ft.Padding.all(12)))
 
@@ -212,10 +280,17 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
 
 
 def to_score(ctx, session, flow, state) -> None:
-    """Open the Score screen with what play already knows filled in."""
-    from companion.score_forms import form_for, with_prefill
+    """Open the Score screen with what play already knows filled in: written field by
+    field into the saved sheet, so another phone's entries on Score stay."""
+    from companion.score_forms import form_for, prefill_changes
 
     form = form_for(session.game)
-    sheet = session.score_sheet or form.empty_sheet(session, ctx.store.box_values(session.game))
-    ctx.store.set_score_sheet(session.id, with_prefill(sheet, flow.score_prefill(state)))
+    saved = ctx.store.get_table(session.id)
+    if saved is None:
+        ctx.go("/")
+        return
+    sheet = saved.score_sheet or form.empty_sheet(saved, ctx.store.box_values(saved.game))
+    changes = prefill_changes(sheet, flow.score_prefill(state))
+    ctx.store.change_score_sheet(session.id, changes, base=sheet)
+    ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes))
     ctx.go(f"/table/{session.id}/score")

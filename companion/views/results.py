@@ -83,6 +83,7 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         def next_game(e) -> None:
             new = ctx.store.create_table(session.game, "campaign", list(session.players),
                                          campaign_id=root)
+            ctx.announce(new.id, "table")
             ctx.go(f"/table/{new.id}")
 
         controls.append(ft.Row([primary_button(t("campaign.next", n=len(tables) + 1),

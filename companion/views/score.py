@@ -2,6 +2,10 @@
 
 The sheet is the spec's JSON (../shared/spec/score-sheets.md), saved with the table after
 every change, so it survives a restart; it can be exported and imported as that JSON.
+Each change is saved as field changes into the saved sheet (companion/sheet_changes.py),
+so phones entering different players both land; another phone's change is shown in
+place, and a field this phone entered that another phone then changed is named in a
+notice.
 """
 
 from __future__ import annotations
@@ -15,6 +19,8 @@ from companion.catalog import GAMES
 from companion.i18n import t, t_for
 from companion.score_forms import form_for
 from companion.score_forms.editor import Editor
+from companion.sheet_changes import REMOVE
+from companion.store import Conflict
 from companion.views.home import game_title
 from companion.widgets.common import (
     TAP,
@@ -25,7 +31,7 @@ from companion.widgets.common import (
     secondary_button,
 )
 from scorers.base import Result, SheetProblems
-from scorers.sheets import parse_sheet, score_sheet
+from scorers.sheets import location, parse_sheet, score_sheet
 
 
 def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
@@ -64,14 +70,78 @@ def build(ctx, table_id: str) -> ft.View:
     results_button = primary_button(t("score.results"), lambda e: ctx.go(
         f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
 
-    def save_and_rescore() -> None:
-        ctx.store.set_score_sheet(table_id, editor.sheet)
+    mine: set[str] = set()  # the fields this phone entered (locations)
+
+    def save(changes: list) -> None:
+        """Save this phone's field changes into the saved sheet, then show the totals."""
+        try:
+            saved, _ = ctx.store.change_score_sheet(table_id, changes, base=editor.saved)
+        except (Conflict, KeyError):  # replaced (an import) or deleted on another phone
+            ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
+            return
+        editor.accept_saved(saved)
+        mine.update(location(path) for path, _ in changes)
+        if changes:
+            ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
+                         values=tuple(None if v is REMOVE else v for _, v in changes))
         refresh()
         ctx.page.update()
 
-    editor = Editor(sheet, save_and_rescore, box_values=box,
+    def save_whole(new_sheet: dict[str, Any]) -> None:
+        """An import: the whole sheet is replaced."""
+        ctx.store.set_score_sheet(table_id, new_sheet)
+        editor.accept_saved(new_sheet)
+        ctx.announce(table_id, "sheet", paths=((),))
+        refresh()
+        ctx.page.update()
+
+    editor = Editor(sheet, save, box_values=box,
                     remember_box_value=lambda k, v: ctx.store.set_box_value(session.game, k, v),
                     page=ctx.page)
+
+    def take_change(change) -> None:
+        """Another phone changed the table: show the saved sheet; say so when it changed
+        a field this phone entered (the later change is kept)."""
+        saved = ctx.store.get_table(table_id)
+        if saved is None or change.kind == "table":
+            ctx.redraw(build(ctx, table_id))
+            return
+        if change.kind != "sheet":
+            return
+        fresh = saved.score_sheet or form.empty_sheet(saved, box)
+        whole = () in change.paths
+        shown = state["player"]
+        in_place = not whole and all(
+            editor.shows(path) or (len(path) > 1 and path[0] == "players" and path[1] != shown)
+            for path in change.paths)
+        if in_place:
+            editor.load(fresh)
+        else:
+            editor.accept_saved(fresh)
+            render_body()
+        refresh()
+        overwritten = [(path, value) for path, value in zip(change.paths, change.values,
+                                                            strict=False)
+                       if location(path) in mine]
+        if whole:
+            ctx.show_notice(t("score.changed_elsewhere_all"))
+        elif overwritten:
+            ctx.show_notice(overwritten_notice(*overwritten[0]))
+
+    def overwritten_notice(path: tuple, value: Any) -> str:
+        label = editor.labels.get(location(path))
+        players = editor.sheet.get("players", [])
+        name = None
+        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
+            name = players[path[1]].get("name", "") if path[1] < len(players) else None
+        if label and isinstance(value, int | str | bool | type(None)):
+            field = f"{name} · {label}" if name else label
+            return t("score.changed_elsewhere", field=field, value=shown_value(value))
+        if name:
+            return t("score.changed_elsewhere_player", name=name)
+        return t("score.changed_elsewhere_table")
+
+    ctx.live[route] = take_change
 
     def refresh() -> None:
         result, problems = try_score(editor.sheet)
@@ -122,7 +192,7 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.page.update()
 
     def render_body() -> None:
-        editor.error_slots.clear()
+        editor.clear_bindings()
         body.controls = [*form.player_controls(editor, state["player"]),
                          *form.table_controls(editor)]
 
@@ -154,12 +224,11 @@ def build(ctx, table_id: str) -> ft.View:
                 field.error = problem
                 field.update()
                 return
-            editor.sheet.clear()
-            editor.sheet.update(json.loads(field.value))
             ctx.page.pop_dialog()
             state["player"] = 0
+            save_whole(json.loads(field.value))
             render_body()
-            save_and_rescore()
+            refresh()
             ctx.toast(t("score.imported"))
 
         ctx.page.show_dialog(ft.AlertDialog(
@@ -189,6 +258,14 @@ def build(ctx, table_id: str) -> ft.View:
     bottom = ft.Column([problems_box, ft.Row([results_button])], spacing=6)
     return screen(route, t("score.title", game=game_title(game)), controls, on_back=back,
                   bottom=bottom)
+
+
+def shown_value(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return t("play.yes") if value else t("play.no")
+    return str(value)
 
 
 def problem_text(problem, names: list[str]) -> str:

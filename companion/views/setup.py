@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from itertools import groupby
 
 import flet as ft
@@ -20,6 +21,7 @@ import flet as ft
 import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
+from companion.store import Conflict
 from companion.views.home import game_title
 from companion.widgets.common import TAP, heading, muted, screen, secondary_button
 
@@ -140,6 +142,7 @@ def build(ctx, table_id: str) -> ft.View:
 
     def render() -> None:
         """Fill the screen from the saved table (again after "Draw again")."""
+        shown["take_ticks"] = None
         session = ctx.store.get_table(table_id)
         if session is None:  # deleted on another screen
             content.controls = [muted(t("table.not_found"))]
@@ -153,13 +156,26 @@ def build(ctx, table_id: str) -> ft.View:
         except setup_guides.SetupError as err:
             content.controls = [muted(t("setup.unavailable", detail=str(err)))]
             return
-        content.controls = checklist(ctx, table_id, setup, session, confirm_redraw,
-                                     on_stale)
+        content.controls, shown["take_ticks"] = checklist(ctx, table_id, setup, session,
+                                                         confirm_redraw, on_stale)
+        shown["seed"] = session.seed
+
+    shown: dict = {"seed": None, "take_ticks": None}
 
     def on_stale() -> None:
         render()
-        ctx.toast(t("setup.changed_elsewhere"))
+        ctx.show_notice(t("setup.changed_elsewhere"))
         ctx.page.update()
+
+    def take_change(change) -> None:
+        """Another phone ticked a step (shown in place) or drew again (a new checklist)."""
+        saved = ctx.store.get_table(table_id)
+        if saved is None or saved.seed != shown["seed"] or shown["take_ticks"] is None:
+            on_stale()
+        else:
+            shown["take_ticks"](saved.setup_ticks)
+
+    ctx.live[route] = take_change
 
     def confirm_redraw(e) -> None:
         saved = ctx.store.get_table(table_id)
@@ -172,6 +188,7 @@ def build(ctx, table_id: str) -> ft.View:
             except KeyError:  # deleted on another screen
                 on_stale()
                 return
+            ctx.announce(table_id, "setup")
             render()
             ctx.toast(t("setup.redrawn"))
             ctx.page.update()
@@ -193,9 +210,10 @@ def build(ctx, table_id: str) -> ft.View:
 
 
 def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
-              on_redraw, on_stale) -> list[ft.Control]:
-    """The seed card, the progress line and the steps with their tick boxes.
-    ``on_stale`` is called when the table was drawn again on another screen."""
+              on_redraw, on_stale) -> tuple[list[ft.Control], Callable[[list[int]], None]]:
+    """The seed card, the progress line and the steps with their tick boxes, and how to
+    show ticks saved on another phone in place. ``on_stale`` is called when the table
+    was drawn again on another screen."""
     steps = setup.steps
     ticked = kept_ticks(session.setup_ticks, len(steps))
     progress = ft.Text(size=16, weight=ft.FontWeight.W_600)
@@ -216,23 +234,23 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
         details[number].spans = number_spans(steps[number - 1].detail,
                                              ft.Colors.ON_SURFACE_VARIANT if on else None)
 
-    def set_tick(number: int, on: bool) -> None:
-        # Start from the saved ticks, not this screen's copy: another phone on the same
-        # table may have ticked other steps since this screen was drawn.
-        saved = ctx.store.get_table(table_id)
-        if saved is None or saved.seed != setup.seed:
-            on_stale()
-            return
+    def show_ticks(saved: list[int]) -> None:
         ticked.clear()
-        ticked.update(kept_ticks(saved.setup_ticks, len(steps)))
-        if on:
-            ticked.add(number)
-        else:
-            ticked.discard(number)
-        ctx.store.set_setup_ticks(table_id, sorted(ticked))
+        ticked.update(kept_ticks(saved, len(steps)))
         for n in boxes:
             show_tick(n)
         show_progress()
+
+    def set_tick(number: int, on: bool) -> None:
+        # One step, on the saved ticks: another phone on the same table may have ticked
+        # other steps since this screen was drawn, and keeps them.
+        try:
+            saved = ctx.store.set_setup_tick(table_id, number, on, setup.seed)
+        except (Conflict, KeyError):  # drawn again, or deleted, on another phone
+            on_stale()
+            return
+        show_ticks(saved)
+        ctx.announce(table_id, "setup")
         ctx.page.update()
 
     def step_row(number: int, step) -> ft.Control:
@@ -272,7 +290,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
         if name:
             controls.append(heading(name))
         controls.append(ft.Column([step_row(n, s) for n, s in group], spacing=4))
-    return controls
+    return controls, show_ticks
 
 
 def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Control:

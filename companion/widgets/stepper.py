@@ -113,6 +113,15 @@ class Stepper:
         self._sync_buttons()
         self.on_change(n)
 
+    def set_value(self, n: int) -> None:
+        """Show ``n`` (saved on another phone) without reporting it as a change. A field
+        showing a typing mistake keeps it: the player is still on it."""
+        if n == self.value or self.error.visible:
+            return
+        self.value = n
+        self.field.value = str(n)
+        self._sync_buttons()
+
     def set_limits(self, minimum: int, maximum: int | None) -> None:
         self.minimum, self.maximum = minimum, maximum
         self._sync_buttons()
