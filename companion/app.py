@@ -13,6 +13,7 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,24 +92,36 @@ class Context:
 NOTICE = "table-notice"  # the data tag of the notice in the page's overlay
 
 
+NOTICE_SECONDS = 8  # long enough to read twice; then what it covers is back
+
+
 def show_notice(page: ft.Page, text: str) -> None:
-    page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
+    def drop(notice: ft.Control | None = None) -> None:
+        page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE
+                           or (notice is not None and c is not notice)]
 
-    def dismiss(e) -> None:
-        page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
-        page.update()
-
-    page.overlay.append(ft.Container(
+    drop()
+    notice = ft.Container(
         data=NOTICE, top=4, left=12, right=12,
         content=ft.Semantics(label=text, button=True, content=ft.Container(
             ft.Row([ft.Icon(ft.Icons.SYNC, size=20),
                     ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600),
                     ft.Icon(ft.Icons.CLOSE, size=20)], spacing=8),
-            on_click=dismiss, bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+            on_click=lambda e: (drop(notice), page.update()),
+            bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
             padding=ft.Padding.symmetric(horizontal=14, vertical=12),
             shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, "black")),
         )),
-    ))
+    )
+    page.overlay.append(notice)
+
+    async def hide_later() -> None:
+        await asyncio.sleep(NOTICE_SECONDS)
+        if notice in page.overlay:
+            drop(notice)
+            page.update()
+
+    page.run_task(hide_later)
 
 
 def parent_route(route: str) -> str:
