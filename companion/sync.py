@@ -56,8 +56,8 @@ def announce(pubsub: Any, change: Change) -> None:
 
 @dataclass
 class Follower:
-    """Keeps one session subscribed to the topic of the table on screen (and to the list
-    of tables on Home), calling ``on_change`` on the page's event loop."""
+    """Keeps one session subscribed to the topic of the table on screen (or, on Home, to
+    the list of tables), calling ``on_change`` on the page's event loop."""
 
     pubsub: Any
     on_change: Callable[[Change], Awaitable[None]]
@@ -65,7 +65,10 @@ class Follower:
 
     def follow(self, route: str) -> None:
         table_id = table_of(route)
-        wanted = {topic(table_id)} if table_id else {TABLES}
+        # Home lists the tables; other screens without a table (a new table's form) keep
+        # what is being typed and follow nothing.
+        home = route.split("?")[0] in ("", "/")
+        wanted = {topic(table_id)} if table_id else ({TABLES} if home else set())
         for name in self.topics - wanted:
             self.pubsub.unsubscribe_topic(name)
         for name in wanted - self.topics:

@@ -1,0 +1,75 @@
+"""Which topic a screen follows, and what reaches it (companion/sync.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from companion import sync
+
+
+class FakePubSub:
+    """Records subscriptions as Flet's PubSubClient would take them."""
+
+    def __init__(self):
+        self.handlers: dict[str, object] = {}
+        self.sent: list[tuple[str, object]] = []
+
+    def subscribe_topic(self, topic, handler):
+        self.handlers[topic] = handler
+
+    def unsubscribe_topic(self, topic):
+        self.handlers.pop(topic, None)
+
+    def send_others_on_topic(self, topic, message):
+        self.sent.append((topic, message))
+
+
+def test_a_table_screen_follows_its_table_and_home_follows_the_list():
+    pubsub = FakePubSub()
+    follower = sync.Follower(pubsub, on_change=None)
+    follower.follow("/table/abc/play")
+    assert set(pubsub.handlers) == {"table:abc"}
+    follower.follow("/table/abc/score")
+    assert set(pubsub.handlers) == {"table:abc"}
+    follower.follow("/")
+    assert set(pubsub.handlers) == {sync.TABLES}
+    follower.follow("/new/latria")  # a form being filled in: nothing redraws it
+    assert pubsub.handlers == {}
+    follower.follow("/table/xyz")
+    assert set(pubsub.handlers) == {"table:xyz"}
+
+
+def test_a_change_reaches_the_screen_and_a_table_change_reaches_home_too():
+    pubsub = FakePubSub()
+    sync.announce(pubsub, sync.Change("abc", "play"))
+    sync.announce(pubsub, sync.Change("abc", "table"))
+    assert [topic for topic, _ in pubsub.sent] == ["table:abc", "table:abc", sync.TABLES]
+
+    got = []
+
+    async def on_change(change):
+        got.append(change)
+
+    follower = sync.Follower(pubsub, on_change)
+    follower.follow("/table/abc/play")
+    handler = pubsub.handlers["table:abc"]
+    asyncio.run(handler("table:abc", sync.Change("abc", "play")))
+    asyncio.run(handler("table:abc", "not a change"))  # ignored
+    follower.follow("/")
+    asyncio.run(handler("table:abc", sync.Change("abc", "play")))  # no longer followed
+    assert got == [sync.Change("abc", "play")]
+
+
+def test_a_failed_announce_loses_nothing():
+    class Broken:
+        def send_others_on_topic(self, topic, message):
+            raise RuntimeError("closed")
+
+    sync.announce(Broken(), sync.Change("abc", "sheet"))  # no exception
+
+
+def test_table_of_routes():
+    assert sync.table_of("/table/abc/play") == "abc"
+    assert sync.table_of("/table/abc") == "abc"
+    assert sync.table_of("/?code=1") is None
+    assert sync.table_of("/new/luna") is None
