@@ -1,0 +1,132 @@
+"""The table's code, asked before anything else is shown when the app is served on the
+local network (issue 9, part 5).
+
+``guard(main, serving)`` wraps the app's entry point: on loopback (or in the desktop
+window) it runs ``main`` straight away; on the network a phone gets in with the code from
+the invite link (``/?code=…``), from its own storage (it joined before), or typed on the
+prompt below. Until then the page holds this one screen: no game, table or name, and
+no handler that could reach the store. The checking and the limit on wrong codes are in
+``companion/access.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+
+from companion.access import Gate, Verdict, normalized
+from companion.i18n import t
+from companion.serving import Serving
+from companion.widgets.common import TAP, heading, muted, screen
+
+STORAGE_KEY = "table_companion.access_code"  # in the phone's own storage
+SERVING_KEY = "table_companion.serving"  # in the Flet session's store, for Invite a phone
+
+
+def serving_of(page: ft.Page) -> Serving | None:
+    """How this session's app is served (None: the desktop window)."""
+    return page.session.store.get(SERVING_KEY)
+
+
+def refusal(verdict: Verdict) -> str:
+    if verdict.wait_seconds == 1:
+        return t("access.wait_one")
+    if verdict.wait_seconds:
+        return t("access.wait", seconds=verdict.wait_seconds)
+    return t("access.wrong")
+
+
+def guard(main: Callable[[ft.Page], None], serving: Serving | None):
+    """``main`` behind the code in force for ``serving``; one gate (and so one count of
+    wrong codes per client) for every session of this server."""
+    gate = Gate(serving.code if serving else None)
+
+    async def guarded(page: ft.Page) -> None:
+        page.session.store.set(SERVING_KEY, serving)
+        if gate.open:
+            main(page)
+            return
+        await ask_for_code(page, gate, main)
+
+    return guarded
+
+
+async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None]) -> None:
+    prefs = ft.SharedPreferences()
+    client = page.client_ip or ""
+    route = urlsplit(page.route or "/")
+    linked = parse_qs(route.query).get("code", [""])[0]
+
+    async def let_in(code: str) -> None:
+        await prefs.set(STORAGE_KEY, normalized(code))
+        # The code has done its job: screens see their own route, without it.
+        page.route = route.path or "/"
+        page.views.clear()
+        main(page)
+
+    message = None
+    if linked:
+        verdict = gate.check(client, linked)
+        if verdict.admitted:
+            await let_in(linked)
+            return
+        message = refusal(verdict)
+    else:
+        stored = await prefs.get(STORAGE_KEY)
+        if isinstance(stored, str) and stored:
+            # A stored code counts as a try like any other: the storage is the phone's.
+            verdict = gate.check(client, stored)
+            if verdict.admitted:
+                main(page)
+                return
+            await prefs.remove(STORAGE_KEY)
+            message = refusal(verdict) if verdict.wait_seconds else t("access.changed")
+
+    async def enter(e) -> None:
+        typed = field.value or ""
+        if not typed.strip():
+            field.error = t("access.empty")
+            page.update()
+            return
+        verdict = gate.check(client, typed)
+        if verdict.admitted:
+            await let_in(typed)
+            return
+        field.error = refusal(verdict)
+        page.update()
+
+    field = code_field(gate.code or "", message, enter)
+    page.views.clear()
+    page.views.append(prompt_view(field, enter))
+    page.update()
+
+
+def code_field(code: str, message: str | None, on_submit: Callable) -> ft.TextField:
+    return ft.TextField(
+        label=t("access.field"),
+        error=message,
+        error_max_lines=3,
+        text_size=32,
+        text_align=ft.TextAlign.CENTER,
+        # The number pad when the code is digits (the random ones are).
+        keyboard_type=ft.KeyboardType.NUMBER if code.isdigit() else ft.KeyboardType.TEXT,
+        autocorrect=False,
+        enable_suggestions=False,
+        autofocus=True,
+        on_submit=on_submit,
+    )
+
+
+def prompt_view(field: ft.TextField, on_enter: Callable) -> ft.View:
+    enter = ft.FilledButton(
+        content=ft.Text(t("access.enter"), size=22, weight=ft.FontWeight.W_600),
+        on_click=on_enter, height=TAP + 12, expand=True)
+    return screen("/", t("app.title"), [
+        ft.Icon(ft.Icons.LOCK_OUTLINE, size=40, color=ft.Colors.PRIMARY),
+        heading(t("access.heading")),
+        muted(t("access.explain"), size=15),
+        field,
+        ft.Row([enter]),
+    ])

@@ -1,0 +1,166 @@
+"""The access code and the limits, without Flet or a server (companion/access.py,
+companion/serving.py)."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.access import (
+    TRIES_PER_MINUTE,
+    Gate,
+    RateLimiter,
+    code_matches,
+    code_problem,
+    new_code,
+)
+from companion.serving import Serving, is_every_address, is_loopback, print_where_to_go
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def gate_with_clock(code: str) -> tuple[Gate, Clock]:
+    clock = Clock()
+    return Gate(code, tries=RateLimiter(TRIES_PER_MINUTE, 60.0, clock=clock)), clock
+
+
+@given(st.from_regex(r"[0-9A-Za-z]{4,12}", fullmatch=True))
+def test_any_4_to_12_digits_or_letters_is_a_code(code):
+    assert code_problem(code) is None
+
+
+@given(st.text().filter(lambda s: not (4 <= len(s) <= 12 and s.isascii() and s.isalnum())))
+def test_anything_else_is_refused_in_one_line(code):
+    problem = code_problem(code)
+    assert problem is not None and "\n" not in problem.replace(repr(code), "")
+
+
+def test_new_codes_are_six_digits_and_differ():
+    codes = {new_code() for _ in range(50)}
+    assert all(len(c) == 6 and c.isdigit() for c in codes)
+    assert len(codes) > 40  # random, not a counter or a constant
+
+
+def test_a_code_typed_with_spaces_or_another_case_matches():
+    assert code_matches("246810", " 246 810 ")
+    assert code_matches("Ab12", "aB12")
+    assert not code_matches("246810", "246811")
+    assert not code_matches("246810", "")
+
+
+@given(st.lists(st.sampled_from([" ", "-", "\t"]), min_size=7, max_size=7))
+def test_spaces_and_dashes_anywhere_still_match(gaps):
+    typed = "".join(gap + digit for gap, digit in zip(gaps[:6], "246810", strict=True)) + gaps[-1]
+    assert code_matches("246810", typed)
+
+
+@given(st.from_regex(r"[0-9]{1,12}", fullmatch=True).filter(lambda s: s != "246810"))
+def test_other_digits_never_match(typed):
+    assert not code_matches("246810", typed)
+
+
+def test_the_doctests_hold():
+    import doctest
+
+    from companion import access, server, serving
+
+    for module in (access, server, serving):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0, module.__name__
+
+
+def test_five_wrong_codes_a_minute_then_a_wait_even_for_the_right_one():
+    gate, clock = gate_with_clock("246810")
+    for _ in range(TRIES_PER_MINUTE - 1):
+        verdict = gate.check("10.0.0.7", "000000")
+        assert not verdict.admitted and verdict.wait_seconds == 0
+    verdict = gate.check("10.0.0.7", "000000")  # the fifth wrong one
+    assert not verdict.admitted and verdict.wait_seconds == 60
+    clock.now += 20
+    verdict = gate.check("10.0.0.7", "246810")
+    assert not verdict.admitted and verdict.wait_seconds == 40
+    # Another phone is not held up by this one's tries.
+    assert gate.check("10.0.0.8", "246810").admitted
+    clock.now += 40
+    assert gate.check("10.0.0.7", "246810").admitted
+
+
+def test_right_codes_do_not_use_up_tries():
+    gate, _ = gate_with_clock("246810")
+    for _ in range(20):
+        assert gate.check("10.0.0.7", "246810").admitted
+
+
+def test_an_open_gate_lets_everyone_in():
+    assert Gate(None).open and Gate(None).check("10.0.0.7", "").admitted
+
+
+@given(st.lists(st.floats(min_value=0, max_value=200), max_size=40))
+def test_rate_limiter_never_allows_more_than_its_limit_in_any_minute(steps):
+    clock = Clock()
+    limiter = RateLimiter(5, 60.0, clock=clock)
+    allowed: list[float] = []
+    for step in steps:
+        clock.now += step
+        if limiter.allow("client"):
+            allowed.append(clock.now)
+    for i, moment in enumerate(allowed):
+        assert sum(1 for m in allowed[i:] if m < moment + 60.0) <= 5
+
+
+def test_rate_limiter_says_how_long_to_wait():
+    clock = Clock()
+    limiter = RateLimiter(2, 60.0, clock=clock)
+    assert limiter.allow("a") and limiter.allow("a")
+    assert not limiter.allow("a")
+    assert limiter.wait("a") == 60.0
+    clock.now += 59.5
+    assert limiter.wait("a") == 0.5
+    clock.now += 0.5
+    assert limiter.allow("a")
+
+
+def test_loopback_addresses_need_no_code():
+    for host in ("127.0.0.1", "127.0.1.1", "localhost", "LOCALHOST", "::1", "[::1]"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "::", "192.168.1.20", "10.0.0.2", "table.local", ""):
+        assert not is_loopback(host), host
+    assert is_every_address("0.0.0.0") and is_every_address("::")
+    assert not is_every_address("127.0.0.1")
+
+
+def test_urls_carry_the_code_and_bracket_ipv6():
+    assert Serving("192.168.1.20", 8550, "246810").urls() == [
+        "http://192.168.1.20:8550/?code=246810"]
+    assert Serving("::1", 8550).urls() == ["http://[::1]:8550/"]
+
+
+def test_every_address_serving_lists_this_machines_network_addresses():
+    urls = Serving("0.0.0.0", 8550, "246810").urls()
+    assert urls and all(u.endswith(":8550/?code=246810") for u in urls)
+    assert not any("127.0.0.1" in u or "0.0.0.0" in u for u in urls)
+
+
+def test_console_text_on_the_network_has_code_and_qr():
+    out = io.StringIO()
+    print_where_to_go(Serving("192.168.1.20", 8550, "246810"), out)
+    text = out.getvalue()
+    assert "http://192.168.1.20:8550/?code=246810" in text
+    assert "Table code: 246810" in text
+    assert "▀" in text or "▄" in text  # the QR code, drawn with half blocks
+
+
+def test_console_text_on_loopback_is_the_one_address():
+    out = io.StringIO()
+    print_where_to_go(Serving("127.0.0.1", 8550), out)
+    text = out.getvalue()
+    assert "Open http://127.0.0.1:8550/" in text and "code" not in text.lower()
+    assert "--host 0.0.0.0" in text
