@@ -1,12 +1,14 @@
 """``companion`` / ``python -m companion``: start Table Companion.
 
-With no flags it opens the app the usual Flet way (a desktop window; on a machine with no
-display Flet serves the web client instead). ``--web`` serves it to browsers, offline.
+With no flags it opens the app the usual Flet way: a desktop window. ``--web``, or a
+machine with no display, serves it to browsers instead, offline, with the project's own
+server (``companion/server.py``); on the local network behind an access code.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -29,6 +31,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for the saved tables (default: COMPANION_DATA_DIR, else "
                         "FLET_APP_STORAGE_DATA, else the per-user data folder)")
+    parser.add_argument("--access-code", metavar="CODE",
+                        help="the code phones enter to join, 4 to 12 digits or letters "
+                        "(default: none on 127.0.0.1; on any other --host a random 6-digit "
+                        "code made at start)")
+    parser.add_argument("--allow-origin", metavar="URL", action="append", default=[],
+                        help="also accept pages from this origin, e.g. https://games.example "
+                        "behind a reverse proxy (repeatable)")
     return parser.parse_args(argv)
 
 
@@ -42,28 +51,63 @@ def serves_web(asked: bool) -> bool:
     return is_linux_server()
 
 
+def flags_problem(args: argparse.Namespace) -> str | None:
+    """None when --access-code and --allow-origin make sense; else why not, in one line."""
+    from companion.access import code_problem
+    from companion.server import origin_of
+
+    if args.access_code is not None and (problem := code_problem(args.access_code)):
+        return problem
+    for url in args.allow_origin:
+        if origin_of(url) is None:
+            return (f"--allow-origin must be an origin such as https://games.example, "
+                    f"not {url!r}")
+    return None
+
+
+def serve(args: argparse.Namespace, data_dir: Path) -> None:
+    """Serve the app to browsers with our server, and say where to open it."""
+    from companion import access, server
+    from companion.app import make_main
+    from companion.serving import Serving, is_loopback, print_where_to_go
+
+    # Anyone on the network could reach a non-loopback address: a code is then required.
+    code = args.access_code
+    if code is None and not is_loopback(args.host):
+        code = access.new_code()
+    serving = Serving(host=args.host, port=args.port, code=code)
+    app = server.build_app(make_main(data_dir, serving=serving),
+                           allowed_origins=[server.origin_of(u) for u in args.allow_origin],
+                           loopback_only=serving.loopback)
+
+    def ready(port: int) -> None:
+        print_where_to_go(dataclasses.replace(serving, port=port), sys.stdout)
+
+    server.serve(app, args.host, args.port, on_ready=ready)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     data_dir = args.data_dir or settings.default_data_dir()
-    problem = settings.writable_problem(data_dir)
-    if problem is None and serves_web(args.web):
+    web = serves_web(args.web)
+    problem = settings.writable_problem(data_dir) or flags_problem(args)
+    if problem is None and web:
         problem = settings.port_problem(args.host, args.port)
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         return 2
+
+    if web:
+        serve(args, data_dir)
+        return 0
 
     import flet as ft  # imported late: --help and the checks above stay fast
 
     from companion.app import make_main
 
     assets = Path(__file__).parent / "assets"
-    run_args = dict(assets_dir=str(assets), no_cdn=True)
-    if args.web:
-        os.environ.setdefault("FLET_FORCE_WEB_SERVER", "1")  # serve; don't open a browser here
-        ft.run(make_main(data_dir), view=ft.AppView.WEB_BROWSER, host=args.host,
-               port=args.port, **run_args)
-    else:
-        ft.run(make_main(data_dir), host=args.host, port=args.port, **run_args)
+    ft.run(make_main(data_dir), host=args.host, port=args.port, assets_dir=str(assets),
+           no_cdn=True)
     return 0
 
 

@@ -1,0 +1,255 @@
+"""The web server: Flet's ASGI app (``flet_web.fastapi.app``) served by uvicorn, wrapped in
+the project's own middleware (issue 9, part 4; DESIGN.md, "A table shared by several
+phones").
+
+From the outside in:
+- ``SecurityHeaders``: pages may not be framed by another site, and the library's
+  ``Access-Control-Allow-Origin: *`` never reaches the browser (its cross-origin
+  isolation headers, which the Flutter client needs, stay).
+- ``OriginCheck``: a WebSocket handshake is refused unless it comes from a page of this
+  server, so a web page on another site cannot read or change tables.
+- ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
+  client cannot fill the server with sessions.
+- ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
+  handler for it alive (closed sessions are dropped by Flet after ``SESSION_TIMEOUT``).
+Refused handshakes never reach Flet, so no session is made for them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import uvicorn
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from companion.access import RateLimiter
+from companion.i18n import t
+from companion.serving import is_loopback
+
+ASSETS = Path(__file__).parent / "assets"
+SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet's default: 1 h)
+HANDSHAKES_PER_MINUTE = 60  # per client address; a phone reconnects a few times an hour
+OPEN_SOCKETS_PER_CLIENT = 20  # a phone has one; a host with many tabs a handful
+SILENT_SECONDS = 30  # the Flutter client asks for its session as soon as it connects
+
+# Another site may not show these pages in a frame (clickjacking): the old header for old
+# browsers, the CSP directive for the rest.
+FRAME_HEADERS = {"x-frame-options": "DENY",
+                 "content-security-policy": "frame-ancestors 'none'"}
+
+
+def origin_of(url: str) -> str | None:
+    """``scheme://host[:port]`` of an --allow-origin URL (lower case, no trailing slash),
+    or None when it is not an http(s) origin.
+
+    >>> origin_of("https://Table.example.org/")
+    'https://table.example.org'
+    >>> origin_of("table.example.org") is None
+    True
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or "@" in parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+async def refuse_websocket(receive: Receive, send: Send) -> None:
+    """Close a WebSocket before accepting it: the server answers the handshake with
+    HTTP 403 (ASGI spec), and the app behind never sees it."""
+    message = await receive()
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": 1008})
+
+
+class SecurityHeaders:
+    """Adds the anti-framing headers to every HTTP response and removes the
+    ``Access-Control-Allow-Origin: *`` that flet_web adds (nothing here is meant to be
+    read by other sites' scripts)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                del headers["access-control-allow-origin"]
+                for name, value in FRAME_HEADERS.items():
+                    headers[name] = value
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class OriginCheck:
+    """Lets a WebSocket handshake through only from this server's own pages.
+
+    A browser sends the page's origin in ``Origin`` and the address it connected to in
+    ``Host``; they agree for our own pages (``http`` for ``ws``, ``https`` for ``wss``).
+    A missing Origin (not a browser) is refused too. ``allowed`` adds origins, for a
+    reverse proxy that changes the Host. When serving on loopback the Host must also be
+    a loopback name: a foreign site whose name was made to resolve to 127.0.0.1 (DNS
+    rebinding) would otherwise send matching headers."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] = (), loopback_only: bool = False):
+        self.app = app
+        self.allowed = {o.lower() for o in allowed}
+        self.loopback_only = loopback_only
+
+    def admits(self, scope: Scope) -> bool:
+        headers = Headers(scope=scope)
+        origin = headers.get("origin", "").lower()
+        if not origin:
+            return False
+        if origin in self.allowed:
+            return True
+        host = headers.get("host", "").lower()
+        scheme = "https" if scope.get("scheme") == "wss" else "http"
+        if not host or origin != f"{scheme}://{host}":
+            return False
+        return not self.loopback_only or is_loopback(urlsplit(origin).hostname or "")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.admits(scope):
+            await refuse_websocket(receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class HandshakeLimit:
+    """At most ``per_minute`` new WebSockets and ``open_at_once`` open ones per client
+    address; beyond that the handshake is refused. With Flet's session timeout this
+    bounds the sessions one client can keep on the server."""
+
+    def __init__(self, app: ASGIApp, per_minute: int = HANDSHAKES_PER_MINUTE,
+                 open_at_once: int = OPEN_SOCKETS_PER_CLIENT,
+                 limiter: RateLimiter | None = None):
+        self.app = app
+        self.limiter = limiter or RateLimiter(per_minute, 60.0)
+        self.open_at_once = open_at_once
+        self.open: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else ""
+        if self.open.get(client, 0) >= self.open_at_once or not self.limiter.allow(client):
+            await refuse_websocket(receive, send)
+            return
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
+
+
+class EndSilentSockets:
+    """Ends Flet's handler for a WebSocket whose client left, or stayed silent for
+    ``silent_seconds``, before its first message.
+
+    Flet makes a session when the first message asks for one (the Flutter client sends
+    it at once). A socket that closes or stays silent before that leaves Flet's handler
+    waiting for ever (its send loop is stopped only for a session): without this, each
+    such handshake would be kept until the server stops."""
+
+    def __init__(self, app: ASGIApp, silent_seconds: float = SILENT_SECONDS):
+        self.app = app
+        self.silent_seconds = silent_seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        first: dict[str, str] = {}  # the type of the client's first message or farewell
+        settled = asyncio.Event()
+
+        async def watched_receive():
+            message = await receive()
+            if not settled.is_set() and message["type"] in ("websocket.receive",
+                                                             "websocket.disconnect"):
+                first["type"] = message["type"]
+                settled.set()
+            return message
+
+        handler = asyncio.ensure_future(self.app(scope, watched_receive, send))
+        waiter = asyncio.ensure_future(settled.wait())
+        try:
+            await asyncio.wait({handler, waiter}, timeout=self.silent_seconds,
+                               return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            handler.cancel()  # the server is stopping
+            raise
+        finally:
+            waiter.cancel()
+        if not handler.done() and first.get("type") != "websocket.receive":
+            handler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await handler
+            if not first:  # still connected, never said a word: close it
+                with contextlib.suppress(OSError, RuntimeError):
+                    await send({"type": "websocket.close", "code": 1008})
+            return
+        await handler
+
+
+def build_app(main: Callable, allowed_origins: Iterable[str] = (),
+              loopback_only: bool = False, silent_seconds: float = SILENT_SECONDS,
+              **limits) -> ASGIApp:
+    """The whole ASGI app for a Flet ``main``: Flet's own app inside our middleware.
+    ``limits`` are HandshakeLimit's (tests make them small)."""
+    import flet_web.fastapi  # imported here: --help and the start-up checks stay fast
+
+    flet_app = flet_web.fastapi.app(
+        main,
+        assets_dir=str(ASSETS),
+        no_cdn=True,  # the web client works offline: nothing fetched from a CDN
+        app_name=t("app.title"),
+        app_short_name=t("app.title"),
+        app_description=t("app.tagline"),
+        session_timeout_seconds=SESSION_TIMEOUT,
+    )
+    flet_app = EndSilentSockets(flet_app, silent_seconds)
+    return SecurityHeaders(OriginCheck(HandshakeLimit(flet_app, **limits),
+                                       allowed=allowed_origins, loopback_only=loopback_only))
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling ``on_ready`` the port once it is listening."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[int], None]):
+        super().__init__(config)
+        self.on_ready = on_ready
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets)
+        if self.started:
+            port = self.servers[0].sockets[0].getsockname()[1]
+            self.on_ready(port)
+
+
+def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None]) -> None:
+    """Serve until SIGINT or SIGTERM (uvicorn handles both and stops promptly)."""
+    config = uvicorn.Config(
+        app, host=host, port=port,
+        ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
+        log_level="warning", access_log=False,
+        # Open pages keep their WebSockets: give them a moment, then stop anyway.
+        timeout_graceful_shutdown=3,
+    )
+    _Server(config, on_ready).run()
+    sys.stdout.flush()
