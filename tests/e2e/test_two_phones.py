@@ -164,3 +164,38 @@ def test_two_phones_entering_two_players_scores_both_land(server, page, second_p
     open_table(third_page, server.url, "Latoro", "Score")
     button(third_page, "Kim, 6 points").wait_for()
     button(third_page, "Lee, 3 points").wait_for()
+
+
+def test_ticks_and_a_new_draw_on_one_phone_show_on_the_other(server, page, second_page):
+    from tests.e2e.test_setup_screen import box, open_setup, shown_seed, wait_checked
+
+    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    open_setup(page)
+    open_app(second_page, server.url)
+    button(second_page, "Open Carpe Astra table").click()
+    open_setup(second_page)
+    seed = shown_seed(second_page)
+
+    box(page, 1, "Event timeline").click()
+    wait_checked(second_page, 1, "Event timeline", True)  # live, no reload
+    box(second_page, 1, "Event timeline").click()
+    wait_checked(page, 1, "Event timeline", False)
+
+    # Drawn again on A: B shows the new setup and says so.
+    button(page, "Draw again").click()
+    button(page, "Draw a new setup").click()
+    shows(second_page, re.compile("Drawn again on another phone")).wait_for()
+    second_page.wait_for_timeout(600)  # the painted frame lags the accessibility tree
+    shot(second_page, "two-phones-setup-redrawn")
+    second_page.wait_for_function(
+        "seed => [...document.querySelectorAll('flt-semantics')].some(e =>"
+        " /^Share this seed: \\d+$/.test(e.textContent) && !e.textContent.endsWith(seed))",
+        arg=str(seed))
+    assert shown_seed(second_page) == Store(server.data_dir).list_tables()[0].seed != seed
+
+
+def test_home_on_another_phone_lists_a_new_table_at_once(server, page, second_page):
+    open_app(second_page, server.url)
+    second_page.get_by_text("Start a new table").wait_for()
+    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    button(second_page, "Open Luna table").wait_for(timeout=2000)
