@@ -185,6 +185,22 @@ def store_error_view(err: StoreError) -> ft.View:
     )
 
 
+def style_page(page: ft.Page) -> None:
+    """Title, fonts and theme: the same from the code prompt on."""
+    page.title = t("app.title")
+    page.fonts = {FONT_FAMILY: FONT_FILE}
+    # Screens switch without a slide: a tap made while the next screen was still
+    # sliding in could be lost (seen in the browser tests), and at a table a quick
+    # switch matters more than the animation.
+    instant = ft.PageTransitionTheme.NONE
+    page.theme = ft.Theme(
+        font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
+        page_transitions=ft.PageTransitionsTheme(
+            android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
+    )
+    page.theme_mode = ft.ThemeMode.LIGHT
+
+
 def make_main(data_dir: Path, *, serving: Serving | None = None):
     """The Flet entry point for a data folder (one store shared by every browser session),
     behind the access code when ``serving`` has one (None: the desktop window, open)."""
@@ -195,18 +211,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         store = err
 
     def main(page: ft.Page) -> None:
-        page.title = t("app.title")
-        page.fonts = {FONT_FAMILY: FONT_FILE}
-        # Screens switch without a slide: a tap made while the next screen was still
-        # sliding in could be lost (seen in the browser tests), and at a table a quick
-        # switch matters more than the animation.
-        instant = ft.PageTransitionTheme.NONE
-        page.theme = ft.Theme(
-            font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
-            page_transitions=ft.PageTransitionsTheme(
-                android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
-        )
-        page.theme_mode = ft.ThemeMode.LIGHT
+        style_page(page)
         if isinstance(store, StoreError):
             page.views.clear()
             page.views.append(store_error_view(store))
@@ -230,4 +235,4 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         page.on_view_pop = view_pop
         route_change()
 
-    return access_code.guard(main, serving)
+    return access_code.guard(main, serving, style=style_page)

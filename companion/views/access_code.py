@@ -38,9 +38,11 @@ def refusal(verdict: Verdict) -> str:
     return t("access.wrong")
 
 
-def guard(main: Callable[[ft.Page], None], serving: Serving | None):
+def guard(main: Callable[[ft.Page], None], serving: Serving | None,
+          style: Callable[[ft.Page], None] = lambda page: None):
     """``main`` behind the code in force for ``serving``; one gate (and so one count of
-    wrong codes per client) for every session of this server."""
+    wrong codes per client) for every session of this server. ``style`` dresses the page
+    for the prompt as the app will be (fonts, theme)."""
     gate = Gate(serving.code if serving else None)
 
     async def guarded(page: ft.Page) -> None:
@@ -48,56 +50,72 @@ def guard(main: Callable[[ft.Page], None], serving: Serving | None):
         if gate.open:
             main(page)
             return
+        style(page)
         await ask_for_code(page, gate, main)
 
     return guarded
 
 
+def linked_code(route: str | None) -> str:
+    """The code an invite link carries (``/?code=246810``), or ""."""
+    return parse_qs(urlsplit(route or "/").query).get("code", [""])[0]
+
+
 async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None]) -> None:
     prefs = ft.SharedPreferences()
     client = page.client_ip or ""
-    route = urlsplit(page.route or "/")
-    linked = parse_qs(route.query).get("code", [""])[0]
 
-    async def let_in(code: str) -> None:
-        await prefs.set(STORAGE_KEY, normalized(code))
-        # The code has done its job: screens see their own route, without it.
-        page.route = route.path or "/"
-        page.views.clear()
-        main(page)
+    async def admit(code: str, remember: bool) -> Verdict:
+        """Let the phone in if ``code`` is right (and keep it in the phone's storage)."""
+        verdict = gate.check(client, code)
+        if verdict.admitted:
+            if remember:
+                await prefs.set(STORAGE_KEY, normalized(code))
+            page.on_route_change = None  # main sets the app's own
+            # The code has done its job: screens see their own route, without it.
+            page.route = urlsplit(page.route or "/").path or "/"
+            page.views.clear()
+            main(page)
+        return verdict
 
     message = None
-    if linked:
-        verdict = gate.check(client, linked)
+    if linked := linked_code(page.route):
+        verdict = await admit(linked, remember=True)
         if verdict.admitted:
-            await let_in(linked)
             return
         message = refusal(verdict)
     else:
         stored = await prefs.get(STORAGE_KEY)
         if isinstance(stored, str) and stored:
             # A stored code counts as a try like any other: the storage is the phone's.
-            verdict = gate.check(client, stored)
+            verdict = await admit(stored, remember=False)
             if verdict.admitted:
-                main(page)
                 return
             await prefs.remove(STORAGE_KEY)
             message = refusal(verdict) if verdict.wait_seconds else t("access.changed")
 
+    def show(text: str | None) -> None:
+        field.error = text
+        page.update()
+
     async def enter(e) -> None:
         typed = field.value or ""
         if not typed.strip():
-            field.error = t("access.empty")
-            page.update()
+            show(t("access.empty"))
             return
-        verdict = gate.check(client, typed)
-        if verdict.admitted:
-            await let_in(typed)
-            return
-        field.error = refusal(verdict)
-        page.update()
+        verdict = await admit(typed, remember=True)
+        if not verdict.admitted:
+            show(refusal(verdict))
+
+    async def route_change(e: ft.RouteChangeEvent) -> None:
+        # The invite link opened in this tab, or a reload that kept this session.
+        if linked := linked_code(e.route):
+            verdict = await admit(linked, remember=True)
+            if not verdict.admitted:
+                show(refusal(verdict))
 
     field = code_field(gate.code or "", message, enter)
+    page.on_route_change = route_change
     page.views.clear()
     page.views.append(prompt_view(field, enter))
     page.update()
@@ -116,6 +134,7 @@ def code_field(code: str, message: str | None, on_submit: Callable) -> ft.TextFi
         enable_suggestions=False,
         autofocus=True,
         on_submit=on_submit,
+        expand=True,
     )
 
 
@@ -127,6 +146,6 @@ def prompt_view(field: ft.TextField, on_enter: Callable) -> ft.View:
         ft.Icon(ft.Icons.LOCK_OUTLINE, size=40, color=ft.Colors.PRIMARY),
         heading(t("access.heading")),
         muted(t("access.explain"), size=15),
-        field,
+        ft.Row([field]),
         ft.Row([enter]),
     ])

@@ -27,9 +27,14 @@ def qr_png(url: str) -> bytes:
 
 def command(text: str) -> ft.Control:
     return ft.Container(
-        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600, selectable=True),
+        content=ft.Text(text, size=15, weight=ft.FontWeight.W_600),
         bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST, border_radius=8,
         padding=ft.Padding.symmetric(horizontal=12, vertical=10))
+
+
+def centred(control: ft.Control) -> ft.Control:
+    # Text here is not selectable on purpose: selectable text is hidden from screen readers.
+    return ft.Container(content=control, alignment=ft.Alignment.CENTER)
 
 
 def not_served(serving: Serving | None) -> list[ft.Control]:
@@ -50,24 +55,23 @@ def served(serving: Serving) -> list[ft.Control]:
     urls = serving.urls()
     controls: list[ft.Control] = [
         muted(t("invite.scan"), size=15),
-        ft.Row([ft.Image(src=qr_png(urls[0]), width=QR_SIZE, height=QR_SIZE,
-                         semantics_label=urls[0])],
-               alignment=ft.MainAxisAlignment.CENTER),
-        ft.Text(urls[0], size=17, weight=ft.FontWeight.W_600, selectable=True,
-                text_align=ft.TextAlign.CENTER),
+        centred(ft.Image(src=qr_png(urls[0]), width=QR_SIZE, height=QR_SIZE,
+                         semantics_label=t("invite.qr_label"))),
+        centred(ft.Text(urls[0], size=17, weight=ft.FontWeight.W_600,
+                        text_align=ft.TextAlign.CENTER)),
     ]
     if serving.code:
         controls += [
-            ft.Column([
+            centred(ft.Column([
                 muted(t("invite.code"), size=15),
-                ft.Text(serving.code, size=44, weight=ft.FontWeight.W_700, selectable=True,
+                ft.Text(serving.code, size=44, weight=ft.FontWeight.W_700,
                         style=ft.TextStyle(letter_spacing=6)),
-            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0),
+            ], horizontal_alignment=ft.CrossAxisAlignment.CENTER, spacing=0)),
             muted(t("invite.code_hint"), size=14),
         ]
     if len(urls) > 1:
         controls.append(muted(t("invite.more"), size=14))
-        controls += [ft.Text(u, size=15, selectable=True) for u in urls[1:]]
+        controls += [ft.Text(u, size=15) for u in urls[1:]]
     return controls
 
 

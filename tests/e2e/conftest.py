@@ -46,9 +46,10 @@ def free_port() -> int:
 class Server:
     """A `companion --web` process; restartable on the same data folder."""
 
-    def __init__(self, data_dir: Path, log_path: Path):
+    def __init__(self, data_dir: Path, log_path: Path, extra_args: tuple[str, ...] = ()):
         self.data_dir = data_dir
         self.log_path = log_path
+        self.extra_args = extra_args  # more flags, e.g. ("--host", "0.0.0.0")
         self.proc: subprocess.Popen | None = None
         self.port = 0
 
@@ -63,7 +64,7 @@ class Server:
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "--web", "--port", str(self.port),
-             "--data-dir", str(self.data_dir)],
+             "--data-dir", str(self.data_dir), *self.extra_args],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
         )
         deadline = time.monotonic() + 60
