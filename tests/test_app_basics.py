@@ -24,7 +24,7 @@ def run_companion(*args: str, env: dict | None = None) -> subprocess.CompletedPr
 def test_help_names_the_flags():
     result = run_companion("--help")
     assert result.returncode == 0
-    for flag in ("--web", "--host", "--port", "--data-dir"):
+    for flag in ("--web", "--host", "--port", "--data-dir", "--access-code", "--allow-origin"):
         assert flag in result.stdout
 
 

@@ -41,14 +41,15 @@ def free_port() -> int:
 class Companion:
     """`python -m companion --web ...` with its console output in a file."""
 
-    def __init__(self, tmp_path: Path, *args: str):
+    def __init__(self, tmp_path: Path, *args: str, web_flag: str = "--web", env=None):
         self.port = free_port()
         self.out_path = tmp_path / "console.txt"
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
         env.pop("COMPANION_DATA_DIR", None)
+        flags = [web_flag] if web_flag else []
         with open(self.out_path, "wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "companion", "--web", "--port", str(self.port),
+                [sys.executable, "-m", "companion", *flags, "--port", str(self.port),
                  "--data-dir", str(tmp_path / "data"), *args],
                 stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
@@ -280,6 +281,18 @@ def test_lan_console_prints_each_address_with_the_code_and_a_qr_code(lan):
     assert not any("0.0.0.0" in u or "127.0.0.1" in u for u in urls)
     assert "Table code: 246810" in out
     assert "▀" in out and "▄" in out  # segno's QR code in half blocks
+
+
+def test_flets_fallback_to_a_web_server_is_our_server_too(tmp_path):
+    """No --web, but no display (here forced, as Flet does on a machine without one)."""
+    c = Companion(tmp_path, web_flag="", env={"FLET_FORCE_WEB_SERVER": "1"})
+    try:
+        assert f"Open http://127.0.0.1:{c.port}/" in c.output()
+        with urllib.request.urlopen(f"http://127.0.0.1:{c.port}/", timeout=10) as r:
+            assert r.headers["X-Frame-Options"] == "DENY"
+        assert refused(f"ws://127.0.0.1:{c.port}/ws", origin="http://evil.example") == 403
+    finally:
+        c.stop()
 
 
 def test_without_a_code_the_lan_gets_a_random_six_digit_one(tmp_path):
