@@ -1,18 +1,26 @@
 """``python -m scorers SHEET.json [--json]`` — score a sheet (../shared/spec/score-sheets.md).
 
 Exit status 0 with a result, 2 when the sheet is invalid (one line per problem on
-standard error), never a traceback.
+standard error), never a traceback. Also 2, with one line, when the sheet cannot be read
+(a missing file, a closed standard input, more than 5 MB, not UTF-8, nested too deep:
+``scorers/limits.py``) or the result cannot be written (a full disk, a closed standard
+output); a reader that goes away early (``| head``) is not an error.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
 import os
 import sys
 import unicodedata
+from collections.abc import Callable
+from typing import NoReturn
 
 from scorers.base import Result, SheetProblems
+from scorers.limits import MAX_SHEET_BYTES, SheetTextError, crop, load_sheet_text, quote
 from scorers.sheets import score_sheet
 
 
@@ -45,44 +53,135 @@ def render_table(result: Result) -> str:
     return "\n".join(lines)
 
 
+PROG = "python -m scorers"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line on standard error and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        say(f"{PROG}: {crop(message, 300)} (see --help)")
+        self.exit(2)
+
+
+def say(line: str) -> None:
+    """One line on standard error, whatever state it is in (closed, full, ASCII-only)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        try:
+            print(line, file=stream, flush=True)
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            stream.buffer.write((line + "\n").encode(encoding, "backslashreplace"))
+            stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def read_sheet(name: str) -> bytes:
+    """The sheet's bytes from a file or, for "-", standard input; at most one byte past
+    the 5 MB limit is read, so a huge input is refused without reading it all."""
+    if name == "-":
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        if stream is None:
+            raise OSError(errno.EBADF, "standard input is closed")
+        try:
+            data = stream.read(MAX_SHEET_BYTES + 1)
+        except ValueError:  # the stream was closed in this process
+            raise OSError(errno.EBADF, "standard input is closed") from None
+        return data.encode("utf-8", "surrogateescape") if isinstance(data, str) else data
+    with open(name, "rb") as f:
+        return f.read(MAX_SHEET_BYTES + 1)
+
+
+def write_result(text: str, json_text: Callable[[], str] | None) -> str | None:
+    """Print the result; None when it was written (or its reader went away), else why
+    not. An output that cannot show the text gets JSON's \\u escapes (``--json``) or
+    UTF-8 (the table), never an encoding error."""
+    stream = sys.stdout
+    if stream is None:
+        return "standard output is closed"
+    try:
+        try:
+            stream.write(text + "\n")
+        except UnicodeEncodeError:
+            if json_text is not None:
+                stream.write(json_text() + "\n")  # ASCII-only JSON, the same value
+            else:
+                stream.flush()
+                stream.buffer.write((text + "\n").encode("utf-8"))
+        stream.flush()
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: not an error worth a message.
+        _silence_stdout()
+    except (OSError, ValueError) as err:  # a full disk, a closed descriptor
+        _silence_stdout()
+        return getattr(err, "strerror", None) or str(err) or type(err).__name__
+    return None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m scorers", description="Score a finished game from its score sheet (JSON)."
+    try:
+        return _main(argv)
+    except Exception as err:  # pragma: no cover - a bug; still one line, no traceback
+        say(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = Parser(
+        prog=PROG, description="Score a finished game from its score sheet (JSON)."
     )
     parser.add_argument("sheet", help="the score sheet, a JSON file, or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # each value quoted at most 40 characters
+        parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
+    shown = crop(args.sheet)
 
     try:
-        if args.sheet == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.sheet, encoding="utf-8") as f:
-                text = f.read()
+        raw = read_sheet(args.sheet)
     except OSError as err:
-        print(f"{args.sheet}: cannot read the sheet ({err.strerror})", file=sys.stderr)
+        say(f"{shown}: cannot read the sheet ({err.strerror or err})")
+        return 2
+    if len(raw) > MAX_SHEET_BYTES:  # refused before parsing (and before reading it all)
+        size = None
+        if args.sheet != "-":
+            with contextlib.suppress(OSError):
+                size = os.stat(args.sheet).st_size
+        say(f"{shown}: {SheetTextError('too_big', size=size)}")
         return 2
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        print(f"{args.sheet}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})",
-              file=sys.stderr)
+        data = load_sheet_text(raw)
+    except SheetTextError as err:
+        say(f"{shown}: {err}")
         return 2
     try:
         result = score_sheet(data)
     except SheetProblems as err:
         for problem in err.problems:
-            print(problem, file=sys.stderr)
+            say(str(problem))
         return 2
-    try:
-        if args.json:
-            print(json.dumps(result.to_json_dict(), ensure_ascii=False, indent=2))
-        else:
-            print(render_table(result))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # The reader (e.g. `| head`) went away: not an error worth a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if args.json:
+        out = result.to_json_dict()
+        text = json.dumps(out, ensure_ascii=False, indent=2)
+        problem = write_result(text, lambda: json.dumps(out, ensure_ascii=True, indent=2))
+    else:
+        problem = write_result(render_table(result), None)
+    if problem:
+        say(f"{PROG}: cannot write the result ({problem})")
+        return 2
     return 0
 
 

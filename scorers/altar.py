@@ -29,6 +29,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.limits import crop
 
 GAME = "altar"
 
@@ -175,7 +176,7 @@ def check(sheet: Sheet) -> list[Problem]:
                     where=f"{rw}.god",
                     message=f"“{god}” is already {gods[god.casefold()]}; each god has one Realm"))
             else:
-                gods[god.casefold()] = f"{p.name.strip() or f'player {i + 1}'}'s Realm"
+                gods[god.casefold()] = f"{crop(p.name.strip()) or f'player {i + 1}'}'s Realm"
             if not 0 <= r.shrines <= SHRINES_MAX:
                 problems.append(Problem(
                     where=f"{rw}.shrines",
@@ -194,7 +195,7 @@ def check(sheet: Sheet) -> list[Problem]:
             elif _shrines(p) == 0:
                 problems.append(Problem(
                     where=f"{w}.last_shrine_turn",
-                    message=f"{p.last_shrine_turn}, but {p.name.strip()} has no Shrine; "
+                    message=f"{p.last_shrine_turn}, but {crop(p.name.strip())} has no Shrine; "
                     "leave it out"))
     if count_ok:
         placed = sum(_shrines(p) for p in sheet.players)

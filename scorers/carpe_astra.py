@@ -27,6 +27,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.limits import crop
 from scorers.wording import join_and
 
 GAME = "carpe_astra"
@@ -171,7 +172,7 @@ def guild_points(counts: Sequence[int], in_play: int) -> list[int]:
 
 
 def _who(player: Player, i: int) -> str:
-    return player.name.strip() or f"player {i + 1}"
+    return crop(player.name.strip()) or f"player {i + 1}"
 
 
 def check(sheet: Sheet) -> list[Problem]:

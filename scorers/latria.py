@@ -30,6 +30,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.limits import crop
 from scorers.wording import join_and
 
 GAME = "latria"
@@ -311,7 +312,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
 
 
 def _who(player: Player, i: int) -> str:
-    return player.name.strip() or f"player {i + 1}"
+    return crop(player.name.strip()) or f"player {i + 1}"
 
 
 def _held(player: Player) -> list[tuple[tuple[str, int], Card]]:

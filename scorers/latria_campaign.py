@@ -23,6 +23,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.limits import crop
 from scorers.wording import join_and, ordinal
 
 GAME = "latria_campaign"
@@ -99,9 +100,9 @@ def check(sheet: Sheet) -> list[Problem]:
             if key.strip() not in known:
                 problems.append(
                     Problem(
-                        where=f"games[{g}].{key}",
-                        message=f"“{key}” is not a player of this campaign (players: "
-                        f"{', '.join(names)})",
+                        where=f"games[{g}].{crop(key)}",
+                        message=f"“{crop(key)}” is not a player of this campaign (players: "
+                        f"{', '.join(crop(n) for n in names)})",
                     )
                 )
         given = {key.strip() for key in game}
@@ -110,8 +111,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=f"games[{g}]",
-                    message=f"no VP for {', '.join(missing)}; each game names every player of the "
-                    "campaign with their VP total",
+                    message=f"no VP for {', '.join(crop(m) for m in missing)}; each game "
+                    "names every player of the campaign with their VP total",
                 )
             )
     return problems

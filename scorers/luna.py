@@ -27,6 +27,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.limits import crop
 from scorers.wording import join_and, plural
 
 GAME = "luna"
@@ -80,16 +81,16 @@ def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -
         key = raw.strip().casefold()
         where = f"council_order[{j}]"
         if key not in index:
-            allowed = ", ".join(n.strip() for n in names)
+            allowed = ", ".join(crop(n.strip()) for n in names)
             problems.append(
                 Problem(where=where,
-                        message=f"“{raw.strip()}” is not a player here; one of: {allowed}")
+                        message=f"“{crop(raw.strip())}” is not a player here; one of: {allowed}")
             )
         elif key in listed:
             problems.append(
                 Problem(
                     where=where,
-                    message=f"“{raw.strip()}” is listed twice; "
+                    message=f"“{crop(raw.strip())}” is listed twice; "
                     "each player has one seat in the Council",
                 )
             )
@@ -100,7 +101,7 @@ def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -
             problems.append(
                 Problem(
                     where="council_order",
-                    message=f"{names[i].strip()} is missing; list every player once, "
+                    message=f"{crop(names[i].strip())} is missing; list every player once, "
                     "furthest ahead first (on a shared seat, the top piece first)",
                 )
             )

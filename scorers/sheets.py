@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from scorers.base import Problem, Result, SheetProblems
+from scorers.limits import path_text, quote, value_problems
 
 # game id (the sheet's "game") → module in this package
 GAME_MODULES = {
@@ -30,14 +31,9 @@ def game_module(game: str) -> ModuleType:
 
 
 def location(loc: tuple[Any, ...]) -> str:
-    """A pydantic error location as a path: ('players', 1, 'support') → players[1].support."""
-    path = ""
-    for part in loc:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        else:
-            path += ("." if path else "") + str(part)
-    return path
+    """A pydantic error location as a path: ('players', 1, 'support') → players[1].support.
+    A key longer than 40 characters (an unknown one) is cropped with "…"."""
+    return path_text(loc)
 
 
 def problems_from_validation(err: ValidationError) -> list[Problem]:
@@ -60,17 +56,42 @@ def parse_sheet(data: Any):
     """Validate ``data`` (a dict from JSON) as the sheet of its game; raise SheetProblems."""
     if not isinstance(data, dict):
         raise SheetProblems([Problem(where="", message="a sheet is a JSON object")])
+    # The outer limits first (scorers/limits.py): the game's checks may then count,
+    # add and print every value without meeting a 4,300-digit number or a deep nest.
+    outer = value_problems(data)
+    if outer:
+        raise SheetProblems([Problem(where=location(loc), message=message)
+                             for loc, message in outer])
     game = data.get("game")
-    if game not in GAME_MODULES:
+    if not isinstance(game, str) or game not in GAME_MODULES:
         allowed = ", ".join(GAME_MODULES)
-        raise SheetProblems(
-            [Problem(where="game", message=f"{game!r} is not a game here; one of: {allowed}")]
-        )
+        if isinstance(game, str):
+            message = f"{quote(game)} is not a game here; one of: {allowed}"
+        elif game is None:
+            message = f"required: one of {allowed}"
+        else:
+            message = f"a {json_type(game)} is not a game name; one of: {allowed}"
+        raise SheetProblems([Problem(where="game", message=message)])
     module = game_module(game)
     try:
         return module.Sheet.model_validate(data)
     except ValidationError as err:
         raise SheetProblems(problems_from_validation(err)) from None
+
+
+def json_type(value: Any) -> str:
+    """What a JSON value is, in words: "list", "object", "number", "text", …"""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, dict):
+        return "object"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, str):
+        return "text"
+    if value is None:
+        return "null"
+    return "number"
 
 
 def score_sheet(data: Any) -> Result:

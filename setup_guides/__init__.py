@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
+from scorers.limits import quote
 from setup_guides import altar, carpe_astra, latoro, latria, luna
 from setup_guides.base import MAX_SEED, Setup, SetupError, Step
 
@@ -56,14 +57,14 @@ def _counts(game: str) -> str:
 
 def check_game(game: object) -> str:
     if not isinstance(game, str) or game not in GAMES:
-        raise SetupError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+        raise SetupError(f"unknown game {quote(game)}; the games are: {', '.join(GAMES)}")
     return game
 
 
 def check_players(game: str, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or players not in GAMES[game]:
         raise SetupError(
-            f"{game} has no {players!r}-player game; players: {_counts(game)}"
+            f"{game} has no {quote(players)}-player game; players: {_counts(game)}"
         )
     return players
 
@@ -80,14 +81,14 @@ def check_variant(game: str, players: int, variant: object) -> str:
     if not isinstance(variant, str) or variant not in allowed:
         where = f"{game} with {players} player{'s' if players != 1 else ''}"
         raise SetupError(
-            f"{where} has no variant {variant!r}; variants: {', '.join(allowed)}"
+            f"{where} has no variant {quote(variant)}; variants: {', '.join(allowed)}"
         )
     return variant
 
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {seed!r}")
+        raise SetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
     return seed
 
 

@@ -8,11 +8,14 @@ player count, variant or seed is not one the game has. Never a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
+import os
 import sys
 import textwrap
 from typing import NoReturn
 
+from scorers.limits import crop, quote
 from setup_guides import GAME_NAMES, GAMES, SetupError, draws, make_setup
 from setup_guides.base import Setup
 
@@ -23,7 +26,24 @@ class Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{PROG}: {message} (see --help)\n")
+        say(f"{PROG}: {crop(message, 300)} (see --help)")
+        self.exit(2)
+
+
+def say(line: str) -> None:
+    """One line on standard error, whatever state it is in (closed, full, ASCII-only)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    try:
+        try:
+            print(line, file=stream, flush=True)
+        except UnicodeEncodeError:
+            encoding = getattr(stream, "encoding", None) or "ascii"
+            stream.buffer.write((line + "\n").encode(encoding, "backslashreplace"))
+            stream.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def whole_number(text: str) -> int | None:
@@ -39,13 +59,27 @@ def whole_number(text: str) -> int | None:
 
 
 def emit(text: str) -> None:
-    """Print to standard output, in UTF-8 when its own encoding cannot show the text."""
+    """Print to standard output, in UTF-8 when its own encoding cannot show the text.
+    Raises OSError when it cannot be written (closed, full)."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "standard output is closed")
     try:
-        print(text)
-    except UnicodeEncodeError:
+        try:
+            print(text)
+        except UnicodeEncodeError:
+            sys.stdout.flush()
+            sys.stdout.buffer.write((text + "\n").encode("utf-8"))
         sys.stdout.flush()
-        sys.stdout.buffer.write((text + "\n").encode("utf-8"))
-    sys.stdout.flush()
+    except ValueError as err:  # closed in this process
+        raise OSError(errno.EBADF, "standard output is closed") from err
+
+
+def silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def render_text(setup: Setup) -> str:
@@ -87,6 +121,14 @@ def render_text(setup: Setup) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except Exception as err:  # pragma: no cover - a bug; still one line, no traceback
+        say(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     games = ", ".join(GAMES)
     parser = Parser(
         prog=PROG,
@@ -98,26 +140,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", metavar="V", help="the variant (default: standard, or solo1)")
     parser.add_argument("--seed", metavar="S", help="a whole number ≥ 0 (default: a new one)")
     parser.add_argument("--json", action="store_true", help="print the setup as JSON")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # each value quoted at most 40 characters
+        parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
 
     players = whole_number(args.players)
     if players is None:
         counts = ", ".join(str(n) for n in GAMES.get(args.game, {}))
         allowed = f"; {args.game} has {counts}" if counts else ""
-        print(f"{PROG}: --players must be a whole number, not {args.players!r}{allowed}",
-              file=sys.stderr)
+        say(f"{PROG}: --players must be a whole number, not {quote(args.players)}{allowed}")
         return 2
     seed = None
     if args.seed is not None:
         seed = whole_number(args.seed)
         if seed is None:
-            print(f"{PROG}: --seed must be a whole number ≥ 0, not {args.seed!r}",
-                  file=sys.stderr)
+            say(f"{PROG}: --seed must be a whole number ≥ 0, not {quote(args.seed)}")
             return 2
     try:
         setup = make_setup(args.game, players, args.variant, seed)
     except SetupError as err:
-        print(f"{PROG}: {err}", file=sys.stderr)
+        say(f"{PROG}: {err}")
         return 2
     text = (
         json.dumps(setup.to_json_dict(), ensure_ascii=False, indent=2)
@@ -126,8 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     try:
         emit(text)
-    except BrokenPipeError:  # e.g. piped into `head`
-        sys.stderr.close()
+    except BrokenPipeError:  # e.g. piped into `head`: not an error worth a message
+        silence_stdout()
+    except OSError as err:  # a full disk, a closed standard output
+        silence_stdout()
+        say(f"{PROG}: cannot write the setup ({err.strerror or err})")
+        return 2
     return 0
 
 
