@@ -3,7 +3,11 @@ rulebook seeds/002, "Scoring Phase": Moon Priestess, Apostate, Temple).
 
 ``total`` is the round's change of influence (it can be negative). Influence gained
 during the Action Phase (Sanctification, displacements, the last Time token) is not part
-of this sheet.
+of this sheet. Each player's result also gives the three ``parts`` (Moon Priestess,
+Apostate, Temple) in the rulebook's order. The solo game's virtual opponent is marked
+``"virtual": true`` and loses nothing at the Apostate (Solo Game Rules). With the
+optional ``influence`` (what a player holds before the round's scoring) the Apostate takes
+no more than the player holds at that moment (ruling P-11: influence points are coins).
 
 Public data for the score screens: ``NOVICES``, ``PRIESTESS_ISLE_MAX``,
 ``temple_tiles_in_play(players)``, ``books_in_play(players)``, ``scoring_places(players)``,
@@ -15,7 +19,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import StrictInt
+from pydantic import StrictBool, StrictInt
 
 from scorers.base import (
     Line,
@@ -55,11 +59,16 @@ def temple_tiles_in_play(players: int) -> int:
     return TEMPLE_TILES_PER_COLOUR * max(players, 2)
 
 
-def books_in_play(players: int) -> int:
-    """Temple "Book of Wisdom" tokens in play (not the Favor token of that name; LU-6)."""
+def books_in_play(players: int, solo: bool = False) -> int:
+    """Temple "Book of Wisdom" tokens in play (not the Favor token of that name; LU-6).
+
+    >>> books_in_play(3), books_in_play(2), books_in_play(2, solo=True)
+    (3, 2, 1)
+    """
     # Luna, Setup 4: a book on each of tiles 1–4 in play; RULES-GAPS: each colour holds exactly
-    # one of tiles 1–4, so one book per player. Solo: only your starting tile gets a book.
-    return min(players, 4)
+    # one of tiles 1–4, so one book per player. Solo, Level 1: "Place a Novice of your own on
+    # the remaining tile in the Temple, together with a book." — the only one (LU-6).
+    return 1 if solo else min(players, 4)
 
 
 def scoring_places(players: int) -> int:
@@ -80,6 +89,10 @@ class Player(Model):
     apostate_isle: StrictInt
     temple_novices: StrictInt
     temple_books: StrictInt
+    # the solo game's virtual opponent (at most one, only with 2 players; LU-5)
+    virtual: StrictBool = False
+    # influence held before the round's scoring (optional; ruling P-11)
+    influence: StrictInt | None = None
 
 
 class Sheet(Model):
@@ -87,6 +100,23 @@ class Sheet(Model):
     council_order: list[str]
     priestess_values: list[StrictInt] | None = None
     players: list[Player]
+
+
+class Parts(Model):
+    """A player's round in the rulebook's three ways, in its order (Scoring Phase)."""
+
+    priestess: int
+    apostate: int
+    temple: int
+
+
+class RoundPlayerResult(PlayerResult):
+    parts: Parts
+
+
+def is_solo(sheet: Sheet) -> bool:
+    """A solo sheet: two players, one of them the virtual opponent."""
+    return any(p.virtual for p in sheet.players)
 
 
 def _range(problems: list[Problem], where: str, value: int, high: int, what: str) -> None:
@@ -146,8 +176,24 @@ def check(sheet: Sheet) -> list[Problem]:
     problems += name_problems(names, lambda i: f"players[{i}].name")
     if count is None:
         problems += _values_problems(sheet.priestess_values, n)
+    virtual = [i for i, p in enumerate(sheet.players) if p.virtual]
+    if virtual and n != 2:
+        # Luna, Solo Game Rules: "The solo game is based on a 2-player game. You play against a
+        # virtual opponent" (LU-5)
+        problems.append(Problem(
+            where=f"players[{virtual[0]}].virtual",
+            message=f"the virtual opponent is the solo game's, which is scored with 2 players "
+            f"(you and him), not {n}"))
+    elif len(virtual) > 1:
+        problems.append(Problem(
+            where=f"players[{virtual[1]}].virtual",
+            message="only one player is the virtual opponent; the other is you"))
     for i, p in enumerate(sheet.players):
         w = f"players[{i}]"
+        if p.influence is not None and p.influence < 0:
+            problems.append(Problem(
+                where=f"{w}.influence",
+                message=f"{p.influence}, but influence points cannot be negative"))
         _range(problems, f"{w}.priestess_isle", p.priestess_isle, PRIESTESS_ISLE_MAX,
                f"a player has {NOVICES} Novices and at most 1 Shrine on an isle")
         _range(problems, f"{w}.apostate_isle", p.apostate_isle, NOVICES,
@@ -191,19 +237,41 @@ def check(sheet: Sheet) -> list[Problem]:
                 f"has {temple_tiles_in_play(n)} spaces (7 Temple tiles per colour; LU-6)",
             ))
         books = sum(p.temple_books for p in sheet.players)
-        if books > books_in_play(n):
+        solo = is_solo(sheet) and n == 2
+        in_play = books_in_play(n, solo=solo)
+        if books > in_play:
+            game = "in the solo game" if solo else f"with {plural(n, 'player')}"
             problems.append(Problem(
                 where="players",
-                message=f"{books} Novices on a book, but with {plural(n, 'player')} there "
-                f"{'is' if books_in_play(n) == 1 else 'are'} only "
-                f"{plural(books_in_play(n), 'Book of Wisdom', 'Books of Wisdom')} "
+                message=f"{books} Novices on a book, but {game} there "
+                f"{'is' if in_play == 1 else 'are'} only "
+                f"{plural(in_play, 'Book of Wisdom', 'Books of Wisdom')} "
                 "in the Temple (LU-6)",
             ))
     problems += council_order_problems(sheet.council_order, names)
     return problems
 
 
+def _tie_text(names: list[str], tied: list[int], me: int) -> str:
+    others = [names[i] for i in tied if i != me]
+    return f"tie with {join_and(others)} decided by the Council"
+
+
 def score(sheet: Sheet) -> Result:
+    """The round's change of influence per player.
+
+    >>> r = score(Sheet(game="luna_round", council_order=["Yellow", "Red", "Blue", "White"],
+    ...     players=[Player(name="Yellow", priestess_isle=3, apostate_isle=0,
+    ...                     temple_novices=2, temple_books=1),
+    ...              Player(name="Red", priestess_isle=2, apostate_isle=2,
+    ...                     temple_novices=0, temple_books=0),
+    ...              Player(name="Blue", priestess_isle=2, apostate_isle=3,
+    ...                     temple_novices=0, temple_books=0),
+    ...              Player(name="White", priestess_isle=0, apostate_isle=0,
+    ...                     temple_novices=0, temple_books=0)]))
+    >>> [(p.name, p.total) for p in r.players]
+    [('Yellow', 9), ('Red', 0), ('Blue', -3), ('White', 0)]
+    """
     problems = check(sheet)
     if problems:
         raise SheetProblems(problems)
@@ -221,8 +289,11 @@ def score(sheet: Sheet) -> Result:
     on_isle = sorted((i for i, p in enumerate(sheet.players) if p.priestess_isle > 0),
                      key=lambda i: (-sheet.players[i].priestess_isle, seat[i]))
     place_of = {i: k + 1 for k, i in enumerate(on_isle)}
+    tie_of: dict[int, list[int]] = {}
     for count in sorted({sheet.players[i].priestess_isle for i in on_isle}, reverse=True):
         tied = [i for i in on_isle if sheet.players[i].priestess_isle == count]
+        if len(tied) > 1:
+            tie_of.update({i: tied for i in tied})
         if len(tied) == 2:
             a, b = tied
             notes.append(f"{names[a]} and {names[b]} both have {count} on the Moon Priestess's "
@@ -253,25 +324,38 @@ def score(sheet: Sheet) -> Result:
     for i, p in enumerate(sheet.players):
         if i in place_of:
             k = place_of[i]
+            on = f"{p.priestess_isle} on the isle"
+            if i in tie_of:
+                on += f"; {_tie_text(names, tie_of[i], i)}"
             if k <= places and k <= len(values):
                 pts = values[k - 1]
-                label = (f"Moon Priestess: {ordinal(k)} place ({p.priestess_isle} on the isle) "
-                         f"→ {pts}")
+                label = f"Moon Priestess: {ordinal(k)} place ({on}) → {pts}"
             else:
                 pts = 0
                 why = ("third place scores only with 4 players" if k == 3
                        else "only three places score")
-                label = (f"Moon Priestess: {ordinal(k)} place ({p.priestess_isle} on the isle) "
-                         f"→ 0 ({why})")
+                label = f"Moon Priestess: {ordinal(k)} place ({on}) → 0 ({why})"
         else:
             pts = 0
             label = "Moon Priestess: none on the isle → 0"
+        priestess = Line(label=label, points=pts)
         # Luna, Apostate: "Each player now loses a number of influence points equal to his
-        # count plus one"; players without Novices there lose nothing.
-        if p.apostate_isle > 0:
+        # count plus one"; players without Novices there lose nothing. Solo Game Rules: "Your
+        # opponent does not lose influence due to the Apostate." (LU-5)
+        if p.virtual:
+            apostate = Line(label="Apostate: the virtual opponent does not lose influence → 0",
+                            points=0)
+        elif p.apostate_isle > 0:
             loss = p.apostate_isle + 1
-            apostate = Line(label=f"Apostate: {plural(p.apostate_isle, 'Novice')} → −{loss}",
-                            points=-loss)
+            label = f"Apostate: {plural(p.apostate_isle, 'Novice')} → −{loss}"
+            if p.influence is not None and loss > p.influence + pts:
+                # Ruling P-11: paid in coins, in the rulebook's order (Moon Priestess first).
+                held = p.influence + pts
+                label += f", but {names[i]} holds only {held}: −{held}"
+                notes.append(f"{names[i]} holds {held} influence at the Apostate and loses "
+                             f"only that, not {loss}: influence does not fall below 0 (P-11)")
+                loss = held
+            apostate = Line(label=label, points=-loss)
         else:
             apostate = Line(label="Apostate: no Novices there → 0", points=0)
         # Luna, Temple: 1 per Novice in the Temple, 1 more per Novice on a "Book of Wisdom"
@@ -281,9 +365,15 @@ def score(sheet: Sheet) -> Result:
                           f"{p.temple_books} on a book → {gain}", points=gain)
         else:
             temple = Line(label="Temple: no Novices → 0", points=0)
-        breakdown = [Line(label=label, points=pts), apostate, temple]
-        results.append(PlayerResult(name=names[i], total=sum(x.points for x in breakdown),
-                                    rank=0, breakdown=breakdown))
+        breakdown = [priestess, apostate, temple]
+        results.append(RoundPlayerResult(
+            name=names[i], total=sum(x.points for x in breakdown), rank=0, breakdown=breakdown,
+            parts=Parts(priestess=priestess.points, apostate=apostate.points,
+                        temple=temple.points)))
+    for i, p in enumerate(sheet.players):
+        if p.virtual:
+            notes.append(f"{names[i]} is the virtual opponent: he does not lose influence due "
+                         "to the Apostate (Luna, Solo Game Rules; LU-5)")
 
     # RULING LU-7: a round has no winner; rank by the round's change of influence, ties shared.
     ranks = shared_ranks([-r.total for r in results])

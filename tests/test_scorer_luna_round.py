@@ -53,10 +53,11 @@ def test_moon_priestess_example_6_3_1():
     got = {p.name: p.breakdown[0] for p in result.players}
     assert (got["Yellow"].label, got["Yellow"].points) == \
         ("Moon Priestess: 1st place (3 on the isle) → 6", 6)
+    # The breakdown says where the Council decided a tie (issue 11, item 3).
     assert (got["Red"].label, got["Red"].points) == \
-        ("Moon Priestess: 2nd place (2 on the isle) → 3", 3)
+        ("Moon Priestess: 2nd place (2 on the isle; tie with Blue decided by the Council) → 3", 3)
     assert (got["Blue"].label, got["Blue"].points) == \
-        ("Moon Priestess: 3rd place (2 on the isle) → 1", 1)
+        ("Moon Priestess: 3rd place (2 on the isle; tie with Red decided by the Council) → 1", 1)
     assert (got["White"].label, got["White"].points) == ("Moon Priestess: none on the isle → 0", 0)
     assert ("Red and Blue both have 2 on the Moon Priestess's isle; Red is further ahead in the "
             "Council and takes 2nd place (Luna, Moon Priestess; LU-4)") in result.notes
@@ -323,3 +324,134 @@ def test_reordering_round_players_reorders_the_result_and_nothing_else(data, dra
     assert b.players == [a.players[i] for i in perm]
     assert b.notes == a.notes
     assert sorted(b.winners) == sorted(a.winners)
+
+
+# ---------------------------------------------------------------- the solo game (issue 11)
+
+
+def solo(you, opponent, values=(5, 2)):
+    opponent = {**opponent, "virtual": True}
+    return sheet([you, opponent], [you["name"], opponent["name"]], list(values))
+
+
+def test_the_virtual_opponent_does_not_lose_influence_to_the_apostate():
+    """Luna, Solo Game Rules, At the end of each round: "Your opponent does not lose
+    influence due to the Apostate." """
+    data = solo(player("You", apostate=2), player("Virtual opponent", priestess=2, apostate=3))
+    result = score_sheet(data)
+    assert lines(result, "You")[1] == ("Apostate: 2 Novices → −3", -3)
+    assert lines(result, "Virtual opponent")[1] == \
+        ("Apostate: the virtual opponent does not lose influence → 0", 0)
+    assert {p.name: p.total for p in result.players} == {"You": -3, "Virtual opponent": 5}
+    assert ("Virtual opponent is the virtual opponent: he does not lose influence due to the "
+            "Apostate (Luna, Solo Game Rules; LU-5)") in result.notes
+
+
+def test_virtual_is_only_for_the_solo_game_and_one_player():
+    """Luna, Solo Game Rules: "The solo game is based on a 2-player game. You play against a
+    virtual opponent that follows certain rules." """
+    three = sheet([player("A"), player("B"), player("C")], values=[5, 2])
+    three["players"][0]["virtual"] = True
+    assert problems_of(three) == [
+        "players[0].virtual: the virtual opponent is the solo game's, which is scored with 2 "
+        "players (you and him), not 3"]
+    both = solo(player("A"), player("B"))
+    both["players"][0]["virtual"] = True
+    assert problems_of(both) == [
+        "players[1].virtual: only one player is the virtual opponent; the other is you"]
+    not_virtual = sheet([player("A"), player("B")], values=[5, 2])
+    not_virtual["players"][1]["virtual"] = False
+    assert score_sheet(not_virtual).players[1].total == 0
+
+
+def test_the_solo_temple_has_one_book():
+    """Luna, Solo Game Rules, Level 1, Preliminary Round: "Place a Novice of your own on the
+    remaining tile in the Temple, together with a book." — only that one (ruling LU-6)."""
+    data = solo(player("You", novices=1, books=1), player("Virtual opponent", novices=1,
+                                                          books=1))
+    assert problems_of(data) == [
+        "players: 2 Novices on a book, but in the solo game there is only 1 Book of Wisdom in "
+        "the Temple (LU-6)"]
+    # "take the book that lies on your tile with the lowest number and place it on your
+    # opponent's tile": the one book can be his.
+    data = solo(player("You", novices=1), player("Virtual opponent", novices=1, books=1))
+    assert lines(score_sheet(data), "Virtual opponent")[2] == \
+        ("Temple: 1 Novice + 1 on a book → 2", 2)
+    # Two players who are both people still have two books.
+    two = sheet([player("A", novices=1, books=1), player("B", novices=1, books=1)],
+                values=[5, 2])
+    assert [p.total for p in score_sheet(two).players] == [2, 2]
+
+
+# ---------------------------------------------------------------- ties and coins (issue 11)
+
+
+def test_the_breakdown_says_when_the_council_decided_a_tie():
+    """Luna, Moon Priestess: "Ties are resolved according to the relative position of the
+    players in the Council of Priests. The player whose piece has moved the farthest breaks
+    the tie. If there is more than one player on the same space, the player whose piece is
+    on top breaks the tie." Setup 8: "Beginning with the start player, the players stack
+    their Member of the Council piece on the first space of the Council of Priests."
+
+    Ann starts: Dan's piece is on top, then Cleo's, Ben's, Ann's. Ben and Cleo tie 2–2.
+    """
+    data = sheet([player("Ann", priestess=3), player("Ben", priestess=2),
+                  player("Cleo", priestess=2), player("Dan")], ["Dan", "Cleo", "Ben", "Ann"])
+    result = score_sheet(data)
+    assert lines(result, "Cleo")[0] == (
+        "Moon Priestess: 2nd place (2 on the isle; tie with Ben decided by the Council) → 3", 3)
+    assert lines(result, "Ben")[0] == (
+        "Moon Priestess: 3rd place (2 on the isle; tie with Cleo decided by the Council) → 1", 1)
+    assert lines(result, "Ann")[0] == ("Moon Priestess: 1st place (3 on the isle) → 6", 6)
+
+
+def test_three_way_tie_names_the_others():
+    data = sheet([player("A", priestess=2), player("B", priestess=2), player("C", priestess=2),
+                  player("D")], ["C", "A", "B", "D"])
+    result = score_sheet(data)
+    assert lines(result, "A")[0] == (
+        "Moon Priestess: 2nd place (2 on the isle; tie with C and B decided by the Council) → 3",
+        3)  # the others in Council order
+
+
+def test_the_apostate_takes_no_more_than_a_player_holds_after_the_moon_priestess():
+    """Luna, Scoring Phase: "Each player receives/loses influence points in 3 different
+    ways" — Moon Priestess, then Apostate ("Each player now loses a number of influence
+    points equal to his count plus one."), then Temple. Components: "93 Influence point
+    coins": ruling P-11, a player cannot pay coins they do not hold.
+
+    2 influence, −4 at the Apostate, +3 in the Temple: 2 → 0 → 3, a change of +1.
+    """
+    data = sheet([player("A", apostate=3, novices=2, books=1), player("B", priestess=1)],
+                 values=[5, 2])
+    data["players"][0]["influence"] = 2
+    result = score_sheet(data)
+    a = result.players[0]
+    assert [(x.label, x.points) for x in a.breakdown] == [
+        ("Moon Priestess: none on the isle → 0", 0),
+        ("Apostate: 3 Novices → −4, but A holds only 2: −2", -2),
+        ("Temple: 2 Novices + 1 on a book → 3", 3)]
+    assert a.total == 1
+    assert a.parts.model_dump() == {"priestess": 0, "apostate": -2, "temple": 3}
+    assert any("P-11" in n for n in result.notes)
+    # The Moon Priestess pays first: with 2 held and 2nd place (+2), all 4 are paid.
+    data["players"][0]["priestess_isle"] = 1
+    data["players"][1]["priestess_isle"] = 2
+    a = score_sheet(data).players[0]
+    assert a.parts.model_dump() == {"priestess": 2, "apostate": -4, "temple": 3}
+    # Without influence the sheet is the rulebook's count.
+    del data["players"][0]["influence"]
+    assert score_sheet(data).players[0].parts.apostate == -4
+
+
+def test_influence_cannot_be_negative():
+    data = sheet([player("A"), player("B")], values=[5, 2])
+    data["players"][0]["influence"] = -1
+    assert problems_of(data) == [
+        "players[0].influence: -1, but influence points cannot be negative"]
+
+
+def test_parts_are_in_the_json_result():
+    data = sheet([player("A", priestess=1), player("B")], values=[5, 2])
+    out = score_sheet(data).to_json_dict()
+    assert out["players"][0]["parts"] == {"priestess": 5, "apostate": 0, "temple": 0}
