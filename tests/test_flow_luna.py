@@ -177,9 +177,11 @@ def test_running_influence_adds_round_changes():
     state = end_actions(new(3))
     form = FLOW.view(state).actions[0]
     assert form.helper == "luna_round"
-    assert [f.id for f in form.fields] == ["changes.Ann", "changes.Ben", "changes.Cat"]
-    state = FLOW.apply(state, build_event(form, {"changes.Ann": 6, "changes.Ben": -3,
-                                                 "changes.Cat": 2}))
+    assert [f.id for f in form.fields] == [
+        "priestess.Ann", "apostate.Ann", "temple.Ann", "priestess.Ben", "apostate.Ben",
+        "temple.Ben", "priestess.Cat", "apostate.Cat", "temple.Cat"]
+    state = FLOW.apply(state, build_event(form, {"priestess.Ann": 5, "temple.Ann": 1,
+                                                 "apostate.Ben": -3, "priestess.Cat": 2}))
     last = 1 if state.last_token_by == 0 else 0
     assert state.influence[0] == 5 + 6 + last
     assert state.round_changes == [{"Ann": 6, "Ben": -3, "Cat": 2}]
@@ -325,3 +327,155 @@ def test_whole_game_replays_in_milliseconds():
     elapsed = time.perf_counter() - t0
     assert again == state
     assert elapsed < 0.5, elapsed
+
+
+# --- issue 11: the round's three parts, the Council, the solo game -------------------
+
+
+def scored(state: LunaState, **parts: tuple[int, int, int]) -> LunaState:
+    """A round_scored event from (Moon Priestess, Apostate, Temple) per player."""
+    event: dict = {"type": "round_scored", "priestess": {}, "apostate": {}, "temple": {}}
+    for name, (mp, ap, tp) in parts.items():
+        event["priestess"][name], event["apostate"][name], event["temple"][name] = mp, ap, tp
+    return FLOW.apply(state, event)
+
+
+def test_coins_are_paid_in_the_rulebook_order():
+    """Luna, Scoring Phase: "Each player receives/loses influence points in 3 different
+    ways" — Moon Priestess, Apostate ("Each player now loses a number of influence points
+    equal to his count plus one."), Temple. Ruling P-11: influence is coins
+    ("93 Influence point coins"), so it stops at 0 at each step, not only at the end.
+
+    2 influence, −4 at the Apostate, +3 in the Temple: 2 → 0 → 3, not 2 − 1 = 1.
+    """
+    state = end_actions(new(3))
+    state = state.model_copy(update={"influence": [2, 5, 5]})
+    state = scored(state, Ann=(0, -4, 3), Ben=(2, -3, 0))
+    assert state.influence[0] == 3  # (the last Time token's +1 came before the 2 were set)
+    assert state.round_parts == [{
+        "Ann": {"priestess": 0, "apostate": -2, "temple": 3},
+        "Ben": {"priestess": 2, "apostate": -3, "temple": 0},
+        "Cat": {"priestess": 0, "apostate": 0, "temple": 0}}]
+    assert state.round_changes[0]["Ann"] == 1
+    # The Moon Priestess pays first: 0 held, +5 there, −4 at the Apostate leaves 1.
+    state = end_actions(new(3)).model_copy(update={"influence": [0, 5, 5]})
+    state = scored(state, Ann=(5, -4, 0))
+    assert state.influence[0] == 1
+
+
+def test_the_parts_are_checked():
+    state = end_actions(new(3))
+    with pytest.raises(FlowError, match="Ann's loss at the Apostate can be at most 0"):
+        scored(state, Ann=(0, 3, 0))
+    with pytest.raises(FlowError, match="Moon Priestess can be at most 5"):
+        scored(state, Ann=(6, 0, 0))
+    with pytest.raises(FlowError, match="not playing"):
+        FLOW.apply(state, {"type": "round_scored", "temple": {"Zed": 1}})
+
+
+def test_an_old_log_with_net_changes_still_replays():
+    state = score(end_actions(new(3)), Ann=4, Ben=-2)
+    assert state.round_changes[0]["Ben"] == -2
+    assert state.round_parts[0]["Ann"] == {"priestess": 0, "apostate": 0, "temple": 4}
+
+
+def test_the_council_starts_as_the_setup_stacks_it():
+    """Luna, Setup 8: "Beginning with the start player, the players stack their Member of
+    the Council piece on the first space of the Council of Priests." Moon Priestess: "If
+    there is more than one player on the same space, the player whose piece is on top
+    breaks the tie." Ann starts: Dan is on top, then Cat, Ben, Ann (ruling S-11)."""
+    state = new(4, start="Ann")
+    assert state.council_order == ["Dan", "Cat", "Ben", "Ann"]
+    markers = {m.label: m.value for m in FLOW.view(state).markers}
+    assert markers["Dan: place in the Council"] == "1st"
+    assert markers["Ann: place in the Council"] == "4th"
+    assert new(4, start="Cat").council_order == ["Ben", "Ann", "Dan", "Cat"]
+
+
+def test_council_moves_are_recorded_and_kept_across_rounds():
+    """Luna, Council of Priests: "Move your "Member of the Council" piece up a number of
+    seats equal to the number of used Novices. Place your piece on top of any already
+    existing pieces of other players"."""
+    state = new(4, start="Ann")
+    move = next(a for a in FLOW.view(state).actions if a.event["type"] == "council")
+    assert [f.default for f in move.fields] == [None, None]  # nothing picked to start with
+    with pytest.raises(FlowError, match="Choose the player whose piece moved"):
+        FLOW.apply(state, build_event(move, {"place": "1"}))
+    with pytest.raises(FlowError, match="Choose their place in the Council"):
+        FLOW.apply(state, build_event(move, {"player": "Ann"}))
+    assert move.fields[1].choice_labels == ["1st", "2nd", "3rd", "4th"]
+    state = FLOW.apply(state, build_event(move, {"player": "Ann", "place": "1"}))
+    assert state.council_order == ["Ann", "Dan", "Cat", "Ben"]
+    state = full_round(state)
+    assert state.round == 2
+    assert state.council_order == ["Ann", "Dan", "Cat", "Ben"]
+    view = FLOW.view(end_actions(state))
+    assert "Ties on the Moon Priestess's Isle go by the Council: Ann, Dan, Cat, Ben" in \
+        " ".join(view.notes)
+    with pytest.raises(FlowError, match="at most 4"):
+        FLOW.apply(state, {"type": "council", "player": "Ben", "place": 5})
+
+
+def test_the_round_scoring_can_carry_the_council_order_it_used():
+    state = end_actions(new(3, start="Ann"))
+    state = FLOW.apply(state, {"type": "round_scored", "priestess": {"Ben": 5},
+                               "council_order": ["Ben", "Cat", "Ann"]})
+    assert state.council_order == ["Ben", "Cat", "Ann"]
+    with pytest.raises(FlowError, match="every player once"):
+        FLOW.apply(end_actions(new(3)), {"type": "round_scored",
+                                         "council_order": ["Ben", "Ben", "Ann"]})
+
+
+def test_the_council_order_goes_to_the_final_sheet():
+    state = new(3, start="Ann")
+    for _ in range(6):
+        state = full_round(state)
+    assert state.finished
+    assert FLOW.score_prefill(state)["council_order"] == ["Cat", "Ben", "Ann"]
+
+
+def test_solo_opponent_is_on_the_bottom_of_the_council_and_loses_nothing_at_the_apostate():
+    """Luna, Solo Game Rules: "Your opponent is the start player." and "Your opponent does
+    not lose influence due to the Apostate." """
+    state = solo()
+    assert state.council_order == ["Ann", OPPONENT]
+    while state.step != "scoring":
+        view = FLOW.view(state)
+        primary = next(a for a in view.actions if a.primary)
+        state = FLOW.apply(state, build_event(primary))
+    form = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
+    assert f"apostate.{OPPONENT}" not in [f.id for f in form.fields]
+    assert "apostate.Ann" in [f.id for f in form.fields]
+    with pytest.raises(FlowError, match="does not lose influence due to the Apostate"):
+        scored(state, **{OPPONENT: (2, -3, 0)})
+
+
+def test_solo_preparing_has_no_time_tokens():
+    """Luna, Solo Game Rules, Level 1: "Setup: Setup a 2-player game, but place only 1 Favor
+    token on each Isle and do not use the Time tokens." """
+    state = solo()
+    while state.step != "prep_guard":
+        view = FLOW.view(state)
+        state = FLOW.apply(state, build_event(next(a for a in view.actions if a.primary)))
+    view = FLOW.view(state)
+    assert "Time token" not in view.reminder
+    assert "Time token" not in view.step
+    assert "Restack the Time tokens" not in view.rule
+    assert "do not use the Time tokens" in view.rule
+    # … and a game with Time tokens still restacks them.
+    state = prepare(score(end_actions(new(3))), start=None)
+    state = run(score(end_actions(state)), {"type": "next"}, {"type": "next"})
+    assert "restack the Time tokens" in FLOW.view(state).reminder
+
+
+def test_forms_left_alone_keep_their_defaults_from_turn_to_turn():
+    """The Play screen warns about a form whose entries differ from its defaults: the
+    defaults of the forms beside the big button must not follow the turn."""
+    state = new(3, start="Ann")
+    before = {a.label: [f.default for f in a.fields] for a in FLOW.view(state).actions
+              if a.fields and not a.primary}
+    state = FLOW.apply(state, {"type": "action"})
+    after = {a.label: [f.default for f in a.fields] for a in FLOW.view(state).actions
+             if a.fields and not a.primary and not a.label.startswith("Ben")}
+    assert after["Other influence change"] == before["Other influence change"] == [None, 1]
+    assert after["Record the Council move"] == [None, None]

@@ -14,11 +14,21 @@ Events (``type``):
 - ``end_actions``: solo: the player ends the action phase.
 - ``opponent_temple`` ``{placed}``: solo, start of a round: the virtual opponent put a
   Novice on a Temple tile (gains the Guard's tile value).
-- ``round_scored`` ``{changes: {name: int}}``: the round scoring (Moon Priestess,
-  Apostate, Temple) as each player's change of influence. The UI works the changes out
-  with ``scorers.luna_round`` (``score(sheet).players[i].total``) — the action says so
-  with ``helper="luna_round"`` — so the flow does not depend on the scorer.
+- ``round_scored`` ``{priestess: {name: int}, apostate: {name: int}, temple: {name:
+  int}, council_order?: [name, …]}``: the round scoring in the rulebook's three ways and
+  order; each is paid in turn and influence stops at 0 at every step (ruling P-11). The UI
+  works the parts out with ``scorers.luna_round`` (``score(sheet).players[i].parts``) —
+  the action says so with ``helper="luna_round"`` — so the flow does not depend on the
+  scorer; with it comes the Council order the scoring used. A log from before keeps its
+  ``{changes: {name: int}}`` (the net change, paid at once).
+- ``council`` ``{player, place}``: a Member of the Council piece moved; ``place`` is the
+  player's place in the Council now (1 = furthest ahead; on a shared seat, the top piece).
 - ``influence`` ``{player, amount}``: any other change of a player's influence.
+
+The Council order starts as the setup stacks it: "Beginning with the start player, the
+players stack their Member of the Council piece on the first space", so the start
+player's piece is at the bottom and the last in turn order is on top (ruling S-11). It is
+kept from round to round.
 """
 
 from __future__ import annotations
@@ -59,6 +69,11 @@ START_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence points"
 GUARD_FROM_GATE = (2, 2, 3, 4, 5, 6)
 LAST_TOKEN_BONUS = 1  # Luna, Meditation: "The player who turned this last token, gains 1"
 MAX_CHANGE = 60
+NOVICES = 13  # Luna, Components: "13 Novice pieces"
+# The largest Apostate loss (13 Novices + 1) and Temple gain (13 Novices, each on a book).
+MAX_APOSTATE = NOVICES + 1
+MAX_TEMPLE = 2 * NOVICES
+PLACES = ("1st", "2nd", "3rd", "4th")  # places in the Council (at most 4 players)
 
 SRC = "Luna rulebook"
 RULES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -177,6 +192,23 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
         "Guard tile, the last round begins.",
         "Restack the Time tokens in the same manner as during setup.",
     )),
+    "prep_guard_solo": (f"{SRC} — Preparing the Next Round", (
+        "The Guard of the Temple moves to the next Guard tile on the path around the "
+        "Temple. Remove the Guard tile he just left from play. Once he reaches the last "
+        "Guard tile, the last round begins.",
+    )),
+    "solo_no_time": (f"{SRC} — Solo Game Rules, Level 1", (
+        "Setup: Setup a 2-player game, but place only 1 Favor token on each Isle and do not "
+        "use the Time tokens.",
+    )),
+    "council": (f"{SRC} — Council of Priests; Setup", (
+        "Beginning with the start player, the players stack their Member of the Council "
+        "piece on the first space of the Council of Priests.",
+        "Use any number of Novices of any one Isle. Move your \"Member of the Council\" "
+        "piece up a number of seats equal to the number of used Novices. Place your piece "
+        "on top of any already existing pieces of other players unless this is the last "
+        "seat in the Council. In this case, place your piece to the bottom of the stack.",
+    )),
     "two_player_start": (f"{SRC} — Special Rules for the 2-Player Game", (
         "At the end of each round, the current start player passes the start player figure "
         "to his opponent.",
@@ -206,6 +238,7 @@ STEP_TITLES = {
     "prep_novices": "Preparing the Next Round — Novices",
     "prep_figures": "Preparing the Next Round — figures",
     "prep_guard": "Preparing the Next Round — Guard and Time tokens",
+    "prep_guard_solo": "Preparing the Next Round — the Guard",
     "end": "Game End",
 }
 
@@ -227,11 +260,33 @@ class LunaState(FlowState):
     round: int = 0
     step: str = "start"
     last_token_by: int | None = None
-    round_changes: list[dict[str, int]] = []
+    round_changes: list[dict[str, int]] = []  # each round's change of influence, as paid
+    # each round's three parts as paid: {name: {"priestess", "apostate", "temple"}}
+    round_parts: list[dict[str, dict[str, int]]] = []
+    # Member of the Council pieces, furthest ahead first (on a shared seat, top first)
+    council_order: list[str] = []
 
 
 def is_solo(s: LunaState) -> bool:
     return s.solo_level > 0
+
+
+def council_stack(players: list[str], start: int) -> list[str]:
+    """The Council order at setup, furthest ahead first: everyone on the first space, the
+    start player's piece at the bottom and the last in turn order on top (ruling S-11).
+
+    >>> council_stack(["Ann", "Ben", "Cleo", "Dan"], 0)
+    ['Dan', 'Cleo', 'Ben', 'Ann']
+    """
+    # Luna, Setup 8: "Beginning with the start player, the players stack their Member of the
+    # Council piece on the first space of the Council of Priests."
+    n = len(players)
+    return [players[(start + k) % n] for k in reversed(range(n))]
+
+
+def council(s: LunaState) -> list[str]:
+    """The Council order now (a state saved before it was kept: the setup's stack)."""
+    return list(s.council_order) or council_stack(s.players, s.start)
 
 
 def guard_value(s: LunaState) -> int:
@@ -277,6 +332,7 @@ def initial(config: Mapping[str, Any]) -> LunaState:
         # Luna, Solo Level 1, Preliminary Round: "Your opponent is the start player."
         state.start = state.turn = 1
         state.step = "solo_opponent"
+        state.council_order = council_stack(players, 1)
     return state
 
 
@@ -312,6 +368,58 @@ def _next_start(s: LunaState, turner: int) -> int:
     return left_of(turner, n)
 
 
+PARTS = ("priestess", "apostate", "temple")  # Luna, Scoring Phase, in the rulebook's order
+
+
+def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """Each player's three parts of the round from the event's three groups."""
+    groups = {part: req_group(event, part) for part in PARTS}
+    for group in groups.values():
+        unknown = [k for k in group if k not in s.players]
+        if unknown:
+            raise FlowError(f"{unknown[0]!r} is not playing.")
+    parts: dict[str, dict[str, int]] = {}
+    for i, name in enumerate(s.players):
+        priestess = req_int(groups["priestess"].get(name, 0),
+                            f"{name}'s influence from the Moon Priestess", 0, s.priestess)
+        loss = req_int(groups["apostate"].get(name, 0), f"{name}'s loss at the Apostate",
+                       -MAX_APOSTATE, 0)
+        if is_solo(s) and i == 1 and loss:
+            # Luna, Solo Game Rules: "Your opponent does not lose influence due to the
+            # Apostate."
+            raise FlowError("The virtual opponent does not lose influence due to the "
+                            "Apostate.")
+        temple = req_int(groups["temple"].get(name, 0), f"{name}'s influence from the Temple",
+                         0, MAX_TEMPLE)
+        parts[name] = {"priestess": priestess, "apostate": loss, "temple": temple}
+    return parts
+
+
+def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
+    """A round recorded as each player's net change (logs from before the three parts)."""
+    changes = req_group(event, "changes")
+    unknown = [k for k in changes if k not in s.players]
+    if unknown:
+        raise FlowError(f"{unknown[0]!r} is not playing.")
+    parts: dict[str, dict[str, int]] = {}
+    for i, name in enumerate(s.players):
+        change = req_int(changes.get(name, 0), f"{name}'s change of influence",
+                         -MAX_CHANGE, MAX_CHANGE)
+        if is_solo(s) and i == 1 and change < 0:
+            raise FlowError("The virtual opponent does not lose influence due to the "
+                            "Apostate.")
+        parts[name] = {"priestess": 0, "apostate": 0, "temple": 0}
+        parts[name]["apostate" if change < 0 else "temple"] = change
+    return parts
+
+
+def _council_order(s: LunaState, order: Any) -> list[str]:
+    if (not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players)
+            or len(order) != len(s.players)):
+        raise FlowError("The Council order must list every player once.")
+    return list(order)
+
+
 def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     kind = event_type(event)
     s = state.model_copy(deep=True)
@@ -319,6 +427,7 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     if kind == "start":
         _need(s, "start")
         s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.council_order = council_stack(s.players, s.start)
         if s.preliminary:
             s.step = "shrines"
         else:
@@ -378,25 +487,51 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
         s.step = "solo_shrine"
     elif kind == "round_scored":
         _need(s, "scoring")
-        changes = req_group(event, "changes")
-        unknown = [k for k in changes if k not in s.players]
-        if unknown:
-            raise FlowError(f"{unknown[0]!r} is not playing.")
+        order = event.get("council_order")
+        if order is not None:
+            s.council_order = _council_order(s, order)
+        if "changes" in event and not any(k in event for k in PARTS):
+            parts = _net_changes(s, event)  # a log from before the three parts
+        else:
+            parts = _parts(s, event)
+        paid_round: dict[str, dict[str, int]] = {}
         recorded: dict[str, int] = {}
         for i, name in enumerate(s.players):
-            change = req_int(changes.get(name, 0), f"{name}'s change of influence",
-                             -MAX_CHANGE, MAX_CHANGE)
-            if is_solo(s) and i == 1 and change < 0:
-                raise FlowError("The virtual opponent does not lose influence due to the "
-                                "Apostate.")
-            recorded[name] = change
-            _gain(s, i, change)
+            before = s.influence[i]
+            paid: dict[str, int] = {}
+            # Luna, Scoring Phase: Moon Priestess, Apostate, Temple — in this order, each
+            # paid in coins, so influence stops at 0 at each step (ruling P-11).
+            for part in PARTS:
+                held = s.influence[i]
+                _gain(s, i, parts[name][part])
+                paid[part] = s.influence[i] - held
+            paid_round[name] = paid
+            recorded[name] = s.influence[i] - before
         s.round_changes.append(recorded)
+        s.round_parts.append(paid_round)
         if s.round >= s.rounds:
             # Luna, Preparing the Next Round: "Skipped at the end of the 6th round."
             s.step, s.finished = "end", True
         else:
             s.step = "prep_novices"
+    elif kind == "council":
+        # Luna, Council of Priests: a piece moves up; the app keeps places, not seats (the
+        # number of seats is not in the text) — ruling P-17.
+        if s.finished:
+            raise FlowError("The game is over: enter the Council order on the score sheet.")
+        if not s.round:
+            raise FlowError("The Council of Priests is an action of the rounds.")
+        who = req_player(s.players, event.get("player"), "player whose piece moved")
+        place = event.get("place")
+        if place is None:
+            raise FlowError("Choose their place in the Council.")
+        if isinstance(place, str) and place.isdecimal() and place.isascii():
+            place = int(place)  # a choice field's value
+        place = req_int(place, "the place in the Council", 1, n)
+        order = council(s)
+        order.remove(s.players[who])  # type: ignore[index]
+        order.insert(place - 1, s.players[who])  # type: ignore[index]
+        s.council_order = order
     elif kind == "influence":
         if s.finished:
             raise FlowError("The game is over: enter the final influence on the score sheet.")
@@ -430,16 +565,34 @@ def _markers(s: LunaState) -> list[Marker]:
             out.append(Marker(label="Time tokens left", value=f"{s.time_left} of "
                               f"{s.time_tokens}"))
     out.append(Marker(label="Moon Priestess", value=s.priestess))
+    order = council(s) if s.step != "start" else []
     for i, name in enumerate(s.players):
         out.append(Marker(label=f"{name}: influence", value=s.influence[i], player=name))
+        if order:
+            out.append(Marker(label=f"{name}: place in the Council",
+                              value=PLACES[order.index(name)], player=name))
     return out
 
 
+def _council_action(s: LunaState) -> Action:
+    """Record a Member of the Council piece's move: whose, and their place now. Nothing is
+    picked to start with, so a form left alone is not taken for an unsaved entry."""
+    n = len(s.players)
+    places = [str(k) for k in range(1, n + 1)]
+    return Action(
+        event={"type": "council"}, label="Record the Council move",
+        fields=[Field(key="player", label="Council: whose piece moved", kind="player",
+                      choices=list(s.players)),
+                Field(key="place", label="Their place now (1st = furthest ahead)",
+                      kind="choice", choices=places, choice_labels=list(PLACES[:n]))])
+
+
 def _influence_action(s: LunaState) -> Action:
+    """Any other change of influence. No player is picked to start with: a default that
+    followed the turn would make a form left alone look changed after every turn."""
     return Action(
         event={"type": "influence"}, label="Other influence change",
-        fields=[Field(key="player", label="Player", kind="player", choices=list(s.players),
-                      default=s.players[s.turn]),
+        fields=[Field(key="player", label="Player", kind="player", choices=list(s.players)),
                 Field(key="amount", label="Change (+/−)", kind="number", min=-MAX_CHANGE,
                       max=MAX_CHANGE, default=1)])
 
@@ -451,6 +604,7 @@ def view(s: LunaState) -> PlayView:
     actions: list[Action] = []
     notes: list[str] = []
     active: str | None = None
+    title = STEP_TITLES[step]
     me = s.players[s.turn]
     g = guard_value(s)
     if step == "start":
@@ -485,7 +639,9 @@ def view(s: LunaState) -> PlayView:
     elif step == "solo_deactivate":
         reminder = ("Choose an Isle: deactivate the opponent's Novices there and move his "
                     "Council piece accordingly.")
+        rule_keys = ("solo_deactivate", "council")
         actions.append(next_action("Next: the opponent's Temple tile"))
+        actions.append(_council_action(s))
     elif step == "solo_opponent_tile":
         reminder = (f"Does the opponent claim an approved tile matching an Isle with his active "
                     f"Novice? If so he gains {g}.")
@@ -508,6 +664,7 @@ def view(s: LunaState) -> PlayView:
                 fields=[Field(key="displaced", label="Novices displaced (+1 each)",
                               kind="number", min=0, max=12, default=0)]))
             actions.append(next_action("End the action phase", type="end_actions"))
+            actions.append(_council_action(s))
         else:
             active = me
             last = s.time_left == 1
@@ -524,6 +681,7 @@ def view(s: LunaState) -> PlayView:
                 event={"type": "meditate"},
                 label=(f"{me} turned the last Time token (+{LAST_TOKEN_BONUS})" if last
                        else f"{me} turned a Time token")))
+            actions.append(_council_action(s))
     elif step == "solo_shrine":
         reminder = ("If the opponent has an active Novice on the Master Builder's Isle, place "
                     "his Shrine there (one per Isle).")
@@ -533,14 +691,22 @@ def view(s: LunaState) -> PlayView:
             rule_keys = ("scoring", "solo_scoring")
             notes.append(f"{s.players[1]} does not lose influence to the Apostate "
                          "(ruling P-12).")
-        reminder = "Score the Moon Priestess, the Apostate and the Temple; enter each change."
+        reminder = ("Score the Moon Priestess, the Apostate and the Temple, in this order; "
+                    "enter what each gives or takes.")
         if s.last_token_by is not None:
             notes.append(f"{s.players[s.last_token_by]} turned the last Time token: "
                          f"+{LAST_TOKEN_BONUS} (already added).")
-        fields = [Field(key=name, group="changes", label=f"{name}: this round",
-                        kind="number", min=0 if is_solo(s) and i == 1 else -MAX_CHANGE,
-                        max=MAX_CHANGE, default=0)
-                  for i, name in enumerate(s.players)]
+        notes.append("Ties on the Moon Priestess's Isle go by the Council: "
+                     + ", ".join(council(s)) + " (furthest ahead first).")
+        fields = []
+        for i, name in enumerate(s.players):
+            fields.append(Field(key=name, group="priestess", label=f"{name}: Moon Priestess",
+                                kind="number", min=0, max=s.priestess, default=0))
+            if not (is_solo(s) and i == 1):  # the virtual opponent loses nothing there
+                fields.append(Field(key=name, group="apostate", label=f"{name}: Apostate",
+                                    kind="number", min=-MAX_APOSTATE, max=0, default=0))
+            fields.append(Field(key=name, group="temple", label=f"{name}: Temple",
+                                kind="number", min=0, max=MAX_TEMPLE, default=0))
         last = s.round >= s.rounds
         actions.append(Action(
             event={"type": "round_scored"}, fields=fields, primary=True, helper="luna_round",
@@ -557,16 +723,22 @@ def view(s: LunaState) -> PlayView:
             apostate = "the next Isle with a Novice"
         reminder = (f"Moon Priestess and Master Builder: {s.priestess} Isles clockwise "
                     f"(ruling P-10). Apostate: {apostate}.")
-        actions.append(next_action("Next: Guard and Time tokens"))
+        actions.append(next_action("Next: the Guard" if is_solo(s)
+                                   else "Next: Guard and Time tokens"))
     elif step == "prep_guard":
         nxt = s.guard_values[s.round] if s.round < len(s.guard_values) else g
         last = s.round + 1 >= s.rounds
-        reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}; restack the "
-                    "Time tokens." + (" The last round begins." if last else ""))
         label = f"Next: Round {s.round + 1}"
         if is_solo(s):
+            # Luna, Solo Game Rules, Level 1, Setup: "do not use the Time tokens"
+            rule_keys = ("prep_guard_solo", "solo_no_time")
+            reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}."
+                        + (" The last round begins." if last else ""))
+            title = STEP_TITLES["prep_guard_solo"]
             actions.append(next_action(label))
         else:
+            reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}; restack "
+                        "the Time tokens." + (" The last round begins." if last else ""))
             if n == 2:
                 rule_keys = ("prep_guard", "two_player_start")
                 notes.append("Two players: the start player figure goes to the other player "
@@ -587,17 +759,22 @@ def view(s: LunaState) -> PlayView:
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=(f"Round {s.round} of {s.rounds}" if s.round else
                "Preliminary round" if step != "start" else "Setup"),
-        step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
+        step=title, reminder=reminder, rule=rule, rule_source=source,
         markers=_markers(s), actions=actions, notes=notes, active_player=active,
         finished=s.finished,
     )
 
 
 def score_prefill(s: LunaState) -> dict[str, Any]:
-    """Luna sheet: each player's influence before the end-game scoring."""
-    return {"game": GAME,
-            "players": [{"name": name, "influence": s.influence[i]}
-                        for i, name in enumerate(s.players)]}
+    """Luna sheet: each player's influence before the end-game scoring, and the Council
+    order as the table last recorded it (it breaks the final ties)."""
+    prefill: dict[str, Any] = {
+        "game": GAME,
+        "players": [{"name": name, "influence": s.influence[i]}
+                    for i, name in enumerate(s.players)]}
+    if s.step != "start":
+        prefill["council_order"] = council(s)
+    return prefill
 
 
 FLOW = Flow(
