@@ -66,10 +66,9 @@ class Context:
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
 
-    def show_notice(self, text: str) -> None:
-        """One line near the top, over the screen (nothing under a finger moves), until
-        tapped away or the next notice."""
-        show_notice(self.page, text)
+    def show_notice(self, text: str, kind: str = "changed") -> None:
+        """One line near the top of the screen (see ``show_notice``)."""
+        show_notice(self.page, text, kind)
 
     def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
         """Tell the other phones showing this table what kind of thing changed."""
@@ -93,22 +92,35 @@ NOTICE = "table-notice"  # the data tag of the notice in the page's overlay
 
 
 NOTICE_SECONDS = 8  # long enough to read twice; then what it covers is back
+# kind → icon, background, text colour: all from the theme's colour scheme
+NOTICE_STYLES = {
+    "changed": (ft.Icons.SYNC, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    "refused": (ft.Icons.ERROR_OUTLINE, ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
+    "done": (ft.Icons.CHECK_CIRCLE_OUTLINE, ft.Colors.SECONDARY_CONTAINER,
+             ft.Colors.ON_SECONDARY_CONTAINER),
+}
 
 
-def show_notice(page: ft.Page, text: str) -> None:
+def show_notice(page: ft.Page, text: str, kind: str = "changed") -> None:
+    """One line near the top, over the screen (nothing under a finger moves), read out by
+    screen readers, until tapped away, the next notice, or a few seconds. ``kind``:
+    ``changed`` (on another phone), ``refused`` (a tap the game does not allow), ``done``
+    (what a tap did, e.g. what Undo took back)."""
     def drop(notice: ft.Control | None = None) -> None:
         page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE
                            or (notice is not None and c is not notice)]
 
     drop()
+    icon, background, colour = NOTICE_STYLES[kind]
     notice = ft.Container(
         data=NOTICE, top=4, left=12, right=12,
-        content=ft.Semantics(label=text, button=True, content=ft.Container(
-            ft.Row([ft.Icon(ft.Icons.SYNC, size=20),
-                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600),
-                    ft.Icon(ft.Icons.CLOSE, size=20)], spacing=8),
+        content=ft.Semantics(label=text, button=True, live_region=True, content=ft.Container(
+            ft.Row([ft.Icon(icon, size=20, color=colour),
+                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
+                            color=colour),
+                    ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
             on_click=lambda e: (drop(notice), page.update()),
-            bgcolor=ft.Colors.TERTIARY_CONTAINER, border_radius=12,
+            bgcolor=background, border_radius=12,
             padding=ft.Padding.symmetric(horizontal=14, vertical=12),
             shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, "black")),
         )),

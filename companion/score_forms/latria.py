@@ -94,29 +94,40 @@ def holdable_numbers(suit: str, players: int) -> list[int]:
 
 
 # -- the form -----------------------------------------------------------------------------
+def shown_pile(editor, index: int) -> str:
+    """Which of the player's piles is on screen: each player's own choice, starting on
+    the face-down pile (a choice made for one player never carries over to the next)."""
+    simple = editor.sheet.get("variant") == "simple"
+    pile = editor.ui.get(f"latria_pile_{index}", "cards")
+    return pile if pile in (("cards",) if simple else PILES) else "cards"
+
+
+def header_controls(editor, index: int) -> list[ft.Control]:
+    """Kept at the top of the Score screen, above the entries: which pile they go to."""
+    if editor.sheet.get("variant") == "simple":
+        return []
+    pile = shown_pile(editor, index)
+
+    def pick_pile(value: str) -> None:
+        editor.ui[f"latria_pile_{index}"] = value
+        editor.rebuild()
+
+    return [editor_choice(editor, {"pile": pile}, "pile", t("latria.pile"),
+                          [("cards", t("latria.pile.cards")),
+                           ("eclipsed", t("latria.pile.eclipsed"))], pick_pile)]
+
+
 def player_controls(editor, index: int) -> list[ft.Control]:
     sheet = editor.sheet
     simple = sheet.get("variant") == "simple"
-    piles = ("cards",) if simple else PILES
-    pile = editor.ui.get("latria_pile", "cards")  # which pile is on screen
-    pile = pile if pile in piles else "cards"
+    pile = shown_pile(editor, index)
     player = sheet["players"][index]
     for p in PILES:
         player.setdefault(p, [])
     controls: list[ft.Control] = []
-
-    if not simple:
-        def pick_pile(value: str) -> None:
-            editor.ui["latria_pile"] = value
-            editor.rebuild()
-
-        holder = {"pile": pile}
-        controls.append(editor_choice(editor, holder, "pile", t("latria.pile"),
-                                      [("cards", t("latria.pile.cards")),
-                                       ("eclipsed", t("latria.pile.eclipsed"))], pick_pile))
-        if pile == "eclipsed":
-            controls.append(ft.Text(t("latria.eclipsed_hint"), size=13,
-                                    color=ft.Colors.ON_SURFACE_VARIANT))
+    if pile == "eclipsed":
+        controls.append(ft.Text(t("latria.eclipsed_hint"), size=14,
+                                color=ft.Colors.ON_SURFACE_VARIANT))
 
     cards: list[dict] = player[pile]
 

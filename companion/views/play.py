@@ -18,6 +18,7 @@ from companion.store import Conflict
 from companion.table_setup import flow_config
 from companion.views.home import game_title
 from companion.views.luna_round import open_calculator
+from companion.views.play_parts import folded, section_card
 from companion.widgets.common import (
     TAP,
     choice_chip,
@@ -39,7 +40,6 @@ def build(ctx, table_id: str) -> ft.View:
     flow = FLOWS[session.game]
     config = flow_config(session)
     title = t("play.title", game=game_title(GAMES[session.game]))
-    error = ft.Text("", color=ft.Colors.ERROR, visible=False)
     # Every tap names the last event this screen was drawn from (DESIGN.md, "A table
     # shared by several phones"): the store refuses it when another phone moved on.
     events, seq = ctx.store.log(table_id)
@@ -76,9 +76,13 @@ def build(ctx, table_id: str) -> ft.View:
             redraw()
             return
         if dropped is None:
-            ctx.toast(t("play.nothing_to_undo"))
+            ctx.show_notice(t("play.nothing_to_undo"), kind="done")
+            ctx.page.update()
             return
         saved(seq - 1)
+        ctx.show_notice(undone_text(flow, config, session.game, events[:-1], dropped),
+                        kind="done")
+        ctx.page.update()
 
     try:
         state = replay(session.game, config, events)
@@ -90,15 +94,21 @@ def build(ctx, table_id: str) -> ft.View:
         ], on_back=back)
 
     def record(event: dict[str, Any], draft: tuple | None = None) -> None:
-        """Check the tap against the flow first: a refused event is never saved. The
-        store checks it again on the saved log, in the transaction that saves it."""
+        """Check the tap against the flow first: a refused event is never saved, and the
+        reason is shown where the player is looking. The store checks it again on the
+        saved log, in the transaction that saves it."""
         try:
-            flow.apply(state, event)
+            after = flow.apply(state, event)
         except FlowError as err:
-            error.value = str(err)
-            error.visible = True
+            ctx.show_notice(str(err), kind="refused")
             ctx.page.update()
             return
+        if flow.view(after).finished and not state_finished:
+            confirm_end(lambda: save(event, draft))  # game-ending taps ask first
+            return
+        save(event, draft)
+
+    def save(event: dict[str, Any], draft: tuple | None) -> None:
         try:
             new_seq = ctx.store.append_event(
                 table_id, event, seq, check=lambda log: replay(session.game, config, log))
@@ -111,7 +121,48 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.drafts.pop(draft, None)
         saved(new_seq)
 
+    def confirm_end(go_on) -> None:
+        def end(e) -> None:
+            ctx.page.pop_dialog()
+            go_on()
+
+        ctx.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(t("play.end_title")),
+            content=ft.Text(t("play.end_body")),
+            actions=[ft.TextButton(content=t("common.cancel"), height=TAP,
+                                   on_click=lambda e: ctx.page.pop_dialog()),
+                     ft.FilledButton(content=t("play.end_confirm"), height=TAP,
+                                     on_click=end)],
+        ))
+
+    def next_tap(action: Action, values: dict[str, Any] | None, draft: tuple | None) -> None:
+        """The big button: first make sure no other form on screen holds entries that
+        were not recorded (they would be lost with the step)."""
+        unsaved = [a for a, key in forms if key != draft and dirty(a, ctx.drafts.get(key))]
+        if not unsaved:
+            record(build_event(action, values), draft)
+            return
+
+        def go_on(e) -> None:
+            ctx.page.pop_dialog()
+            for a, key in forms:
+                if a in unsaved:
+                    ctx.drafts.pop(key, None)
+            record(build_event(action, values), draft)
+
+        ctx.page.show_dialog(ft.AlertDialog(
+            modal=True,
+            title=ft.Text(t("play.unsaved_title")),
+            content=ft.Text(t("play.unsaved_body", form=unsaved[0].label)),
+            actions=[ft.TextButton(content=t("play.unsaved_discard"), height=TAP,
+                                   on_click=go_on),
+                     ft.FilledButton(content=t("play.unsaved_back"), height=TAP,
+                                     on_click=lambda e: ctx.page.pop_dialog())],
+        ))
+
     view = flow.view(state)
+    state_finished = view.finished
     controls: list[ft.Control] = [status_card(view, ctx)]
     if view.notes:
         controls.append(ft.Card(content=ft.Container(
@@ -119,31 +170,56 @@ def build(ctx, table_id: str) -> ft.View:
             padding=ft.Padding.all(12), bgcolor=ft.Colors.SECONDARY_CONTAINER,
             border_radius=12)))
     primary = next((a for a in view.actions if a.primary), None)
+    forms: list[tuple[Action, tuple]] = []  # the forms on screen and their drafts' keys
+    primary_values: dict[str, Any] | None = None
+    primary_key: tuple | None = None
+    first_sectioned = next((a for a in view.actions if a.section is not None), None)
     for action in view.actions:
-        if action is primary and not action.fields:
+        if action.section is not None:  # one section at a time (views/play_parts.py)
+            if action is first_sectioned:
+                controls.append(section_card(view, record, ctx.drafts, table_id))
             continue
         if action.helper == "luna_round":
             controls.append(ft.Row([secondary_button(
                 t("luna_round.open"),
-                lambda e, a=action: open_calculator(
-                    ctx, session.game, state.players,
-                    lambda changes, a=a: record(build_event(
-                        a, {f"changes.{name}": v for name, v in changes.items()}))),
+                lambda e, a=action: open_calculator(ctx, session.game, state, a, record),
                 ft.Icons.CALCULATE, expand=True)]))
-        controls.append(action_control(action, record, ctx.drafts, table_id))
-    controls.append(error)
+        if action is primary:
+            if action.fields:  # its fields here; its button in the bottom bar
+                primary_key, primary_values = draft_for(ctx.drafts, table_id, action)
+                controls.append(form_card(action, primary_values))
+            continue
+        control, key = action_control(action, record, ctx.drafts, table_id)
+        if key is not None:
+            forms.append((action, key))
+        if action.folded:  # a helper one tap away
+            control = folded(action, control, ctx.drafts, table_id)
+        controls.append(control)
     controls += markers_controls(view)
-    if view.finished:
-        controls.append(ft.Row([primary_button(
-            t("play.to_score"), lambda e: to_score(ctx, session, flow, state),
-            ft.Icons.SCOREBOARD_OUTLINED)]))
 
+    # The bottom bar: Undo and the one big button, in the same place on every step.
     bottom_row: list[ft.Control] = [secondary_button(t("play.undo"), undo, ft.Icons.UNDO)]
-    if primary is not None and not primary.fields:
-        bottom_row.append(primary_button(primary.label, lambda e: record(
-            build_event(primary)), ft.Icons.ARROW_FORWARD))
-    return screen(route, t("play.title", game=game_title(GAMES[session.game])), controls,
-                  on_back=back, bottom=ft.Row(bottom_row, spacing=8))
+    if view.finished:
+        bottom_row.append(primary_button(
+            t("play.to_score"), lambda e: to_score(ctx, session, flow, state),
+            ft.Icons.SCOREBOARD_OUTLINED))
+    elif primary is not None:
+        bottom_row.append(primary_button(
+            primary.label, lambda e: next_tap(primary, primary_values, primary_key),
+            ft.Icons.ARROW_FORWARD))
+    return screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
+
+
+def undone_text(flow, config, game: str, before: list, dropped: dict) -> str:
+    """ "Undid: Record who took the cards": the tap taken back, named by the button that
+    made it (the screen below shows where the table is now)."""
+    try:
+        view = flow.view(replay(game, config, before))
+    except FlowError:
+        return t("play.undid_plain")
+    label = next((a.label for a in view.actions if a.event.get("type") == dropped.get("type")
+                  and all(dropped.get(k) == v for k, v in a.event.items())), None)
+    return t("play.undid", tap=label) if label else t("play.undid_plain")
 
 
 def where_now(ctx, table_id: str) -> str:
@@ -195,23 +271,43 @@ def status_card(view: PlayView, ctx) -> ft.Control:
                                         padding=ft.Padding.all(14)))
 
 
-def action_control(action: Action, record, drafts: dict, table_id: str) -> ft.Control:
-    """A button, or a small form whose button records the event with what was entered.
-
-    What is entered in a form is kept in ``drafts`` (per table and event type), so a
-    redraw for another phone's change does not lose it; recording the event drops it."""
-    if not action.fields:
-        return ft.Row([secondary_button(action.label, lambda e: record(build_event(action)),
-                                        expand=True)])
+def draft_for(drafts: dict, table_id: str, action: Action) -> tuple[tuple, dict[str, Any]]:
+    """What is entered in ``action``'s form, kept in ``drafts`` (per table and event type)
+    so a redraw for another phone's change does not lose it; recording the event drops
+    it. Returns the draft's key and its values (the fields' defaults to start with)."""
     key = (table_id, action.event.get("type"), tuple(f.id for f in action.fields))
     values = drafts.setdefault(key, {})
     for f in action.fields:
         values.setdefault(f.id, f.default)
+    return key, values
+
+
+def dirty(action: Action, values: dict[str, Any] | None) -> bool:
+    """Whether a form holds entries other than its defaults (not recorded yet)."""
+    return bool(values) and any(values.get(f.id, f.default) != f.default
+                                for f in action.fields)
+
+
+def form_card(action: Action, values: dict[str, Any],
+              submit: ft.Control | None = None) -> ft.Control:
     inputs = [field_control(f, values) for f in action.fields]
-    submit = (primary_button if action.primary else secondary_button)(
-        action.label, lambda e: record(build_event(action, values), key), expand=True)
-    return ft.Card(content=ft.Container(
-        ft.Column([*inputs, ft.Row([submit])], spacing=10), padding=ft.Padding.all(12)))
+    if submit is not None:
+        inputs.append(ft.Row([submit]))
+    return ft.Card(content=ft.Container(ft.Column(inputs, spacing=10),
+                                        padding=ft.Padding.all(12)))
+
+
+def action_control(action: Action, record, drafts: dict,
+                   table_id: str) -> tuple[ft.Control, tuple | None]:
+    """A button, or a small form whose button records the event with what was entered;
+    and the form's draft key (None for a plain button)."""
+    if not action.fields:
+        return ft.Row([secondary_button(action.label, lambda e: record(build_event(action)),
+                                        expand=True)]), None
+    key, values = draft_for(drafts, table_id, action)
+    submit = secondary_button(action.label, lambda e: record(build_event(action, values), key),
+                              expand=True)
+    return form_card(action, values, submit), key
 
 
 def field_control(field: Field, values: dict[str, Any]) -> ft.Control:

@@ -10,6 +10,7 @@ notice.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -63,22 +64,34 @@ def build(ctx, table_id: str) -> ft.View:
     sheet = session.score_sheet or form.empty_sheet(session, box)
     state = {"player": 0}
 
-    chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
-    summary = ft.Column(spacing=2)
+    # The header (fixed above the entries, so nothing under a finger moves as totals
+    # change): the players in one scrolling row, whose sheet this is with its total, and
+    # the form's own choice of where entries go (Latria's pile).
+    chips = ft.Row(spacing=8, scroll=ft.ScrollMode.AUTO)
+    total_line = ft.Text("", size=18, weight=ft.FontWeight.W_600, max_lines=1,
+                         overflow=ft.TextOverflow.ELLIPSIS)
+    form_header = ft.Column(spacing=6)
+    summary = ft.Column(spacing=2)  # every point, below the entries
     body = ft.Column(spacing=12)
+    undo_button = secondary_button(t("score.undo"), lambda e: undo(), ft.Icons.UNDO)
+    undo_stack: list[tuple[list, str]] = []  # this phone's changes: how to take each back
     problems_box = ft.Column(spacing=2, visible=False)
     results_button = primary_button(t("score.results"), lambda e: ctx.go(
         f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
 
     mine: set[str] = set()  # the fields this phone entered (locations)
 
-    def save(changes: list) -> None:
+    def save(changes: list, undoing: bool = False) -> bool:
         """Save this phone's field changes into the saved sheet, then show the totals."""
+        before = editor.saved
         try:
-            saved, _ = ctx.store.change_score_sheet(table_id, changes, base=editor.saved)
+            saved, _ = ctx.store.change_score_sheet(table_id, changes, base=before)
         except (Conflict, KeyError):  # replaced (an import) or deleted on another phone
             ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
-            return
+            return False
+        if changes and not undoing:
+            undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
+                               change_name(changes[0][0])))
         editor.accept_saved(saved)
         mine.update(location(path) for path, _ in changes)
         if changes:
@@ -86,11 +99,35 @@ def build(ctx, table_id: str) -> ft.View:
                          values=tuple(None if v is REMOVE else v for _, v in changes))
         refresh()
         ctx.page.update()
+        return True
+
+    def undo() -> None:
+        """Take back this phone's last change (what another phone changed stays)."""
+        if not undo_stack:
+            ctx.show_notice(t("score.nothing_to_undo"), kind="done")
+            ctx.page.update()
+            return
+        inverse, name = undo_stack.pop()
+        if save(inverse, undoing=True):
+            render_body()
+            refresh()
+            ctx.show_notice(t("score.undid", field=name), kind="done")
+            ctx.page.update()
+
+    def change_name(path: tuple) -> str:
+        """ "Kim · Moon 1": whose entry and which, for the Undo notice."""
+        label = editor.labels.get(location(path))
+        players = editor.sheet.get("players", [])
+        name = None
+        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
+            name = players[path[1]].get("name", "") if path[1] < len(players) else None
+        return " · ".join(x for x in (name, label) if x) or t("score.an_entry")
 
     def save_whole(new_sheet: dict[str, Any]) -> None:
         """An import: the whole sheet is replaced."""
         ctx.store.set_score_sheet(table_id, new_sheet)
         editor.accept_saved(new_sheet)
+        undo_stack.clear()  # the entries it would take back are gone
         ctx.announce(table_id, "sheet", paths=((),))
         refresh()
         ctx.page.update()
@@ -164,9 +201,11 @@ def build(ctx, table_id: str) -> ft.View:
         summary.controls = []
         if name in totals:
             player = totals[name]
-            summary.controls.append(ft.Text(t_for(session.game, "score.total", name=name,
-                                                  total=player.total),
-                                            size=20, weight=ft.FontWeight.W_600))
+            total_line.value = t_for(session.game, "score.total", name=name,
+                                     total=player.total)
+            total_line.color = None
+            summary.controls.append(ft.Text(t("results.breakdowns"), size=16,
+                                            weight=ft.FontWeight.W_600))
             for line in player.breakdown:
                 summary.controls.append(ft.Row([
                     ft.Text(line.label, size=13, expand=True),
@@ -178,12 +217,15 @@ def build(ctx, table_id: str) -> ft.View:
                     summary.controls.append(ft.Text(f"• {note}", size=12,
                                                     color=ft.Colors.ON_SURFACE_VARIANT))
         else:
+            total_line.value = t("score.fix_first_short", name=name)
+            total_line.color = ft.Colors.ERROR
             summary.controls.append(ft.Text(t("score.fix_first", name=name), size=15,
                                             color=ft.Colors.ERROR))
         problems_box.controls = [ft.Text(f"• {problem_text(p, names)}", color=ft.Colors.ERROR)
                                  for p in unplaced]
         problems_box.visible = bool(unplaced)
         results_button.disabled = result is None
+        undo_button.disabled = not undo_stack
 
     def choose(i: int) -> None:
         state["player"] = i
@@ -193,6 +235,9 @@ def build(ctx, table_id: str) -> ft.View:
 
     def render_body() -> None:
         editor.clear_bindings()
+        header = getattr(form, "header_controls", None)
+        form_header.controls = header(editor, state["player"]) if header else []
+        form_header.visible = bool(form_header.controls)
         body.controls = [*form.player_controls(editor, state["player"]),
                          *form.table_controls(editor)]
 
@@ -249,15 +294,28 @@ def build(ctx, table_id: str) -> ft.View:
     render_body()
     refresh()
     controls = [
-        chips,
-        ft.Card(content=ft.Container(summary, padding=ft.Padding.all(12))),
         body,
+        ft.Card(content=ft.Container(summary, padding=ft.Padding.all(12))),
         ft.Row([secondary_button(t("score.export"), export, ft.Icons.UPLOAD, expand=True),
                 secondary_button(t("score.import"), import_, ft.Icons.DOWNLOAD, expand=True)]),
     ]
-    bottom = ft.Column([problems_box, ft.Row([results_button])], spacing=6)
+    top = ft.Column([chips, total_line, form_header], spacing=6)
+    bottom = ft.Column([problems_box, ft.Row([undo_button, results_button], spacing=8)],
+                       spacing=6)
     return screen(route, t("score.title", game=game_title(game)), controls, on_back=back,
-                  bottom=bottom)
+                  bottom=bottom, top=top)
+
+
+def lookup(sheet: dict[str, Any], path: tuple) -> Any:
+    """The value at ``path`` in ``sheet``, or REMOVE when there is none (to take a change
+    back: set it again, or leave the key out)."""
+    node: Any = sheet
+    for key in path:
+        try:
+            node = node[key]
+        except (KeyError, IndexError, TypeError):
+            return REMOVE
+    return copy.deepcopy(node)
 
 
 def shown_value(value: Any) -> str:

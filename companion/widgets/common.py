@@ -60,10 +60,14 @@ def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
 
 
 def screen(route: str, title: str, controls: list[ft.Control],
-           on_back: Callable | None = None, bottom: ft.Control | None = None) -> ft.View:
-    """A scrolling phone screen; ``bottom`` stays pinned below the scrolling part."""
+           on_back: Callable | None = None, bottom: ft.Control | None = None,
+           top: ft.Control | None = None) -> ft.View:
+    """A scrolling phone screen; ``top`` stays pinned above the scrolling part and
+    ``bottom`` below it (what must not move while entries are made below it)."""
     body = ft.Column(controls=controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
     content: list[ft.Control] = [body]
+    if top is not None:
+        content.insert(0, top)
     if bottom is not None:
         content.append(bottom)
     return ft.View(
@@ -82,6 +86,9 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
     more than the short ``text`` shown, e.g. "Sun astrology 8" for "8 · 3★")."""
     return ft.Semantics(
         label=spoken, button=True, selected=selected,
+        # No check mark: it would widen the chip when picked and push its neighbours to
+        # another row under the player's finger; the picked chip is filled instead.
         content=ft.Chip(label=ft.Text(text, size=size), selected=selected, disabled=disabled,
-                        leading=leading, height=TAP, on_select=on_select),
+                        leading=leading, height=TAP, on_select=on_select,
+                        show_checkmark=False),
     )
