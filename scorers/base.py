@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from scorers.limits import crop
 
 MAX_NAME_LENGTH = 40
 
@@ -22,12 +24,37 @@ class Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+def with_rulings(text: str, rulings: Sequence[str]) -> str:
+    """The command line's wording: the sentence, then the rulings it rests on in brackets
+    ("… (L-10)"), so a reader can look them up in docs/RULINGS.md."""
+    return f"{text} ({', '.join(rulings)})" if rulings else text
+
+
+class Note(BaseModel):
+    """A sentence for the players, and the rulings (docs/RULINGS.md ids) it rests on,
+    kept apart: a screen shows the sentence with a "Why?" for each ruling, the command
+    line prints both (``str(note)``)."""
+
+    text: str
+    rulings: list[str] = []
+
+    def __str__(self) -> str:
+        return with_rulings(self.text, self.rulings)
+
+
+def ruled(text: str, *rulings: str) -> Note:
+    """``ruled("Ann and Ben tie on 13; …", "L-10")``: a note and the rulings it rests on."""
+    return Note(text=text, rulings=list(rulings))
+
+
 class Problem(BaseModel):
     where: str  # e.g. "players[1].support.military"; "" for the whole sheet
     message: str
+    rulings: list[str] = []  # the readings (docs/RULINGS.md) the message rests on
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}" if self.where else self.message
+        message = with_rulings(self.message, self.rulings)
+        return f"{self.where}: {message}" if self.where else message
 
 
 class SheetProblems(ValueError):
@@ -55,10 +82,25 @@ class PlayerResult(BaseModel):
 
 
 class Result(BaseModel):
+    """``notes`` may be given as ``Note`` (a sentence and its rulings) or as strings.
+    ``notes`` keeps each as one string, rulings in brackets (the JSON's and the command
+    line's, as the spec has it); ``note_details`` keeps each sentence and its rulings
+    apart (what the app shows)."""
+
     game: str
     players: list[PlayerResult]
     winners: list[str]
     notes: list[str] = []
+    note_details: list[Note] = []
+
+    @model_validator(mode="before")
+    @classmethod
+    def _split_notes(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "note_details" not in data:
+            details = [n if isinstance(n, Note) else Note(text=n)
+                       for n in data.get("notes", [])]
+            data = {**data, "notes": [str(n) for n in details], "note_details": details}
+        return data
 
     def to_json_dict(self) -> dict[str, Any]:
         # serialize_as_any keeps the fields a game's PlayerResult subclass adds.
@@ -95,7 +137,7 @@ def name_problems(names: Sequence[str], where: Callable[[int], str]) -> list[Pro
             f"{len(names[i].strip())} characters; at most {MAX_NAME_LENGTH} are allowed"
         ),
         "duplicate": lambda i, other: (
-            f"“{names[i].strip()}” is already the name of player {other + 1}"
+            f"“{crop(names[i].strip())}” is already the name of player {other + 1}"
         ),
     }
     return [

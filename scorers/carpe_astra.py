@@ -19,11 +19,13 @@ from pydantic import Field, StrictInt, StrictStr
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -205,15 +207,18 @@ def check(sheet: Sheet) -> list[Problem]:
             name = GUILDS[guild].name
             last = max(i for i, c in enumerate(counts) if c > 0)
             reason = f"a {n}-player game has only {limit}"
+            rulings = []
             if n == 3:
-                reason += " (5 for the guilds of the characters in play, 4 for the others, C-1)"
+                reason += " (5 for the guilds of the characters in play, 4 for the others)"
+                rulings = ["C-1"]
             holders = [i for i, c in enumerate(counts) if c > 0]
             if len(holders) == 1:
                 message = f"{counts[last]} tokens, but {reason}"
             else:
                 spread = ", ".join(f"{who[i]} {counts[i]}" for i in holders)
                 message = f"{sum(counts)} {name} tokens in all ({spread}), but {reason}"
-            problems.append(Problem(where=f"players[{last}].support.{guild}", message=message))
+            problems.append(Problem(where=f"players[{last}].support.{guild}", message=message,
+                                    rulings=rulings))
     credits = [p.credits for p in sheet.players]
     if sum(credits) > MONEY_TOKENS:  # Components: 49 money tokens (C-6)
         last = max(i for i, c in enumerate(credits) if c > 0)
@@ -222,7 +227,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 where=f"players[{last}].credits",
                 message=f"{sum(credits)} credits in all ("
                 + ", ".join(f"{who[i]} {c}" for i, c in enumerate(credits))
-                + f"), but the box has {MONEY_TOKENS} money tokens (C-6)",
+                + f"), but the box has {MONEY_TOKENS} money tokens",
+                rulings=["C-6"],
             )
         )
     return problems
@@ -237,7 +243,7 @@ def score(sheet: Sheet) -> Result:
     n = len(names)
     limits = tokens_in_play(n, (p.character for p in sheet.players))
     breakdowns: list[list[Line]] = [[] for _ in names]
-    notes: list[str] = []
+    notes: list[Note] = []
     for guild, limit in limits.items():
         counts = [getattr(p.support, guild) for p in sheet.players]
         awards = guild_awards(counts, limit)
@@ -251,10 +257,9 @@ def score(sheet: Sheet) -> Result:
             label = f"{GUILDS[guild].name}: {place} → {award.points}{each}"
             breakdowns[i].append(Line(label=label, points=award.points))
             if award.points == 6:
-                notes.append(
+                notes.append(ruled(
                     f"{names[i]} holds all {limit} {GUILDS[guild].name} tokens in play, "
-                    "none left in the supply: 6 points (C-2)"
-                )
+                    "none left in the supply: 6 points", "C-2"))
     for lines in breakdowns:
         if not lines:
             lines.append(Line(label="No support tokens", points=0))
@@ -268,18 +273,16 @@ def score(sheet: Sheet) -> Result:
     ]
     if n == 3:
         played = join_and([GUILDS[g].name for g in GUILDS if limits[g] == 5])
-        notes.insert(
-            0,
+        notes.insert(0, ruled(
             f"3 players: 5 support tokens for the guilds of the characters in play "
-            f"({played}) and 4 for the others (C-1)",
-        )
+            f"({played}) and 4 for the others", "C-1"))
     notes += _tie_notes(names, totals, credits, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
 
 
 def _tie_notes(
     names: Sequence[str], totals: Sequence[int], credits: Sequence[int], ranks: Sequence[int]
-) -> list[str]:
+) -> list[Note]:
     """Why ties on points were broken (most money) or shared (Winning the Game; C-4)."""
     notes = []
     for total in sorted(set(totals), reverse=True):
@@ -290,27 +293,25 @@ def _tie_notes(
         listed = join_and([names[k] for k in tied])
         values = {credits[k] for k in tied}
         if len(values) == 1:
-            notes.append(
+            notes.append(ruled(
                 f"{listed} tie on {total} and on credits ({credits[tied[0]]}): "
-                f"{_shared(ranks[tied[0]])} (C-4)"
-            )
+                f"{_shared(ranks[tied[0]])}", "C-4"))
             continue
         if len(tied) == 2:
             a, b = tied
-            notes.append(
+            notes.append(ruled(
                 f"{names[a]} and {names[b]} tie on {total}; {names[a]} has more "
-                f"credits ({credits[a]} > {credits[b]}) (C-4)"
-            )
+                f"credits ({credits[a]} > {credits[b]})", "C-4"))
         else:
             order = ", ".join(f"{names[k]} {credits[k]}" for k in tied)
-            notes.append(f"{listed} tie on {total}; more credits rank them: {order} (C-4)")
+            notes.append(ruled(f"{listed} tie on {total}; more credits rank them: {order}",
+                               "C-4"))
         for value in sorted(values, reverse=True):
             still = [k for k in tied if credits[k] == value]
             if len(still) > 1:
-                notes.append(
+                notes.append(ruled(
                     f"{join_and([names[k] for k in still])} also tie on credits ({value}): "
-                    f"{_shared(ranks[still[0]])} (C-4)"
-                )
+                    f"{_shared(ranks[still[0]])}", "C-4"))
     return notes
 
 

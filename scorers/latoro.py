@@ -20,11 +20,13 @@ from pydantic import StrictInt
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -167,17 +169,17 @@ def score(sheet: Sheet) -> Result:
     for r, rank in zip(results, ranks, strict=True):
         r.rank = rank
 
-    notes = []
+    notes: list[Note] = []
     for total in sorted({r.total for r in results}, reverse=True):
         tied = [r.name for r in results if r.total == total]
         if len(tied) > 1:
             rank = next(r.rank for r in results if r.total == total)
-            notes.append(f"{_join(tied)} tie on {total} and share rank {rank}: the rulebook "
-                         "names no tie-breaker (LT-5)")
+            notes.append(ruled(f"{_join(tied)} tie on {total} and share rank {rank}: the "
+                               "rulebook names no tie-breaker", "LT-5"))
     if reading_matters:
         who = _join(reading_matters)
-        notes.append(f"Resources are counted all colours together, then 1 point per 3 "
-                     f"(counting each colour apart would give {who} less) (LT-3)")
-    notes.append("Clan tag and honor card points are entered from the player summary and the "
-                 "cards: the rulebook text does not give them (LT-1, LT-2)")
+        notes.append(ruled(f"Resources are counted all colours together, then 1 point per 3 "
+                           f"(counting each colour apart would give {who} less)", "LT-3"))
+    notes.append(ruled("Clan tag and honor card points are entered from the player summary "
+                       "and the cards: the rulebook text does not give them", "LT-1", "LT-2"))
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

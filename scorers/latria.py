@@ -22,11 +22,13 @@ from pydantic import Field, StrictInt, StrictStr, model_serializer
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -201,8 +203,9 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
     """What is wrong with one card on its own (shape, printed values), per field."""
     out: list[Problem] = []
 
-    def bad(sub: str, message: str) -> None:
-        out.append(Problem(where=f"{where}.{sub}" if sub else where, message=message))
+    def bad(sub: str, message: str, *rulings: str) -> None:
+        out.append(Problem(where=f"{where}.{sub}" if sub else where, message=message,
+                           rulings=list(rulings)))
 
     if card.celestial is None and card.astrology is None:
         bad(
@@ -264,7 +267,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
         bad(
             "multiplier",
             f'{who}\'s {label}: a multiplier is ×2 or ×0 ("multiplier": 2 or 0), '
-            f"not {card.multiplier} (L-1)",
+            f"not {card.multiplier}", "L-1",
         )
         return out
     if suit in ASTROLOGY_VP_TABLE:
@@ -286,7 +289,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
             bad(
                 "",
                 f"{who}'s {label} has no VP or effect (only {name} 6–10 score), so it "
-                "cannot have been acquired (Step 4, L-8)",
+                "cannot have been acquired (Step 4)", "L-8",
             )
         return out
     if card.vp is None and card.multiplier is None:
@@ -295,13 +298,13 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
             "",
             f'{who}\'s {label}: enter what is printed on the card, "vp" (its stars) '
             'and/or "multiplier": 2 (the rulebook\'s Polaris and Latria values are not '
-            "legible, L-1)",
+            "legible)", "L-1",
         )
     elif not card.vp and card.multiplier is None:
         bad(
             "vp",
             f"{who}'s {label} has 0 VP and no multiplier, so it cannot have been "
-            "acquired (Step 4, L-8)",
+            "acquired (Step 4)", "L-8",
         )
     return out
 
@@ -363,7 +366,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 Problem(
                     where=f"players[{i}].eclipsed",
                     message=f"{who[i]} has {len(player.eclipsed)} eclipsed card(s), but the simple "
-                    'variant uses no eclipse markers; list them under "cards" (L-7)',
+                    'variant uses no eclipse markers; list them under "cards"',
+                    rulings=["L-7"],
                 )
             )
     for i, pos, card in valid:
@@ -373,7 +377,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 Problem(
                     where=f"{_where(i, pos)}.special",
                     message=f"{who[i]}'s {card_label(card)} card is removed in the simple variant "
-                    "(Sun ×0, Moon ×2 and Polaris two red symbols are out, L-7)",
+                    "(Sun ×0, Moon ×2 and Polaris two red symbols are out)",
+                    rulings=["L-7"],
                 )
             )
         if card.celestial == "polaris" and sheet.variant == "standard" and pos[0] == "eclipsed":
@@ -383,7 +388,8 @@ def check(sheet: Sheet) -> list[Problem]:
                     where=_where(i, pos),
                     message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; Polaris "
                     "never enters the eclipse state in the standard game, so it belongs "
-                    'under "cards" (L-6)',
+                    'under "cards"',
+                    rulings=["L-6"],
                 )
             )
         if card.celestial == "polaris" and sheet.variant == "star_eclipse" and pos[0] == "cards":
@@ -392,8 +398,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 Problem(
                     where=_where(i, pos),
                     message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; in Star "
-                    'Eclipse Polaris is always eclipsed, so it belongs under "eclipsed" '
-                    "(L-6)",
+                    'Eclipse Polaris is always eclipsed, so it belongs under "eclipsed"',
+                    rulings=["L-6"],
                 )
             )
 
@@ -455,7 +461,8 @@ def check(sheet: Sheet) -> list[Problem]:
                         where=_where(i, pos),
                         message=f"{len(places)} {NAMES[body]} celestial cards in all "
                         f"({_counts(per_player, who)}), but a {n}-player game has {limit} "
-                        f"rounds and reveals one {NAMES[body]} card per round (L-9)",
+                        f"rounds and reveals one {NAMES[body]} card per round",
+                        rulings=["L-9"],
                     )
                 )
         for i, _player in enumerate(sheet.players):
@@ -466,7 +473,8 @@ def check(sheet: Sheet) -> list[Problem]:
                         where=f"players[{i}]",
                         message=f"{who[i]} holds {len(mine)} astrology cards, but a player "
                         f"acquires at most one (their own) per round and a {n}-player game has "
-                        f"{limit} rounds (L-9)",
+                        f"{limit} rounds",
+                        rulings=["L-9"],
                     )
                 )
 
@@ -481,7 +489,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 Problem(
                     where=where,
                     message=f"only the holder of the Polaris two-red-symbols card removes cards; "
-                    f"{who[i]} does not hold it (L-3)",
+                    f"{who[i]} does not hold it",
+                    rulings=["L-3"],
                 )
             )
             continue
@@ -492,14 +501,14 @@ def check(sheet: Sheet) -> list[Problem]:
                 message = (
                     f"{who[i]} holds {len(others)} card(s) besides the Polaris card, so "
                     f"all {len(others)} are removed; list exactly those (or leave "
-                    '"discarded" out) (L-3)'
+                    '"discarded" out)'
                 )
             else:
                 message = (
                     f"{len(player.discarded)} card(s); the Polaris card removes exactly "
-                    f"two of {who[i]}'s other cards (L-3)"
+                    f"two of {who[i]}'s other cards"
                 )
-            problems.append(Problem(where=where, message=message))
+            problems.append(Problem(where=where, message=message, rulings=["L-3"]))
             continue
         available = Counter(card_id(c) for c in others)
         for j, card in enumerate(player.discarded):
@@ -508,7 +517,8 @@ def check(sheet: Sheet) -> list[Problem]:
                     Problem(
                         where=f"{where}[{j}]",
                         message="the Polaris two-red-symbols card removes two *other* cards, not "
-                        "itself (L-3)",
+                        "itself",
+                        rulings=["L-3"],
                     )
                 )
             elif available[card_id(card)] > 0:
@@ -518,7 +528,8 @@ def check(sheet: Sheet) -> list[Problem]:
                     Problem(
                         where=f"{where}[{j}]",
                         message=f"{who[i]} holds no {card_label(card)} to remove (the removed "
-                        "cards are among the player's cards or eclipsed cards, L-3)",
+                        "cards are among the player's cards or eclipsed cards)",
+                        rulings=["L-3"],
                     )
                 )
     return problems
@@ -601,11 +612,11 @@ class _Scored:
     evaluation: Evaluation
     removed: list[tuple[tuple[str, int], Card]]
     holder: bool
-    notes: list[str]
+    notes: list[Note]
 
 
 def _score_player(player: Player, who: str) -> _Scored:
-    notes: list[str] = []
+    notes: list[Note] = []
     polaris = _polaris_card(player)
     if polaris is None:
         return _Scored(player, evaluate(player), [], False, notes)
@@ -614,10 +625,9 @@ def _score_player(player: Player, who: str) -> _Scored:
     others = [(pos, c) for pos, c in _held(player) if pos != polaris]
     if len(others) <= 2:
         removed = others
-        notes.append(
+        notes.append(ruled(
             f"{who} holds {len(others) + 1} card(s) including the Polaris "
-            "two-red-symbols card, so all of them are removed (Polaris card note, L-3)"
-        )
+            "two-red-symbols card, so all of them are removed (Polaris card note)", "L-3"))
     else:
         options = list(itertools.combinations(others, 2))
         if player.discarded is not None:
@@ -640,18 +650,17 @@ def _score_player(player: Player, who: str) -> _Scored:
         same = [o for k, o in outcomes[1:] if k[:2] == best_key[:2] and kinds(o) != kinds(best)]
         if player.discarded is None:
             note = (
-                f'{who} holds the Polaris two-red-symbols card and no "discarded" was '
-                f"given: the scorer removed {chosen}, the two that give the best total "
+                f"{who} holds the Polaris two-red-symbols card and named no cards to "
+                f"remove, so it removed {chosen}, the two that give the best total "
                 f"({-best_key[0]})"
             )
             if same:
                 note += "; other choices score the same"
-            notes.append(note + " (L-4)")
+            notes.append(ruled(note, "L-4"))
         elif any(k[:2] != best_key[:2] for k, _ in outcomes):
-            notes.append(
-                f"{who}'s discarded cards match cards both with and without an eclipse "
-                f"marker: the scorer removed {chosen}, which scores best (L-5)"
-            )
+            notes.append(ruled(
+                f"{who}'s removed cards match cards both with and without an eclipse "
+                f"marker: it removed {chosen}, which scores best", "L-5"))
     removed_places = frozenset(pos for pos, _ in removed)
     return _Scored(player, evaluate(player, removed_places), removed, True, notes)
 
@@ -688,7 +697,7 @@ def _breakdown(scored: _Scored) -> list[Line]:
 
 def _tie_notes(
     names: Sequence[str], totals: Sequence[int], eclipses: Sequence[int], ranks: Sequence[int]
-) -> list[str]:
+) -> list[Note]:
     """Why ties on total were broken (fewer eclipse points) or shared (Scoring; L-10)."""
     notes = []
     for total in sorted(set(totals), reverse=True):
@@ -699,27 +708,25 @@ def _tie_notes(
         listed = join_and([names[k] for k in tied])
         values = {eclipses[k] for k in tied}
         if len(values) == 1:
-            notes.append(
+            notes.append(ruled(
                 f"{listed} tie on {total} and on eclipse points ({eclipses[tied[0]]}): "
-                f"a draw, they share rank {ranks[tied[0]]} (L-10)"
-            )
+                f"a draw, they share rank {ranks[tied[0]]}", "L-10"))
             continue
         if len(tied) == 2:
             a, b = tied
-            notes.append(
+            notes.append(ruled(
                 f"{names[a]} and {names[b]} tie on {total}; {names[a]} has fewer "
-                f"eclipse points ({eclipses[a]} < {eclipses[b]}) (L-10)"
-            )
+                f"eclipse points ({eclipses[a]} < {eclipses[b]})", "L-10"))
         else:
             order = ", ".join(f"{names[k]} {eclipses[k]}" for k in tied)
-            notes.append(f"{listed} tie on {total}; fewer eclipse points rank them: {order} (L-10)")
+            notes.append(ruled(f"{listed} tie on {total}; fewer eclipse points rank them: "
+                               f"{order}", "L-10"))
         for value in sorted(values):
             still = [k for k in tied if eclipses[k] == value]
             if len(still) > 1:
-                notes.append(
+                notes.append(ruled(
                     f"{join_and([names[k] for k in still])} also tie on eclipse points "
-                    f"({value}): a draw, they share rank {ranks[still[0]]} (L-10)"
-                )
+                    f"({value}): a draw, they share rank {ranks[still[0]]}", "L-10"))
     return notes
 
 
@@ -745,17 +752,15 @@ def score(sheet: Sheet) -> Result:
         )
         for i, s in enumerate(scored)
     ]
-    notes: list[str] = []
+    notes: list[Note] = []
     if sheet.variant == "simple":
-        notes.append(
+        notes.append(ruled(
             "Simple variant: no special cards and no eclipse markers; scoring is "
-            "otherwise the standard one (L-7)"
-        )
+            "otherwise the standard one", "L-7"))
     elif sheet.variant == "star_eclipse":
-        notes.append(
+        notes.append(ruled(
             "Star Eclipse variant: scoring is the standard one; Polaris celestial cards "
-            "are all under eclipse markers (L-6)"
-        )
+            "are all under eclipse markers", "L-6"))
     for i, s in enumerate(scored):
         mixed = [
             NAMES[suit]
@@ -763,10 +768,9 @@ def score(sheet: Sheet) -> Result:
             if s.evaluation.groups[suit].multipliers and len(s.evaluation.groups[suit].kinds) == 2
         ]
         if mixed:
-            notes.append(
+            notes.append(ruled(
                 f"{names[i]}: the {join_and(mixed)} multiplier(s) apply to the whole group, "
-                "astrology and celestial cards alike (L-2)"
-            )
+                "astrology and celestial cards alike", "L-2"))
         notes += s.notes
     notes += _tie_notes(names, totals, eclipses, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)

@@ -15,11 +15,13 @@ from pydantic import StrictInt, StrictStr
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -126,7 +128,7 @@ def score(sheet: Sheet) -> Result:
     names = [p.strip() for p in sheet.players]
     n = len(names)
     breakdowns: list[list[Line]] = [[] for _ in names]
-    notes: list[str] = []
+    notes: list[Note] = []
     for g, game in enumerate(sheet.games):
         by_name = {key.strip(): vp for key, vp in game.items()}
         vps = [by_name[name] for name in names]
@@ -151,29 +153,25 @@ def score(sheet: Sheet) -> Result:
         dense = dense_placement_points(vps)
         for k, name in enumerate(names):
             if dense[k] != points[k]:
-                notes.append(
+                notes.append(ruled(
                     f"Game {g + 1}: {name} is {ordinal(where[k])} after a tie above, so scores "
                     f"{points[k]} ({n} + 1 − {where[k]}); reading “one less than the player "
-                    f"above” as one less than their score would give {dense[k]} (LC-1)"
-                )
+                    f"above” as one less than their score would give {dense[k]}", "LC-1"))
         for vp in sorted(set(vps), reverse=True):
             same = sorted((names[k] for k in range(n) if vps[k] == vp), key=str.casefold)
             if len(same) > 1 and vp != lowest and len(set(vps)) > 1:
-                notes.append(
+                notes.append(ruled(
                     f"Game {g + 1}: {join_and(same)} tie on {_num(vp)} VP and score the "
-                    "same; a single game's eclipse tie-breaker does not apply (LC-4)"
-                )
+                    "same; a single game's eclipse tie-breaker does not apply", "LC-4"))
         if min(vps) == max(vps):
-            notes.append(
+            notes.append(ruled(
                 f"Game {g + 1}: everyone tied on {_num(vps[0])} VP, so all are 1st and score "
-                f"{n} (LC-2)"
-            )
+                f"{n}", "LC-2"))
         elif sum(1 for v in vps if v == lowest) > 1:
             last = sorted((names[k] for k in range(n) if vps[k] == lowest), key=str.casefold)
-            notes.append(
+            notes.append(ruled(
                 f"Game {g + 1}: {join_and(last)} tie for last on {_num(lowest)} VP and each "
-                "score −1 (LC-2)"
-            )
+                "score −1", "LC-2"))
     totals = [sum(line.points for line in lines) for lines in breakdowns]
     # Extension Rules 3: "The player with the highest total score after all games wins";
     # no tie-breaker is given, so ties are shared (LC-3).
@@ -186,21 +184,18 @@ def score(sheet: Sheet) -> Result:
         for k, name in enumerate(names)
     ]
     if len(sheet.games) < n:
-        notes.insert(
-            0,
+        notes.insert(0, ruled(
             f"Campaign in progress: {len(sheet.games)} of {n} games played; the "
-            "ranks are the current standings (LC-5)",
-        )
+            "ranks are the current standings", "LC-5"))
     for total in sorted(set(totals), reverse=True):
         tied = sorted(
             (k for k in range(n) if totals[k] == total), key=lambda k: names[k].casefold()
         )
         if len(tied) > 1:
-            notes.append(
+            notes.append(ruled(
                 f"{join_and([names[k] for k in tied])} tie on {total} campaign points; the "
-                f"rulebook names no tie-breaker, so they share rank {ranks[tied[0]]} "
-                "(LC-3)"
-            )
+                f"rulebook names no tie-breaker, so they share rank {ranks[tied[0]]}",
+                "LC-3"))
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
 
 

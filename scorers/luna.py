@@ -14,16 +14,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from pydantic import StrictInt
+from pydantic import StrictBool, StrictInt
 
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -133,6 +135,8 @@ class Player(Model):
     shrines: StrictInt
     unused_favors: StrictInt
     council_points: StrictInt
+    # the solo game's virtual opponent (the other player is you; LU-5), as in luna_round
+    virtual: StrictBool = False
 
 
 class Sheet(Model):
@@ -175,6 +179,18 @@ def check(sheet: Sheet) -> list[Problem]:
                         "but a Council seat's value cannot be negative")
             )
     problems += council_order_problems(sheet.council_order, names)
+    virtual = [i for i, p in enumerate(sheet.players) if p.virtual]
+    if virtual and len(names) != 2:
+        # Luna, Solo Game Rules: "You play against a virtual opponent": you and him (LU-5).
+        problems.append(Problem(
+            where=f"players[{virtual[0]}].virtual",
+            message=f"the virtual opponent is the solo game's, which is scored with 2 players "
+            f"(you and him), not {len(names)}", rulings=["LU-5"]))
+    elif len(virtual) > 1:
+        problems.append(Problem(
+            where=f"players[{virtual[1]}].virtual",
+            message="only one player is the virtual opponent; the other is you",
+            rulings=["LU-5"]))
     return problems
 
 
@@ -212,35 +228,42 @@ def score(sheet: Sheet) -> Result:
     for r, rank in zip(results, ranks, strict=True):
         r.rank = rank
 
-    notes = []
+    notes: list[Note] = []
     by_council = sorted(range(len(results)), key=lambda i: seat[i])
     for total in sorted({r.total for r in results}, reverse=True):
         tied = [names[i] for i in by_council if results[i].total == total]
         if len(tied) == 2:
-            notes.append(f"{tied[0]} and {tied[1]} tie on {total}; {tied[0]} is further ahead "
-                         "in the Council (Luna, Game End; LU-4)")
+            notes.append(ruled(f"{tied[0]} and {tied[1]} tie on {total}; {tied[0]} is further "
+                               "ahead in the Council (Luna, Game End)", "LU-4"))
         elif len(tied) > 2:
-            notes.append(f"{join_and(tied)} tie on {total}; the Council order ranks them "
-                         f"{', '.join(tied)} (Luna, Game End; LU-4)")
+            notes.append(ruled(f"{join_and(tied)} tie on {total}; the Council order ranks them "
+                               f"{', '.join(tied)} (Luna, Game End)", "LU-4"))
 
     # RULING LU-1: the seat values are entered; flag an order they contradict (a typo hint).
     for ahead, behind in zip(by_council, by_council[1:], strict=False):
         pa, pb = sheet.players[ahead].council_points, sheet.players[behind].council_points
         if pa < pb:
-            notes.append(f"{names[ahead]} is ahead of {names[behind]} in the Council but has "
-                         f"fewer council points ({pa} < {pb}); check the seat values (LU-1)")
-    notes.append("Council points are the values printed at the seats, as entered: "
-                 "the rulebook text does not give them (LU-1)")
+            notes.append(ruled(f"{names[ahead]} is ahead of {names[behind]} in the Council but "
+                               f"has fewer council points ({pa} < {pb}); check the seat values",
+                               "LU-1"))
+    notes.append(ruled("Council points are the values printed at the seats, as entered: "
+                       "the rulebook text does not give them", "LU-1"))
 
     # Luna, Solo Game Rules: "Your final score is the difference between your score and his."
+    opponent = next((i for i, p in enumerate(sheet.players) if p.virtual), None)
     if len(results) == 1:
-        notes.append("Solo game: enter the virtual opponent as a second player to get your "
-                     "final score, the difference between the two totals (LU-5)")
+        notes.append(ruled("Solo game: enter the virtual opponent as a second player to get "
+                           "your final score, the difference between the two totals", "LU-5"))
+    elif opponent is not None:
+        him, you = results[opponent], results[1 - opponent]
+        diff = you.total - him.total
+        notes.insert(0, ruled(f"{you.name}'s final score is {diff}: {you.name}'s {you.total} "
+                              f"minus the virtual opponent's {him.total}", "LU-5"))
     elif len(results) == 2:
         first, second = sorted(results, key=lambda r: r.rank)
         diff = first.total - second.total
-        notes.append(f"If this is a solo game, your final score is your total minus the "
-                     f"virtual opponent's: {first.total} − {second.total} = {diff} if you are "
-                     f"{first.name}, {-diff} if you are {second.name} (LU-5)")
+        notes.append(ruled(f"If this is a solo game, your final score is your total minus the "
+                           f"virtual opponent's: {first.total} − {second.total} = {diff} if you "
+                           f"are {first.name}, {-diff} if you are {second.name}", "LU-5"))
 
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

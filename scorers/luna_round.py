@@ -24,11 +24,13 @@ from pydantic import StrictBool, StrictInt
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -234,7 +236,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(Problem(
                 where="players",
                 message=f"{in_temple} Novices in the Temple, but with {plural(n, 'player')} it "
-                f"has {temple_tiles_in_play(n)} spaces (7 Temple tiles per colour; LU-6)",
+                f"has {temple_tiles_in_play(n)} spaces (7 Temple tiles per colour)",
+                rulings=["LU-6"],
             ))
         books = sum(p.temple_books for p in sheet.players)
         solo = is_solo(sheet) and n == 2
@@ -246,7 +249,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 message=f"{books} Novices on a book, but {game} there "
                 f"{'is' if in_play == 1 else 'are'} only "
                 f"{plural(in_play, 'Book of Wisdom', 'Books of Wisdom')} "
-                "in the Temple (LU-6)",
+                "in the Temple",
+                rulings=["LU-6"],
             ))
     problems += council_order_problems(sheet.council_order, names)
     return problems
@@ -282,7 +286,7 @@ def score(sheet: Sheet) -> Result:
     values = list(sheet.priestess_values) if given else default_priestess_values(n)
     assert values is not None  # check() requires them when there is no default
     places = scoring_places(n)
-    notes = []
+    notes: list[Note] = []
 
     # Luna, Moon Priestess: players with at least 1 are placed by count; "Ties are resolved
     # according to the relative position of the players in the Council of Priests".
@@ -296,29 +300,31 @@ def score(sheet: Sheet) -> Result:
             tie_of.update({i: tied for i in tied})
         if len(tied) == 2:
             a, b = tied
-            notes.append(f"{names[a]} and {names[b]} both have {count} on the Moon Priestess's "
-                         f"isle; {names[a]} is further ahead in the Council and takes "
-                         f"{ordinal(place_of[a])} place (Luna, Moon Priestess; LU-4)")
+            notes.append(ruled(f"{names[a]} and {names[b]} both have {count} on the Moon "
+                               f"Priestess's isle; {names[a]} is further ahead in the Council "
+                               f"and takes {ordinal(place_of[a])} place (Luna, Moon Priestess)",
+                               "LU-4"))
         elif len(tied) > 2:
             order = ", ".join(f"{names[i]} {ordinal(place_of[i])}" for i in tied)
-            notes.append(f"{join_and([names[i] for i in tied])} all have {count} on the Moon "
-                         f"Priestess's isle; the Council breaks the tie: {order} "
-                         "(Luna, Moon Priestess; LU-4)")
+            notes.append(ruled(f"{join_and([names[i] for i in tied])} all have {count} on the "
+                               f"Moon Priestess's isle; the Council breaks the tie: {order} "
+                               "(Luna, Moon Priestess)", "LU-4"))
     if n < 4 and len(on_isle) >= 3:
         third = names[on_isle[2]]
-        notes.append(f"{third} is 3rd at the Moon Priestess: third place scores only with 4 "
-                     "players (Luna, Moon Priestess; LU-3)")
+        notes.append(ruled(f"{third} is 3rd at the Moon Priestess: third place scores only "
+                           "with 4 players (Luna, Moon Priestess)", "LU-3"))
     shown = "/".join(str(v) for v in values)
     if given:
         default = default_priestess_values(n)
         if default is not None and values != default:
-            notes.append(f"Moon Priestess values {shown} as entered (the rulebook's example "
-                         f"shows {'/'.join(str(v) for v in default)}; LU-2)")
+            notes.append(ruled(f"Moon Priestess values {shown} as entered (the rulebook's "
+                               f"example shows {'/'.join(str(v) for v in default)})", "LU-2"))
         else:
-            notes.append(f"Moon Priestess values {shown} as printed on the figure (LU-2)")
+            notes.append(ruled(f"Moon Priestess values {shown} as printed on the figure",
+                               "LU-2"))
     else:
-        notes.append(f"Moon Priestess values {shown}: the 4-player figure, from the rulebook's "
-                     "example (LU-2)")
+        notes.append(ruled(f"Moon Priestess values {shown}: the 4-player figure, from the "
+                           "rulebook's example", "LU-2"))
 
     results = []
     for i, p in enumerate(sheet.players):
@@ -352,8 +358,9 @@ def score(sheet: Sheet) -> Result:
                 # Ruling P-11: paid in coins, in the rulebook's order (Moon Priestess first).
                 held = p.influence + pts
                 label += f", but {names[i]} holds only {held}: −{held}"
-                notes.append(f"{names[i]} holds {held} influence at the Apostate and loses "
-                             f"only that, not {loss}: influence does not fall below 0 (P-11)")
+                notes.append(ruled(f"{names[i]} holds {held} influence at the Apostate and "
+                                   f"loses only that, not {loss}: influence does not fall "
+                                   "below 0", "P-11"))
                 loss = held
             apostate = Line(label=label, points=-loss)
         else:
@@ -372,13 +379,13 @@ def score(sheet: Sheet) -> Result:
                         temple=temple.points)))
     for i, p in enumerate(sheet.players):
         if p.virtual:
-            notes.append(f"{names[i]} is the virtual opponent: he does not lose influence due "
-                         "to the Apostate (Luna, Solo Game Rules; LU-5)")
+            notes.append(ruled(f"{names[i]} is the virtual opponent: he does not lose "
+                               "influence due to the Apostate (Luna, Solo Game Rules)", "LU-5"))
 
     # RULING LU-7: a round has no winner; rank by the round's change of influence, ties shared.
     ranks = shared_ranks([-r.total for r in results])
     for r, rank in zip(results, ranks, strict=True):
         r.rank = rank
-    notes.append("Ranks order this round's change of influence; a round has no winner of its "
-                 "own, so equal changes share a rank (LU-7)")
+    notes.append(ruled("Ranks order this round's change of influence; a round has no winner "
+                       "of its own, so equal changes share a rank", "LU-7"))
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

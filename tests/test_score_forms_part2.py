@@ -207,3 +207,6 @@ def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
     sheet["players"][1]["influence"] = 25
     result = score_sheet(sheet)
     assert result.winners == ["Ann"]
+    # The results name the human player's final score, not "if you are …" (issue 12).
+    assert result.note_details[0].text == (
+        "Ann's final score is 5: Ann's 30 minus the virtual opponent's 25")

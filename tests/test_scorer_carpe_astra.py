@@ -193,7 +193,7 @@ def test_tokens_across_players_beyond_those_in_play_three_players():
     assert out == [
         "players[2].support.engineers: 5 Engineers tokens in all (Ann 2, Ben 2, Cy 1), "
         "but a 3-player game has only 4 (5 for the guilds of the characters in play, "
-        "4 for the others, C-1)"
+        "4 for the others) (C-1)"
     ]
     assert score_sheet(sheet({"military": 3}, {"military": 2}, {}))  # Ch'un in play: 5
 

@@ -277,7 +277,7 @@ def test_discarded_must_be_held_cards():
     )
     assert out == [
         "players[0].discarded[1]: Ben holds no Sun 2 to remove (the removed cards are "
-        "among the player's cards or eclipsed cards, L-3)"
+        "among the player's cards or eclipsed cards) (L-3)"
     ]
 
 
@@ -354,11 +354,11 @@ def test_simple_variant_refuses_special_cards_and_eclipsed_cards():
         "players[0].eclipsed: Ann has 1 eclipsed card(s), but the simple variant uses no eclipse "
         'markers; list them under "cards" (L-7)',
         "players[0].cards[0].special: Ann's Sun ×0 card is removed in the simple variant "
-        "(Sun ×0, Moon ×2 and Polaris two red symbols are out, L-7)",
+        "(Sun ×0, Moon ×2 and Polaris two red symbols are out) (L-7)",
         "players[0].cards[1].special: Ann's Polaris two red symbols card is removed in the simple "
-        "variant (Sun ×0, Moon ×2 and Polaris two red symbols are out, L-7)",
+        "variant (Sun ×0, Moon ×2 and Polaris two red symbols are out) (L-7)",
         "players[1].cards[0].special: Ben's Moon ×2 card is removed in the simple variant "
-        "(Sun ×0, Moon ×2 and Polaris two red symbols are out, L-7)",
+        "(Sun ×0, Moon ×2 and Polaris two red symbols are out) (L-7)",
     ]
 
 
@@ -468,7 +468,7 @@ def test_sun_astrology_vp_that_contradicts_the_table():
 def test_sun_astrology_without_vp_cannot_be_held():
     assert problems(sheet({"cards": [astro("moon", 11)]})) == [
         "players[0].cards[0]: Ann's Moon astrology 11 has no VP or effect (only Moon 6–10 score), "
-        "so it cannot have been acquired (Step 4, L-8)"
+        "so it cannot have been acquired (Step 4) (L-8)"
     ]
 
 
@@ -485,12 +485,12 @@ def test_polaris_astrology_needs_its_printed_value():
     assert out == [
         "players[0].cards[0]: Ben's Polaris astrology 5: enter what is printed on the "
         'card, "vp" (its stars) and/or "multiplier": 2 (the rulebook\'s Polaris and '
-        "Latria values are not legible, L-1)"
+        "Latria values are not legible) (L-1)"
     ]
     out = problems(sheet({"cards": [astro("latria", 5, vp=0)]}))
     assert out == [
         "players[0].cards[0].vp: Ann's Latria astrology 5 has 0 VP and no multiplier, "
-        "so it cannot have been acquired (Step 4, L-8)"
+        "so it cannot have been acquired (Step 4) (L-8)"
     ]
 
 

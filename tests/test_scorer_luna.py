@@ -74,7 +74,7 @@ def test_tie_goes_to_the_player_further_ahead_in_the_council():
     assert red.total == blue.total == 54
     assert (blue.rank, red.rank) == (1, 2)
     assert result.winners == ["Blue"]
-    assert "Blue and Red tie on 54; Blue is further ahead in the Council (Luna, Game End; LU-4)" \
+    assert "Blue and Red tie on 54; Blue is further ahead in the Council (Luna, Game End) (LU-4)" \
         in result.notes
 
 

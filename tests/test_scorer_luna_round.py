@@ -60,7 +60,7 @@ def test_moon_priestess_example_6_3_1():
         ("Moon Priestess: 3rd place (2 on the isle; tie with Red decided by the Council) → 1", 1)
     assert (got["White"].label, got["White"].points) == ("Moon Priestess: none on the isle → 0", 0)
     assert ("Red and Blue both have 2 on the Moon Priestess's isle; Red is further ahead in the "
-            "Council and takes 2nd place (Luna, Moon Priestess; LU-4)") in result.notes
+            "Council and takes 2nd place (Luna, Moon Priestess) (LU-4)") in result.notes
     assert any(n.startswith("Moon Priestess values 6/3/1: the 4-player figure") for n in
                result.notes)
 
@@ -152,7 +152,7 @@ def test_entered_four_player_values_differing_from_the_example_are_used_and_note
                   player("D")], values=[6, 4, 2])
     result = score_sheet(data)
     assert [p.breakdown[0].points for p in result.players] == [6, 4, 0, 0]
-    assert any("6/4/2 as entered (the rulebook's example shows 6/3/1; LU-2)" in n
+    assert any("6/4/2 as entered (the rulebook's example shows 6/3/1) (LU-2)" in n
                for n in result.notes)
 
 
@@ -235,7 +235,7 @@ def test_novices_are_limited_by_pieces_and_temple_spaces():
     data = sheet([player("A", novices=8), player("B", novices=7)], values=[5, 2])
     assert problems_of(data) == [
         "players: 15 Novices in the Temple, but with 2 players it has 14 spaces (7 Temple tiles "
-        "per colour; LU-6)"]
+        "per colour) (LU-6)"]
 
 
 def test_council_and_names_are_checked_as_in_luna():
@@ -344,7 +344,7 @@ def test_the_virtual_opponent_does_not_lose_influence_to_the_apostate():
         ("Apostate: the virtual opponent does not lose influence → 0", 0)
     assert {p.name: p.total for p in result.players} == {"You": -3, "Virtual opponent": 5}
     assert ("Virtual opponent is the virtual opponent: he does not lose influence due to the "
-            "Apostate (Luna, Solo Game Rules; LU-5)") in result.notes
+            "Apostate (Luna, Solo Game Rules) (LU-5)") in result.notes
 
 
 def test_virtual_is_only_for_the_solo_game_and_one_player():

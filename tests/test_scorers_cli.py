@@ -62,7 +62,8 @@ def test_json_output_shape(game):
     out = run(EXAMPLES[game], "--json")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert set(result) == {"game", "players", "winners", "notes"}
+    # The spec's fields, and the notes' sentences and rulings apart (an addition).
+    assert set(result) == {"game", "players", "winners", "notes", "note_details"}
     assert result["game"] == game
     sheet = json.loads(EXAMPLES[game].read_text(encoding="utf-8"))
     names = [p if isinstance(p, str) else p["name"] for p in sheet["players"]]

@@ -43,7 +43,10 @@ def test_json_output_has_the_result_shape(game):
     assert proc.stderr == ""
     out = json.loads(proc.stdout)
     assert out["game"] == game
-    assert set(out) == {"game", "players", "winners", "notes"}
+    # The spec's fields, and each note's sentence and rulings apart (for screens).
+    assert set(out) == {"game", "players", "winners", "notes", "note_details"}
+    assert [f"{d['text']} ({', '.join(d['rulings'])})" if d["rulings"] else d["text"]
+            for d in out["note_details"]] == out["notes"]
     sheet = json.loads(EXAMPLES[game].read_text(encoding="utf-8"))
     assert [p["name"] for p in out["players"]] == [p["name"] for p in sheet["players"]]
     for p in out["players"]:
@@ -66,7 +69,7 @@ def test_luna_table_is_readable():
     assert "     +6  Council seat: 6" in lines
     assert "Winner: Red" in lines
     assert ("Note: Red and Blue tie on 65; Red is further ahead in the Council "
-            "(Luna, Game End; LU-4)") in lines
+            "(Luna, Game End) (LU-4)") in lines
 
 
 def test_luna_round_table_shows_losses():

@@ -23,15 +23,17 @@ def sheet_players(session) -> list[str]:
 
 
 def empty_sheet(session, box_values) -> dict:
-    """Nothing counted yet; the Council in seat order until the players reorder it."""
+    """Nothing counted yet; the Council in seat order until the players reorder it. Solo:
+    the virtual opponent is marked, so the notes name your final score (LU-5)."""
     players = sheet_players(session)
+    solo = len(session.players) == 1
     return {
         "game": "luna",
         "council_order": players,
         "players": [
             {"name": name, "influence": 0, "shrines": 0, "unused_favors": 0,
-             "council_points": 0}
-            for name in players
+             "council_points": 0, **({"virtual": True} if solo and i == 1 else {})}
+            for i, name in enumerate(players)
         ],
     }
 
