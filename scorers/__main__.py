@@ -111,7 +111,7 @@ def write_result(text: str, json_text: Callable[[], str] | None) -> str | None:
                 stream.write(json_text() + "\n")  # ASCII-only JSON, the same value
             else:
                 stream.flush()
-                stream.buffer.write((text + "\n").encode("utf-8"))
+                stream.buffer.write((text + "\n").encode("utf-8", "backslashreplace"))
         stream.flush()
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: not an error worth a message.
@@ -148,7 +148,7 @@ def _main(argv: list[str] | None) -> int:
     args, extra = parser.parse_known_args(argv)
     if extra:  # each value quoted at most 40 characters
         parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
-    shown = crop(args.sheet)
+    shown = crop(args.sheet, 200)  # a file name, not a value: cropped only when absurd
 
     try:
         raw = read_sheet(args.sheet)

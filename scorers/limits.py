@@ -54,8 +54,13 @@ def crop(text: object, limit: int = QUOTE_MAX) -> str:
     'Ann'
     >>> crop("x" * 50)
     'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    >>> print(crop("Ann\\nBen"))
+    Ann\\nBen
     """
     text = text if isinstance(text, str) else repr(text)
+    if not text.isprintable():  # a line break or a control character would break the line
+        text = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                       for ch in text)
     return text if len(text) <= limit else text[:limit] + "…"
 
 
