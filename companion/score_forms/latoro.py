@@ -83,20 +83,19 @@ def player_controls(editor, index: int) -> list[ft.Control]:
     controls: list[ft.Control] = [
         editor.stepper((*base, "clan_tag_points"), t("latoro.clan_tags", ja=LABELS_JA["clan_tags"]),
                        hint=t("latoro.clan_tags_hint", ja=LABELS_JA["player_summary"])),
-        heading(t("latoro.honor_cards", ja=LABELS_JA["honor_cards"])),
-        count.control,
-        cards,
-    ]
-    controls += [
         heading(t("latoro.resources", ja=LABELS_JA["resources"])),
         ft.Text(t("latoro.resources_hint", per=RESOURCES_PER_POINT,
                   ja=LABELS_JA["resource_pieces"]),
-                size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+                size=14, color=ft.Colors.ON_SURFACE_VARIANT),
     ]
     for colour in RESOURCE_COLOURS:
         controls.append(editor.stepper((*base, "resources", colour), colour_label(colour),
                                        maximum=RESOURCE_CAP,
                                        hint=t("latoro.resource_hint", max=RESOURCE_CAP)))
+    # Last: a field per face-up card is added as cards are counted, and nothing below
+    # it may move under a finger.
+    controls += [heading(t("latoro.honor_cards", ja=LABELS_JA["honor_cards"])),
+                 count.control, cards]
     return controls
 
 

@@ -1,0 +1,90 @@
+"""Taps land where they were meant and nothing vanishes (issue 12, items 1–4 and 7), at
+both phone sizes: no stepper moves while a score is entered, entries not yet recorded are
+not lost with a step, and Undo says what it took back."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.e2e.flutter import button, shot, shows
+from tests.e2e.tables import create_table
+
+SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
+
+# Every "+" of a stepper wholly on screen above the bottom bar: name → x, y, disabled.
+MORE_BUTTONS = """() => [...document.querySelectorAll('flt-semantics[role=button]')]
+  .filter(e => / one more$/.test(e.getAttribute('aria-label') || ''))
+  .map(e => { const r = e.getBoundingClientRect();
+              return [e.getAttribute('aria-label'), Math.round(r.x + r.width / 2),
+                      Math.round(r.y + r.height / 2), Math.round(r.y + r.height),
+                      e.querySelector('[aria-disabled=true]') !== null
+                      || e.getAttribute('aria-disabled') === 'true']; })
+  .filter(([, , y, bottom]) => y > 0 && bottom < window.innerHeight - 140)"""
+
+
+def more_buttons(page) -> dict[str, tuple[int, int, bool]]:
+    return {label: (x, y, disabled)
+            for label, x, y, _, disabled in page.evaluate(MORE_BUTTONS)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
+def test_no_stepper_moves_while_a_score_is_entered(server, page, size):
+    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    page.set_viewport_size(size)
+    button(page, "Score").first.click()
+    page.get_by_text("Ann: 0 points").wait_for()
+    page.wait_for_timeout(500)
+    before = more_buttons(page)
+    assert len(before) >= 3, before
+    entries = 0
+    while entries < 20:
+        tapped = False
+        for label in before:
+            if entries == 20:
+                break
+            if more_buttons(page).get(label, (0, 0, True))[2]:
+                continue  # the box holds no more of these cards
+            # A finger taps where the button was: a moved button would take the tap
+            # meant for another (no scrolling it into view first, as click() does).
+            x, y, _ = before[label]
+            page.mouse.click(x, y)
+            page.wait_for_timeout(150)
+            entries += 1
+            tapped = True
+        assert tapped, "every stepper on screen reached its limit"
+    page.wait_for_timeout(500)
+    shows(page, re.compile(r"Ann: [1-9]\d* points")).wait_for()  # the taps were entered
+    after = more_buttons(page)
+    for label, (x, y, _) in before.items():
+        assert after[label][:2] == (x, y), f"{label} moved from {(x, y)} to {after[label][:2]}"
+    shot(page, f"score-latoro-entered-{size['width']}")
+
+
+def test_entries_not_recorded_are_not_lost_with_the_step(server, page):
+    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    page.set_viewport_size({"width": 390, "height": 1400})  # the markers on screen too
+    button(page, "Play").first.click()
+    button(page, "Start round 1").click()
+    button(page, "Ann: black: one more").click()
+    button(page, "Ann: black: one more").click()
+    button(page, "Next: Collection phase").click()
+    # Asked, not lost: go back and the two are still there, then record them.
+    page.get_by_text("Not recorded yet").wait_for()
+    shot(page, "play-latoro-unsaved")
+    button(page, "Go back").click()
+    shows(page, "Placement phase").wait_for()
+    button(page, "Keep resources in the app").click()
+    shows(page, re.compile(r"4 black, 1 white, 1 brown")).wait_for()  # 2 to start, + 2
+    button(page, "Next: Collection phase").click()
+    shows(page, "Collection phase").wait_for()
+    assert page.get_by_text("Not recorded yet").count() == 0
+
+    # Undo names what it took back.
+    button(page, "Undo").click()
+    notice = page.get_by_role("button", name="Undid: Next: Collection phase")
+    notice.wait_for()
+    notice = notice.bounding_box()
+    assert 0 <= notice["y"] and notice["y"] + notice["height"] <= page.viewport_size["height"]
+    shot(page, "play-latoro-undid")
