@@ -101,7 +101,7 @@ def render_text(setup: Setup) -> str:
         lines.append(f"{i:>{width}}. {step.title}")
         lines.extend(
             textwrap.wrap(
-                step.detail,
+                step.cited_detail,
                 width=88,
                 initial_indent=indent,
                 subsequent_indent=indent,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from scorers.wording import plural
-from setup_guides.base import Setup, Step, draw_seat, rule_or_seat
+from setup_guides.base import RULE_OR_SEAT_RULINGS, Setup, Step, draw_seat, rule_or_seat
 
 GAME = "altar"
 NAME = "Altar: Realms of the Gods"
@@ -68,6 +68,7 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
     steps: list[Step] = []
 
     # Setup 1 / Setup for 2 Players 1
+    rulings = []
     if removed:
         detail = (
             f"{players} players: remove {plural(removed, 'priestess', 'priestesses')} from the "
@@ -76,11 +77,14 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
     else:
         detail = (
             f"{players} players: no priestess is removed (only 2, 3 and 4 players remove "
-            "priestesses; see ruling S-14)."
+            "priestesses)."
         )
-    steps.append(Step(title="Remove priestesses", detail=detail, section=section))
+        rulings = ["S-14"]
+    steps.append(Step(title="Remove priestesses", detail=detail, section=section,
+                      rulings=rulings))
 
     # Setup 2 / Setup for 2 Players 2
+    rulings = ["S-13"]
     if two:
         detail = (
             f"Each player chooses TWO gods ({players * realms} of the {REALMS_IN_BOX} Realms in "
@@ -91,9 +95,9 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
         detail = (
             f"Each player chooses a god ({players} of the {REALMS_IN_BOX} Realms in play), takes "
             "the board of their Realm and places an inactive Altar in an empty space (the "
-            "Goddess of Love takes an active one). Gods are chosen, not drawn (see ruling S-13)."
+            "Goddess of Love takes an active one). Gods are chosen, not drawn."
         )
-    steps.append(Step(title="Gods and Realms", detail=detail, section=section))
+    steps.append(Step(title="Gods and Realms", detail=detail, section=section, rulings=rulings))
 
     # Setup 3
     steps.append(Step(
@@ -101,6 +105,7 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
         detail=rule_or_seat(FIRST_RULE, first)
         + " If the Ancient God plays, his player begins whatever the seat.",
         section=section,
+        rulings=RULE_OR_SEAT_RULINGS,
     ))
 
     # Setup 4

@@ -31,13 +31,29 @@ class SetupError(ValueError):
 
 class Step(BaseModel):
     """One checklist item. ``section`` groups steps for display (e.g. "Player setup");
-    it is not part of the JSON (the spec's steps are exactly ``{"title", "detail"}``)."""
+    ``rulings`` names the readings of docs/RULINGS.md the step follows (the app offers
+    a "Why?" for each). Neither is a field of the JSON (the spec's steps are exactly
+    ``{"title", "detail"}``): there, and on the command line, the detail names its
+    rulings in brackets (``cited_detail``)."""
 
     model_config = ConfigDict(extra="forbid")
 
     title: str
     detail: str
     section: str = Field(default="", exclude=True)
+    rulings: list[str] = Field(default=[], exclude=True)
+
+    @property
+    def cited_detail(self) -> str:
+        """The detail with its rulings: "… is not used with 2 players (see ruling S-5)."."""
+        if not self.rulings:
+            return self.detail
+        ids = join_and(self.rulings)
+        see = f"see ruling{'s' if len(self.rulings) > 1 else ''} {ids}"
+        text = self.detail.rstrip()
+        if text.endswith("."):
+            return f"{text[:-1]} ({see})."
+        return f"{text} ({see})"
 
 
 class Setup(BaseModel):
@@ -62,8 +78,12 @@ class Setup(BaseModel):
         return f"seat {self.first_player} (drawn from the seed)"
 
     def to_json_dict(self) -> dict[str, Any]:
-        """The setup as the spec's JSON (a game's own fields included, sections left out)."""
-        return self.model_dump(mode="json")
+        """The setup as the spec's JSON (a game's own fields included, sections left out;
+        each step's detail names its rulings)."""
+        data = self.model_dump(mode="json")
+        for step, saved in zip(self.steps, data["steps"], strict=True):
+            saved["detail"] = step.cited_detail
+        return data
 
 
 # --- seats and draws -------------------------------------------------------------------
@@ -82,10 +102,12 @@ def seat_order(first: int, players: int) -> list[int]:
 def rule_or_seat(rule: str, seat: int) -> str:
     """The checklist wording where the rulebook names a human rule: the rule, and the drawn
     seat as the alternative (ruling S-2)."""
-    return (
-        f"{rule} Or, if you prefer, seat {seat} (drawn from the seed). "
-        "Seats are numbered clockwise (see ruling S-1)."
-    )
+    return (f"{rule} Or, if you prefer, seat {seat} (drawn from the seed). "
+            "Seats are numbered clockwise.")
+
+
+# The rulings a step worded by ``rule_or_seat`` follows.
+RULE_OR_SEAT_RULINGS = ["S-2", "S-1"]
 
 
 # --- wording ---------------------------------------------------------------------------

@@ -137,12 +137,13 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
             + (
                 " Not in play: "
                 + join_and([CHARACTERS[c].name for c in unused])
-                + " (see ruling S-6)."
+                + "."
                 if unused
                 else ""
             )
         ),
         section=section,
+        rulings=["S-6"] if unused else [],
     ))
 
     # Setup, third bullet: credit supply
@@ -161,7 +162,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
         "Place the Senate tile where the layout shows it: it counts as each character's "
         "headquarters for completing Network cards."
         if senate
-        else "The Senate tile is not used with 2 players (see ruling S-5)."
+        else "The Senate tile is not used with 2 players."
     )
     steps.append(Step(
         title=f"Lay out the {players}-player board",
@@ -173,6 +174,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
             f"up, on every double hex. {senate_text}"
         ),
         section=section,
+        rulings=[] if senate else ["S-5"],
     ))
 
     # Setup, fifth bullet: guild tile stack
@@ -220,7 +222,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
         counts = (
             f"5 support tokens each of {join_and([GUILD_NAMES[g] for g in played])} (the "
             f"guilds of the characters in play) and 4 each of "
-            f"{join_and([GUILD_NAMES[g] for g in others])} (see ruling S-4)"
+            f"{join_and([GUILD_NAMES[g] for g in others])}"
         )
     else:
         counts = f"{tokens[GUILDS[0]]} support tokens of each of the six guilds"
@@ -237,6 +239,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
             + f" Each player then takes two support tokens of their own guild: {own}."
         ),
         section=section,
+        rulings=["S-4"] if players == 3 else [],
     ))
 
     # Play: "Choose a start player at random."

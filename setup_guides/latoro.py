@@ -11,7 +11,14 @@ from __future__ import annotations
 import random
 
 from scorers.wording import join_and
-from setup_guides.base import Setup, Step, draw_seat, rule_or_seat, seat_order
+from setup_guides.base import (
+    RULE_OR_SEAT_RULINGS,
+    Setup,
+    Step,
+    draw_seat,
+    rule_or_seat,
+    seat_order,
+)
 
 GAME = "latoro"
 NAME = "Latoro"
@@ -164,6 +171,7 @@ def build(players: int, variant: str, seed: int) -> LatoroSetup:
             title="Start player",
             detail=rule_or_seat(FIRST_RULE, first),
             section=mine,
+            rulings=RULE_OR_SEAT_RULINGS,
         ),
         Step(
             title="Starting resources",
@@ -177,8 +185,9 @@ def build(players: int, variant: str, seed: int) -> LatoroSetup:
             + f"{first} starting: "
             + "; ".join(f"seat {s}: {resources_text(per_seat[s - 1])}" for s in order)
             + f". At most {RESOURCE_CAP} of each colour are kept after every Preparation phase. "
-            "If another player starts, count from that player (see ruling S-2).",
+            "If another player starts, count from that player.",
             section=mine,
+            rulings=["S-2"],
         ),
     ]
 

@@ -11,6 +11,7 @@ import random
 
 from scorers.wording import join_and, plural
 from setup_guides.base import (
+    RULE_OR_SEAT_RULINGS,
     Setup,
     Step,
     draw_seat,
@@ -196,6 +197,7 @@ def build(players: int, variant: str, seed: int) -> LatriaSetup:
         detail=rule_or_seat(PARENT_RULE, first)
         + " Place the parent marker in front of the parent; setup is complete.",
         section=section,
+        rulings=RULE_OR_SEAT_RULINGS,
     ))
 
     parents: list[int] = []
@@ -209,13 +211,14 @@ def build(players: int, variant: str, seed: int) -> LatriaSetup:
             detail=(
                 f"Play {players} standard games in a row, each set up as above. Each player is "
                 f"the starting parent for one game, in turn: {order} (clockwise; if you chose "
-                "game 1's parent by the rule, go on clockwise from that player — see ruling "
-                "S-3). After each game, by victory points: "
+                "game 1's parent by the rule, go on clockwise from that player). After each "
+                "game, by victory points: "
                 + ", ".join(f"place {i} scores {signed(p)}" for i, p in enumerate(points, start=1))
                 + "; players tied on victory points score the same. The highest total after "
                 "all games wins."
             ),
             section="Extension Rules: Campaign",
+            rulings=["S-3"],
         ))
 
     return LatriaSetup(

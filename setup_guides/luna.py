@@ -133,7 +133,7 @@ def temple_path_text(boards: list[int], per_group: int) -> str:
         "placed in the Temple, and sort the rest from highest to lowest. Then, from the "
         "Temple Gate: " + "; ".join(parts) + f" (the {per_group} lowest). Rulebook example (2 "
         "players, blue and yellow boards): Guard 2, tiles 28, 25, Guard 2, tiles 23, 21, "
-        "Guard 3, and so on (see ruling S-7)."
+        "Guard 3, and so on."
     )
 
 
@@ -171,7 +171,7 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
     if preselected:
         isles = (
             f"Place the {HOLY_ISLES} Holy Isles as the preselected setup shows (the printed "
-            "rulebook's green text and illustration, not in our text; see ruling S-9)"
+            "rulebook's green text and illustration, which are not in the app)"
         )
     else:
         isles = f"Lay out the {HOLY_ISLES} Holy Isles around the Temple Island"
@@ -189,10 +189,11 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
             + (" (solo: only 1 on each Isle)" if solo else f" ({favors * HOLY_ISLES} in all)")
             + f". Use the Moon Priestess of value “{priestess}” "
             + ("(4 players)" if priestess == 6 else "(2–3 players and solo)")
-            + f"; the “{other}” stays in the box. {figures} (the text does not say where; "
-            "see ruling S-8). Put the influence coins in a supply."
+            + f"; the “{other}” stays in the box. {figures} (the text does not say where). "
+            "Put the influence coins in a supply."
         ),
         section=section,
+        rulings=["S-8", "S-9"] if preselected else ["S-8"],
     ))
 
     # Setup 1
@@ -214,7 +215,7 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
     if solo:
         detail = (
             "Your virtual opponent is the start player (solo rules): give him the start "
-            "player figure. Nothing is drawn (see ruling S-10)."
+            "player figure. Nothing is drawn."
         )
     else:
         detail = (
@@ -227,7 +228,8 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
                 else ""
             )
         )
-    steps.append(Step(title="Start player", detail=detail, section=section))
+    steps.append(Step(title="Start player", detail=detail, section=section,
+                      rulings=["S-10"] if solo else []))
 
     # Setup 3
     face_down = TEMPLE_BOARDS_IN_BOX - boards_in_play
@@ -238,7 +240,7 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
             f"Assemble the {FRAME_PIECES} frame pieces into the Temple Island. Beginning at "
             f"the Temple Gate, place {boards_in_play} Temple boards face up within the frame, "
             f"in this order (drawn from the seed): {board_list}. Each colour has exactly one "
-            "of the tiles 1–4, so look at those tiles to find the boards (see ruling S-7). "
+            "of the tiles 1–4, so look at those tiles to find the boards. "
             + (
                 "Place the other board face down in the vacant space; it stays face down for "
                 "the rest of the game."
@@ -250,6 +252,7 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
             )
         ),
         section=section,
+        rulings=["S-7"],
     ))
 
     # Setup 4 (solo Level 1: "Do not place any Novices in the Temple, yet.")
@@ -290,6 +293,7 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
         title="Guard and Temple tiles on the path",
         detail=temple_path_text(boards, per_group),
         section=section,
+        rulings=["S-7"] if len(boards) < TEMPLE_BOARDS_IN_BOX else [],
     ))
 
     # Setup 6
@@ -327,16 +331,19 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
         detail = (
             "Beginning with the start player, stack the Member of the Council pieces on the "
             "first space of the Council of Priests: the virtual opponent's at the bottom, "
-            "yours on top (see rulings S-10 and S-11)."
+            "yours on top."
         )
+        rulings = ["S-10", "S-11"]
     else:
         stack = ", then ".join(f"seat {s}" for s in order)
         detail = (
             "Beginning with the start player, the players stack their Member of the Council "
             f"pieces on the first space of the Council of Priests: {stack} (on top). The start "
-            "player's piece is at the bottom (see ruling S-11)."
+            "player's piece is at the bottom."
         )
-    steps.append(Step(title="Council of Priests", detail=detail, section=section))
+        rulings = ["S-11"]
+    steps.append(Step(title="Council of Priests", detail=detail, section=section,
+                      rulings=rulings))
 
     # Game Play, 1. Preliminary Round / preselected setup / solo Preliminary Round
     if preselected:
@@ -345,10 +352,11 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
             detail=(
                 "“There is no Preliminary Round if you use the preselected setup.” Place each "
                 "player's starting Shrine and Novices as the preselected setup shows, with any "
-                "Favor tokens it gives (the printed rulebook's green text; not in our text — "
-                "see ruling S-9)."
+                "Favor tokens it gives (the printed rulebook's green text, which is not in "
+                "the app)."
             ),
             section="Preliminary Round",
+            rulings=["S-9"],
         ))
     elif not solo:
         turn = ", ".join(f"seat {s}" for s in order)
@@ -405,19 +413,21 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
             title="Your Temple tile",
             detail=(
                 f"Place a Novice of your own on the remaining tile in the Temple (tile {yours}), "
-                "together with a “Book of Wisdom”. Only your tile gets a book (see ruling S-12)."
+                "together with a “Book of Wisdom”. Only your tile gets a book."
             ),
             section=pre,
+            rulings=["S-12"],
         ))
         steps.append(Step(
             title="Your starting pieces",
             detail=(
                 "Now place your starting pieces as usual: 1 Shrine on a Holy Isle other than "
-                "the Herbal Isle (the 2-player rule; see ruling S-12), then 4 sets of 2 "
+                "the Herbal Isle (the 2-player rule), then 4 sets of 2 "
                 "Novices, never on an Isle that already holds your pieces. Then take one Favor "
                 "token from each of the two Isles where you placed nothing."
             ),
             section=pre,
+            rulings=["S-12"],
         ))
         apostate = {
             1: "the Apostate does not block actions (Level 1)",

@@ -20,7 +20,7 @@ def says(*phrases: str) -> None:
 
 
 def step(setup, title: str) -> str:
-    matches = [s.detail for s in setup.steps if s.title == title]
+    matches = [s.cited_detail for s in setup.steps if s.title == title]
     assert len(matches) == 1, (title, [s.title for s in setup.steps])
     return matches[0]
 

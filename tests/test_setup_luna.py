@@ -25,7 +25,7 @@ def says(*phrases: str) -> None:
 
 
 def step(setup, title: str) -> str:
-    matches = [s.detail for s in setup.steps if s.title == title]
+    matches = [s.cited_detail for s in setup.steps if s.title == title]
     assert len(matches) == 1, (title, [s.title for s in setup.steps])
     return matches[0]
 
@@ -263,7 +263,7 @@ def test_no_preliminary_round_with_the_preselected_setup(players):
     titles = [s.title for s in setup.steps]
     assert "No Preliminary Round (preselected setup)" in titles
     assert not any(t.startswith("Preliminary Round:") for t in titles)
-    assert "ruling S-9" in step(setup, "Holy Isles, Favor tokens and figures")
+    assert "S-9" in step(setup, "Holy Isles, Favor tokens and figures")
 
 
 @pytest.mark.parametrize("variant", SOLO)
