@@ -14,6 +14,7 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,8 @@ from companion.i18n import t
 from companion.serving import Serving
 from companion.store import Store, StoreError
 from companion.views import access_code
+
+log = logging.getLogger("companion")
 
 FONT_FAMILY = "NotoSansJP"
 FONT_FILE = "fonts/NotoSansJP-Subset.otf"  # under assets/; see companion/fontsubset.py
@@ -136,6 +139,24 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed") -> None:
     page.run_task(hide_later)
 
 
+def guard_errors(page: ft.Page) -> None:
+    """An unexpected error in a tap: Flet has logged its traceback on the server's console;
+    the phone gets one line in view and keeps the screen as it was, with what was typed.
+
+    Flet's own handling would replace the whole page with "Error running app" and the
+    error's text; it calls ``session.error`` for that, which this session answers instead
+    (an instance attribute, so only this session)."""
+    def on_error(message: str) -> None:
+        log.error("a tap failed (the traceback is above); the phone was told in one line")
+        try:
+            show_notice(page, t("app.unexpected"), kind="refused")
+            page.update()
+        except Exception:  # noqa: BLE001 - the page is gone; nothing more to tell
+            log.debug("could not show the error notice", exc_info=True)
+
+    page.session.error = on_error
+
+
 def parent_route(route: str) -> str:
     """The screen below ``route`` in the stack."""
     parts = [p for p in route.split("/") if p]
@@ -223,6 +244,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         store = err
 
     def main(page: ft.Page) -> None:
+        guard_errors(page)
         style_page(page)
         if isinstance(store, StoreError):
             page.views.clear()

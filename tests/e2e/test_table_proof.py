@@ -88,3 +88,29 @@ def test_entries_not_recorded_are_not_lost_with_the_step(server, page):
     notice = notice.bounding_box()
     assert 0 <= notice["y"] and notice["y"] + notice["height"] <= page.viewport_size["height"]
     shot(page, "play-latoro-undid")
+
+
+def test_an_unexpected_error_in_a_tap_is_one_line_in_view(server, page):
+    """The saved file loses a table under the running app (as a damaged disk would): the
+    tap fails, the phone says so in one line and keeps its screen, never Flet's
+    "Error running app"; the server's console has the traceback."""
+    import sqlite3
+
+    from companion.store import DB_NAME
+
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    button(page, "Play").first.click()
+    button(page, "Start round 1").wait_for()
+    with sqlite3.connect(server.data_dir / DB_NAME) as conn:
+        conn.execute("DROP TABLE events")
+    conn.close()
+    button(page, "Start round 1").click()
+    notice = page.get_by_role("button", name=re.compile("^Something went wrong with that tap"))
+    notice.wait_for()
+    box = notice.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"]
+    assert page.get_by_text("Error running app").count() == 0
+    button(page, "Start round 1").wait_for()  # the screen is still there, usable
+    shot(page, "play-unexpected-error")
+    server.stop()
+    assert "Traceback" in server.log_path.read_text(errors="replace")
