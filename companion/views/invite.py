@@ -77,7 +77,7 @@ def served(serving: Serving) -> list[ft.Control]:
 
 def build(ctx) -> ft.View:
     serving = serving_of(ctx.page)
-    if serving is None or (serving.loopback and not serving.code):
+    if serving is None or serving.loopback:  # a phone cannot reach 127.0.0.1
         controls = not_served(serving)
     else:
         controls = served(serving)
