@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.flows import (
     FLOWS,
+    NOT_PICKED,
     Action,
     Field,
     FlowError,
@@ -68,13 +69,17 @@ def check_view(view: PlayView, players: list[str]) -> None:
                     assert len(f.choice_labels) == len(f.choices)
                 if f.kind == "player":
                     assert set(f.choices) <= set(players)
-                if f.default is not None:
+                if f.default is not None and f.default is not NOT_PICKED:
                     assert f.default in f.choices, (action.label, f)
             if f.kind == "number":
                 assert f.min is not None and f.max is not None and f.min <= f.max
-                if f.default is not None:
+                if f.default is not None and f.default is not NOT_PICKED:
                     assert f.min <= f.default <= f.max
         ids_seen.update(ids)
+        if action.section is not None:
+            assert action.section in {s.key for s in view.sections}, action.label
+    if view.sections:
+        assert view.section in {s.key for s in view.sections}
     json.loads(view.model_dump_json())
 
 
@@ -237,10 +242,11 @@ def test_random_tap_sequences_never_crash_and_undo_is_exact(data):
             assert state.finished
             break
         primary = [a for a in view.actions if a.primary]
+        offered = [a for a in view.actions if not a.disabled]  # what can be tapped
         if primary and data.draw(st.booleans()):
             action = primary[0]
         else:
-            action = data.draw(st.sampled_from(view.actions))
+            action = data.draw(st.sampled_from(offered))
         values = {f.id: draw_value(data, f) for f in action.fields
                   if data.draw(st.booleans())}
         event = build_event(action, values)

@@ -20,6 +20,7 @@ from typing import Any
 
 from . import altar, carpe_astra, latoro, latria, luna
 from .base import (
+    NOT_PICKED,
     Action,
     Field,
     Flow,
@@ -27,6 +28,7 @@ from .base import (
     FlowState,
     Marker,
     PlayView,
+    Section,
     build_event,
 )
 
@@ -64,6 +66,6 @@ def load_state(game: str, data: Mapping[str, Any]) -> FlowState:
 
 
 __all__ = [
-    "FLOWS", "Action", "Field", "Flow", "FlowError", "FlowState", "Marker", "PlayView",
-    "build_event", "get_flow", "load_state", "replay",
+    "FLOWS", "NOT_PICKED", "Action", "Field", "Flow", "FlowError", "FlowState", "Marker",
+    "PlayView", "Section", "build_event", "get_flow", "load_state", "replay",
 ]

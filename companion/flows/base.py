@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, field_serializer
 
 MAX_NAME_LENGTH = 40  # as the score sheets (spec: score-sheets.md)
 
@@ -37,6 +37,21 @@ class FlowError(ValueError):
 
 
 FieldKind = Literal["player", "number", "choice", "bool"]
+
+
+class _NotPicked:
+    """The default of a field the table must answer itself: no chip is shown picked
+    (not even "nobody / none"), and ``build_event`` leaves the key out of the event, so
+    the flow can ask for it."""
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return "NOT_PICKED"
+
+
+NOT_PICKED: Any = _NotPicked()
 
 
 class Field(BaseModel):
@@ -51,7 +66,8 @@ class Field(BaseModel):
 
     The value goes into the event at ``event[key]``, or at ``event[group][key]`` when
     ``group`` is set (e.g. one number per player: ``group="changes", key="Ann"``).
-    ``id`` names the field uniquely within its action.
+    ``id`` names the field uniquely within its action. ``default`` is what the form
+    starts with; ``NOT_PICKED``: nothing, the table has to choose.
     """
 
     model_config = ConfigDict(frozen=True)
@@ -71,13 +87,22 @@ class Field(BaseModel):
     def id(self) -> str:
         return f"{self.group}.{self.key}" if self.group else self.key
 
+    @field_serializer("default")
+    def _default_json(self, value: Any) -> Any:
+        return None if value is NOT_PICKED else value
+
 
 class Action(BaseModel):
     """A button. ``event`` is appended when tapped (completed by ``fields`` if any).
 
     ``primary`` marks the large "next" button (at most one per view). ``helper`` names a
     calculator the UI may offer to fill the fields (``"luna_round"``: the fields are each
-    player's round change, the totals of ``scorers.luna_round``).
+    player's round change, the totals of ``scorers.luna_round``). ``folded``: the form
+    is a helper behind one tap (its label on a button that opens it), so the quicker
+    actions above it stay in view. ``section``: the action belongs to one of the view's
+    ``sections`` and is shown only while that section is (e.g. one player's Realm).
+    ``disabled``: shown, so the buttons around it keep their places, but not tappable
+    now (e.g. no inactive Altar to activate); the flow would refuse it.
     """
 
     event: dict[str, Any]
@@ -85,6 +110,20 @@ class Action(BaseModel):
     fields: list[Field] = []
     primary: bool = False
     helper: str | None = None
+    folded: bool = False
+    section: str | None = None
+    disabled: bool = False
+
+
+class Section(BaseModel):
+    """A part of the Play screen shown one at a time, picked with a chip (e.g. one
+    player's Realm instead of every Realm's buttons at once). ``key`` is what the
+    actions name in ``Action.section``; ``label`` the chip's text; ``lines`` are shown
+    above its actions (e.g. what the Realm holds)."""
+
+    key: str
+    label: str
+    lines: list[str] = []
 
 
 class Marker(BaseModel):
@@ -112,6 +151,11 @@ class PlayView(BaseModel):
     notes: list[str] = []  # extra lines, e.g. the step-4 helper's proposal
     active_player: str | None = None
     finished: bool = False
+    # Parts shown one at a time (see Section): the chips' caption, and the one shown
+    # until another is picked (e.g. the Realm of the player whose turn it is).
+    sections: list[Section] = []
+    sections_label: str = ""
+    section: str | None = None
 
 
 class FlowState(BaseModel):
@@ -147,13 +191,16 @@ def build_event(action: Action, values: Mapping[str, Any] | None = None) -> dict
     """The event for ``action`` with its form filled in.
 
     ``values`` maps ``Field.id`` to the value entered; a field left out takes its
-    ``default``. Values are not checked here: ``apply`` checks them and raises
-    ``FlowError`` with a message for the field.
+    ``default``; a field still ``NOT_PICKED`` is left out of the event. Values are not
+    checked here: ``apply`` checks them and raises ``FlowError`` with a message for the
+    field.
     """
     values = values or {}
     event = dict(action.event)
     for f in action.fields:
         value = values.get(f.id, f.default)
+        if value is NOT_PICKED:
+            continue
         if f.group:
             group = event.get(f.group)
             group = dict(group) if isinstance(group, dict) else {}
