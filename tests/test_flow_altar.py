@@ -191,3 +191,46 @@ def test_start_form_and_refusals():
         FLOW.apply(state, {"type": "main", "action": "pass"})  # draw first
     with pytest.raises(FlowError):
         FLOW.apply(state, {"type": "altar", "realm": "7-0", "change": "discover"})
+
+
+def test_one_realm_at_a_time_opens_on_the_current_players():
+    """Issue 12, item 12: the board buttons are grouped by Realm, one section each, and
+    the screen opens on the Realm of the player whose turn it is; buttons the rules
+    refuse now are shown disabled, so the others keep their places."""
+    state = new(4, start="Ben", love="2-0")
+    view = FLOW.view(state)
+    assert [s.label for s in view.sections] == NAMES[:4]
+    assert view.section == "1-0"
+    ben = [a for a in view.actions if a.section == "1-0"]
+    assert [a.label for a in ben] == [
+        "Ben: Altar discovered", "Ben: Altar activated", "Ben: Active Altar destroyed",
+        "Ben: Inactive Altar destroyed", "Ben: Shrine placed by a card"]
+    # Setup 2: an inactive Altar to start with, so it can be activated, not an active one
+    assert [a.disabled for a in ben] == [False, False, True, False, False]
+    assert not any(a.fields for a in ben)
+    cat = next(s for s in view.sections if s.key == "2-0")
+    assert cat.lines == ["Cat: 0 Shrines, 1 active, 0 inactive Altars — needs 1 Shrine and "
+                         "3 active Altars"]
+    # No Realm picker repeated under every board change.
+    assert not any(f.key == "realm" for a in view.actions for f in a.fields)
+    # A completed Realm's Altars cannot be destroyed (End of the Game 1).
+    state = complete_realm(state, "3-0")
+    view = FLOW.view(state)
+    destroy = [a for a in view.actions if a.section == "3-0" and "destroyed" in a.label]
+    assert destroy and all(a.disabled for a in destroy)
+
+
+def test_two_players_have_a_section_per_realm():
+    view = FLOW.view(new(2, start="Ben"))
+    assert [s.label for s in view.sections] == ["Ann, Realm 1", "Ann, Realm 2",
+                                                "Ben, Realm 1", "Ben, Realm 2"]
+    assert view.section == "1-0"
+
+
+def test_prefill_names_the_goddess_of_loves_realm():
+    """Setup 2: the Realm chosen at the start as the Goddess of Love's goes to the score
+    sheet under her name; no other god is known to play."""
+    prefill = FLOW.score_prefill(new(3, love="2-0"))
+    assert [p["realms"] for p in prefill["players"]] == [
+        [{"shrines": 0, "active_altars": 0}], [{"shrines": 0, "active_altars": 0}],
+        [{"shrines": 0, "active_altars": 1, "god": "Goddess of Love"}]]

@@ -34,6 +34,7 @@ from .base import (
     FlowState,
     Marker,
     PlayView,
+    Section,
     event_type,
     next_action,
     parse_config,
@@ -45,6 +46,8 @@ from .base import (
 )
 
 GAME = "altar"
+# Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
+GODDESS_OF_LOVE = "Goddess of Love"
 SEED_FILE = "003_563a4ead36616b5c.txt"
 VARIANTS = ("standard",)
 PLAYERS = (2, 5)
@@ -147,6 +150,7 @@ class AltarState(FlowState):
     turn: int = 0  # turns begun, counted over all players (1 = the first turn)
     step: str = "start"
     actions_done: list[str] = []
+    love: str | None = None  # the Realm of the Goddess of Love, if she is played
     end: str | None = None  # the first end trigger
     end_turn_number: int | None = None  # the turn on which it happened
     last_shrine_turn: list[int | None]
@@ -182,7 +186,7 @@ def realm_id(i: int, r: int) -> str:
 
 def realm_label(s: AltarState, i: int, r: int) -> str:
     name = s.players[i]
-    return f"{name}, realm {r + 1}" if s.realms_each > 1 else name
+    return f"{name}, Realm {r + 1}" if s.realms_each > 1 else name
 
 
 def initial(config: Mapping[str, Any]) -> AltarState:
@@ -253,6 +257,7 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
             i, r = _realm(s, love)
             # Altar, Setup 2: the Goddess of Love takes an active Altar.
             s.realms[i][r] = Realm(active=1, inactive=0)
+            s.love = realm_id(i, r)
         s.turn, s.step = 1, "draw"
     elif kind == "next":
         _need(s, "draw", "end_turn")
@@ -354,11 +359,7 @@ def _markers(s: AltarState) -> list[Marker]:
     out.append(Marker(label="Shrine tiles left", value=f"{s.shrines_left} of {s.shrine_tiles}"))
     if s.end is not None:
         out.append(Marker(label="Game end", value=f"{ENDS[s.end]} (turn {s.end_turn_number})"))
-    for i, name in enumerate(s.players):
-        for r, realm in enumerate(s.realms[i]):
-            label = f"{name}: realm {r + 1}" if s.realms_each > 1 else f"{name}: realm"
-            out.append(Marker(label=label, value=_realm_text(realm), player=name))
-    return out
+    return out  # each Realm is shown in its section (_realm_sections)
 
 
 def _realm_field(s: AltarState, owner: int | None = None, label: str = "Realm",
@@ -371,24 +372,37 @@ def _realm_field(s: AltarState, owner: int | None = None, label: str = "Realm",
                  default=default if default is not None else (None if optional else ids[0]))
 
 
+BOARD_CHANGES = (("discover", "Altar discovered"), ("activate", "Altar activated"),
+                 ("destroy_active", "Active Altar destroyed"),
+                 ("destroy_inactive", "Inactive Altar destroyed"))
+
+
+def _realm_sections(s: AltarState) -> list[Section]:
+    """One section per Realm: the screen shows one Realm and its buttons at a time."""
+    return [Section(key=realm_id(i, r), label=realm_label(s, i, r),
+                    lines=[f"{realm_label(s, i, r)}: {_realm_text(realm)}"])
+            for i in range(len(s.players)) for r, realm in enumerate(s.realms[i])]
+
+
 def _board_actions(s: AltarState) -> list[Action]:
-    me = current(s)
-    mine = realm_id(me, 0)
-    acts = [
-        Action(event={"type": "altar", "change": "discover"}, label="Altar discovered",
-               fields=[_realm_field(s, default=mine)]),
-        Action(event={"type": "altar", "change": "activate"}, label="Altar activated",
-               fields=[_realm_field(s, default=mine)]),
-        Action(event={"type": "altar"}, label="Altar destroyed",
-               fields=[_realm_field(s, default=mine),
-                       Field(key="change", label="Which Altar", kind="choice",
-                             choices=["destroy_active", "destroy_inactive"],
-                             choice_labels=["an active one", "an inactive one"],
-                             default="destroy_inactive")]),
-    ]
-    if s.shrines_left > 0:
-        acts.append(Action(event={"type": "shrine"}, label="Shrine placed by a card",
-                           fields=[_realm_field(s, default=mine)]))
+    """What can happen to a Realm's Altars and Shrines at any time in a turn (cards'
+    abilities, Priestesses, enemy gods), one set of buttons per Realm's section."""
+    acts = []
+    for i in range(len(s.players)):
+        for r, realm in enumerate(s.realms[i]):
+            rid, owner = realm_id(i, r), realm_label(s, i, r)
+            # Altar, End of the Game 1: a completed player's Altars cannot be destroyed.
+            shielded = player_complete(s, i)
+            refused = {"discover": realm.active + realm.inactive >= MAX_ALTARS,
+                       "activate": realm.inactive == 0,
+                       "destroy_active": realm.active == 0 or shielded,
+                       "destroy_inactive": realm.inactive == 0 or shielded}
+            acts += [Action(event={"type": "altar", "realm": rid, "change": change},
+                            label=f"{owner}: {label}", section=rid, disabled=refused[change])
+                     for change, label in BOARD_CHANGES]
+            acts.append(Action(event={"type": "shrine", "realm": rid}, section=rid,
+                               label=f"{owner}: Shrine placed by a card",
+                               disabled=s.shrines_left == 0 or realm.shrines >= MAX_SHRINES))
     acts.append(Action(event={"type": "deck_exhausted"},
                        label="Deck and face-up cards gone, all passed: game ends"))
     return acts
@@ -465,8 +479,10 @@ def view(s: AltarState) -> PlayView:
         last = s.players[seat_order(s.start, n)[-1]]
         notes.append(f"The game ends: {ENDS[s.end]}. Finish the round — {last} plays the "
                      "last turn (ruling P-13).")
+    sections: list[Section] = []
     if step not in ("start", "end"):
         actions.extend(_board_actions(s))
+        sections = _realm_sections(s)
     source, rule = quote(RULES, *dict.fromkeys(rule_keys))
     rnd = (s.turn - 1) // n + 1 if s.turn else None
     return PlayView(
@@ -476,19 +492,26 @@ def view(s: AltarState) -> PlayView:
               ("draw", "action", "action2", "end_turn") else STEP_TITLES[step]),
         reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
         actions=actions, notes=notes, active_player=active, finished=s.finished,
+        sections=sections, sections_label="Realm", section=realm_id(me, 0),
     )
 
 
 def score_prefill(s: AltarState) -> dict[str, Any]:
-    """Altar sheet: how the game ended, each Realm's Shrines and active Altars, and the
-    turn of each player's last Shrine (the tie-break)."""
+    """Altar sheet: how the game ended, each Realm's Shrines and active Altars, the god
+    of the Realm chosen as the Goddess of Love's at the start, and the turn of each
+    player's last Shrine (the tie-break). Other gods' names are not known to play (they
+    are optional on the sheet, ruling AL-6)."""
     players = []
     for i, name in enumerate(s.players):
         entry: dict[str, Any] = {"name": name}
         if s.last_shrine_turn[i] is not None:
             entry["last_shrine_turn"] = s.last_shrine_turn[i]
-        entry["realms"] = [{"shrines": r.shrines, "active_altars": r.active}
-                           for r in s.realms[i]]
+        entry["realms"] = []
+        for r, realm in enumerate(s.realms[i]):
+            known: dict[str, Any] = {"shrines": realm.shrines, "active_altars": realm.active}
+            if s.love == realm_id(i, r):
+                known["god"] = GODDESS_OF_LOVE
+            entry["realms"].append(known)
         players.append(entry)
     out: dict[str, Any] = {"game": GAME, "players": players}
     if s.end is not None:
