@@ -91,7 +91,9 @@ def realm_missing(shrines: int, active_altars: int) -> str:
 
 
 class Realm(Model):
-    god: str
+    # Optional: the gods are not in the text (AL-6); a Realm without one is named by its
+    # player ("Realm 1"). Missing, null or blank all mean "not named".
+    god: str | None = None
     shrines: StrictInt
     active_altars: StrictInt
 
@@ -111,6 +113,16 @@ class Sheet(Model):
 class AltarPlayerResult(PlayerResult):
     complete: bool
     missing: str
+
+
+def god_name(realm: Realm) -> str:
+    """The god's name as entered, or "" when none was (AL-6)."""
+    return (realm.god or "").strip()
+
+
+def realm_name(realm: Realm, index: int, realms: int) -> str:
+    """What a breakdown line calls the Realm: its god, else "Realm 1" (or "Realm")."""
+    return god_name(realm) or (f"Realm {index + 1}" if realms > 1 else "Realm")
 
 
 def player_complete(player: Player) -> bool:
@@ -163,10 +175,8 @@ def check(sheet: Sheet) -> list[Problem]:
             ))
         for j, r in enumerate(p.realms):
             rw = f"{w}.realms[{j}]"
-            god = r.god.strip()
-            if not god:
-                problems.append(Problem(where=f"{rw}.god", message="the god's name is needed"))
-            elif len(god) > GOD_NAME_MAX:
+            god = god_name(r)  # optional: "" when not named (AL-6)
+            if len(god) > GOD_NAME_MAX:
                 problems.append(Problem(
                     where=f"{rw}.god",
                     message=f"{len(god)} characters; at most {GOD_NAME_MAX} are allowed"))
@@ -175,7 +185,7 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(Problem(
                     where=f"{rw}.god",
                     message=f"“{god}” is already {gods[god.casefold()]}; each god has one Realm"))
-            else:
+            elif god:
                 gods[god.casefold()] = f"{crop(p.name.strip()) or f'player {i + 1}'}'s Realm"
             if not 0 <= r.shrines <= SHRINES_MAX:
                 problems.append(Problem(
@@ -252,8 +262,8 @@ def score(sheet: Sheet) -> Result:
     for p in sheet.players:
         breakdown = []
         missing = []
-        for r in p.realms:
-            god = r.god.strip()
+        for j, r in enumerate(p.realms):
+            god = realm_name(r, j, len(p.realms))
             breakdown.append(Line(
                 label=f"{god}: {_count(r.shrines, 'Shrine', 'Shrines')} (at least 1 needed)",
                 points=r.shrines))

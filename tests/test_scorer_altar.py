@@ -239,8 +239,29 @@ def test_ranges_and_gods():
         "Realm",
         "players[1].realms[0].shrines: -1, but a Realm holds at most 3 Shrines (0–3)",
         "players[1].realms[0].active_altars: -1, but a Realm holds at most 4 Altars (0–4)",
-        "players[2].realms[0].god: the god's name is needed",
+    ]  # Cat's blank god is no problem: the god is optional (AL-6)
+
+
+def test_gods_are_optional_and_unnamed_realms_are_numbered():
+    """AL-6: the gods are not in the text, so a Realm need not name one (missing, null or
+    blank); the breakdown and what is missing then say "Realm 1" / "Realm 2"."""
+    two = sheet([player("Ann", {"shrines": 2, "active_altars": 3},
+                        realm(None, 1, 3)),
+                 player("Ben", realm("", 3, 2), realm("  ", 1, 4))])
+    result = score_sheet(two)
+    ann, ben = result.players
+    assert [line.label for line in ann.breakdown] == [
+        "Realm 1: 2 Shrines (at least 1 needed)",
+        "Realm 1: 3 active altars (Shrines + active altars ≥ 5)",
+        "Realm 2: 1 Shrine (at least 1 needed)",
+        "Realm 2: 3 active altars (Shrines + active altars ≥ 5)",
     ]
+    assert ann.missing == "Realm 2: 1 active altar or Shrine"
+    assert ben.complete and result.winners == ["Ben"]
+    three = sheet([player("Ann", {"shrines": 1, "active_altars": 4}),
+                   player("Ben", realm("Ancient God", 0, 1)),
+                   player("Cat", realm(None, 0, 0))])
+    assert score_sheet(three).players[0].breakdown[0].label == "Realm: 1 Shrine (at least 1 needed)"
 
 
 def test_shrines_across_players_fit_the_tiles_in_play():

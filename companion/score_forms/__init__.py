@@ -27,14 +27,27 @@ def form_for(game: str) -> ModuleType | None:
 def prefill_changes(sheet: dict, prefill: dict) -> list[tuple[tuple, object]]:
     """What play already knows (a flow's ``score_prefill``) as field changes of the sheet
     (companion.store.SheetChange): per player by name, and any table-level keys (e.g.
-    Altar's ``end``). Field by field, so what was entered on Score already stays."""
+    Altar's ``end``). Field by field, so what was entered on Score already stays: a list
+    of objects that the sheet holds with the same length (Altar's Realms) is changed key
+    by key, so a god's name typed on Score is kept when play gives the Shrines."""
     by_name = {p.get("name"): p for p in prefill.get("players", [])}
     changes: list[tuple[tuple, object]] = []
     for i, player in enumerate(sheet.get("players", [])):
         known = by_name.get(player.get("name"), {})
-        changes += [(("players", i, k), v) for k, v in known.items() if k != "name"]
+        for key, value in known.items():
+            if key != "name":
+                changes += _known(("players", i, key), player.get(key), value)
     changes += [((k,), v) for k, v in prefill.items() if k not in ("players", "game")]
     return changes
+
+
+def _known(path: tuple, entered: object, known: object) -> list[tuple[tuple, object]]:
+    """The changes that write ``known`` over ``entered`` at ``path``."""
+    if (isinstance(entered, list) and isinstance(known, list) and len(entered) == len(known)
+            and all(isinstance(x, dict) for x in (*entered, *known))):
+        return [((*path, j, key), value)
+                for j, item in enumerate(known) for key, value in item.items()]
+    return [(path, known)]
 
 
 def with_prefill(sheet: dict, prefill: dict) -> dict:

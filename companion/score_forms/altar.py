@@ -6,8 +6,8 @@ are the players who completed their Realm (both Realms with 2 players). Each Rea
 live whether it is complete or what it still needs.
 
 - The god's name is optional: gods are free text (ruling AL-6) and the two named in the
-  rulebook are offered as chips. Left blank, the Realm is called "Ann · Realm 1", which
-  keeps the sheet valid (a god's name is required and unique there).
+  rulebook are offered as chips. Left blank, the sheet holds "" and the scorer calls the
+  Realm "Realm 1"; a god that is named is named once.
 - ``last_shrine_turn`` is asked only for complete players who tie on Shrines (AL-2), or
   when one is already entered (so it can be cleared); 0 means "not noted".
 - ``end`` follows the Realms until someone picks it on this screen: "a Realm was
@@ -29,7 +29,6 @@ from companion.widgets.common import choice_chip
 from scorers.altar import (
     ALTARS_MAX,
     ENDS,
-    GOD_NAME_MAX,
     KNOWN_GODS,
     REALM_TARGET,
     SHRINES_MAX,
@@ -41,15 +40,7 @@ from scorers.altar import (
 
 # editors whose end was picked by hand on the screen (then it is never changed for them)
 _end_picked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-NAME_IN_GOD = GOD_NAME_MAX - len(" · Realm 9")
-
-
-def default_god(name: str, realm: int, realms: int) -> str:
-    """The Realm's name while no god is entered: "Ann · Realm 1" (or "Ann · Realm")."""
-    short = name.strip()[:NAME_IN_GOD]
-    if realms > 1:
-        return t("altar.default_god_n", name=short, n=realm + 1)
-    return t("altar.default_god", name=short)
+NO_GOD = ""  # a Realm whose god is not named (optional, ruling AL-6)
 
 
 def empty_sheet(session, box_values) -> dict:
@@ -60,8 +51,8 @@ def empty_sheet(session, box_values) -> dict:
         "end": "deck_exhausted",
         "players": [
             {"name": name,
-             "realms": [{"god": default_god(name, j, realms), "shrines": 0, "active_altars": 0}
-                        for j in range(realms)]}
+             "realms": [{"god": NO_GOD, "shrines": 0, "active_altars": 0}
+                        for _ in range(realms)]}
             for name in session.players
         ],
     }
@@ -132,10 +123,10 @@ def realm_status(shrines: int, altars: int) -> tuple[str, str]:
         ft.Colors.ON_SURFACE_VARIANT
 
 
-def god_field(editor, path: tuple, realm_label: str, blank: str) -> list[ft.Control]:
+def god_field(editor, path: tuple, realm_label: str) -> list[ft.Control]:
     """The god's name (optional) and chips for the gods the rulebook names."""
     label = (t("altar.god_n", realm=realm_label) if realm_label else t("altar.god"))
-    field = editor.text(path, label, hint=t("altar.god_hint"), blank=blank)
+    field = editor.text(path, label, hint=t("altar.god_hint"), blank=NO_GOD)
     chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
 
     def render() -> None:
@@ -147,8 +138,8 @@ def god_field(editor, path: tuple, realm_label: str, blank: str) -> list[ft.Cont
         ]
 
     def pick(god: str) -> None:
-        new = blank if editor.get(path) == god else god  # tapping the picked god clears it
-        field.value = "" if new == blank else new
+        new = NO_GOD if editor.get(path) == god else god  # tapping the picked god clears it
+        field.value = new
         editor.set(path, new)
 
     render()
@@ -158,7 +149,6 @@ def god_field(editor, path: tuple, realm_label: str, blank: str) -> list[ft.Cont
 
 def player_controls(editor, index: int) -> list[ft.Control]:
     player = editor.get(("players", index))
-    name = player.get("name", "")
     realms = player.get("realms", [])
     note = t("altar.progress_note")
     if len(realms) > 1:
@@ -177,8 +167,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
         editor.follow(f"altar.status.{j}", show_status)
         content = [ft.Text(realm_label or t("altar.realm"), size=17,
                            weight=ft.FontWeight.W_600)]
-        content += god_field(editor, (*base, "god"), realm_label,
-                             default_god(name, j, len(realms)))
+        content += god_field(editor, (*base, "god"), realm_label)
         content += [
             editor.stepper((*base, "shrines"), t("altar.shrines"),
                            maximum=SHRINES_MAX, hint=t("altar.shrines_hint", max=SHRINES_MAX),
