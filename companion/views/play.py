@@ -79,7 +79,7 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.show_notice(t("play.nothing_to_undo"), kind="done")
             ctx.page.update()
             return
-        saved(seq - 1)
+        saved(ctx.store.last_seq(table_id))
         ctx.show_notice(undone_text(flow, config, session.game, events[:-1], dropped),
                         kind="done")
         ctx.page.update()
