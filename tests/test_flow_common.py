@@ -34,6 +34,7 @@ from companion.flows import (
 ROOT = Path(__file__).resolve().parent.parent
 MODULES = [latria, carpe_astra, luna, altar, latoro]
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 
 CONFIGS = (
     [("latria", n, v) for n in range(3, 7) for v in latria.VARIANTS]
@@ -80,6 +81,12 @@ def check_view(view: PlayView, players: list[str]) -> None:
             assert action.section in {s.key for s in view.sections}, action.label
     if view.sections:
         assert view.section in {s.key for s in view.sections}
+    # The players' words: a reading is named by view.rulings (a "Why?"), never in the text.
+    shown = [view.phase, view.step, view.reminder, *view.notes,
+             *(m.label for m in view.markers), *(a.label for a in view.actions),
+             *(f.label for a in view.actions for f in a.fields)]
+    assert not [text for text in shown if RULING_ID.search(text)]
+    assert all(RULING_ID.fullmatch(r) for r in view.rulings), view.rulings
     json.loads(view.model_dump_json())
 
 

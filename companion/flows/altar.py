@@ -415,6 +415,7 @@ def view(s: AltarState) -> PlayView:
     name = s.players[me]
     actions: list[Action] = []
     notes: list[str] = []
+    rulings: list[str] = []
     rule_keys: tuple[str, ...] = (step,)
     active: str | None = name
     if step == "start":
@@ -441,8 +442,8 @@ def view(s: AltarState) -> PlayView:
         if n == 2:
             rule_keys = ("action", "action2")
         if step == "action2":
-            reminder = (f"{name}: a second main action, different from the first "
-                        "(ruling P-14).")
+            reminder = f"{name}: a second main action, different from the first."
+            rulings.append("P-14")
         elif n == 2:
             reminder = f"{name}: the first of two different main actions; free actions any time."
         else:
@@ -478,7 +479,8 @@ def view(s: AltarState) -> PlayView:
         rule_keys += ("ending",)
         last = s.players[seat_order(s.start, n)[-1]]
         notes.append(f"The game ends: {ENDS[s.end]}. Finish the round — {last} plays the "
-                     "last turn (ruling P-13).")
+                     "last turn.")
+        rulings.append("P-13")
     sections: list[Section] = []
     if step not in ("start", "end"):
         actions.extend(_board_actions(s))
@@ -491,8 +493,9 @@ def view(s: AltarState) -> PlayView:
         step=(f"{name}'s turn — {STEP_TITLES[step]}" if step in
               ("draw", "action", "action2", "end_turn") else STEP_TITLES[step]),
         reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
-        actions=actions, notes=notes, active_player=active, finished=s.finished,
-        sections=sections, sections_label="Realm", section=realm_id(me, 0),
+        actions=actions, notes=notes, rulings=rulings, active_player=active,
+        finished=s.finished, sections=sections, sections_label="Realm",
+        section=realm_id(me, 0),
     )
 
 

@@ -149,6 +149,9 @@ class PlayView(BaseModel):
     markers: list[Marker]
     actions: list[Action]
     notes: list[str] = []  # extra lines, e.g. the step-4 helper's proposal
+    # The readings (docs/RULINGS.md ids) behind what this step says or refuses: the
+    # screen offers a "Why?" for them; the texts above never name an id.
+    rulings: list[str] = []
     active_player: str | None = None
     finished: bool = False
     # Parts shown one at a time (see Section): the chips' caption, and the one shown

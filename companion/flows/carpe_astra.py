@@ -295,19 +295,18 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
     elif kind == "draw_cards":
         _need(s, "change_tack")
         if s.drew:  # ruling P-6
-            raise FlowError("Change Tack lets a player draw two cards once a turn (ruling P-6).")
+            raise FlowError("Change Tack lets a player draw two cards once a turn.")
         _pay(s, me, 1, "draw two cards")  # Carpe Astra, Change Tack: one credit
         s.drew = True
     elif kind == "refresh_tiles":
         _need(s, "contacts")
         if s.tile_added:
-            raise FlowError("The face-up Guild Tiles can only be replaced before adding one "
-                            "(ruling P-6).")
+            raise FlowError("The face-up Guild Tiles can only be replaced before adding one.")
         _pay(s, me, 1, "replace the face-up Guild Tiles")  # Make New Contacts: one credit
     elif kind == "add_tile":
         _need(s, "contacts")
         if s.tile_added:
-            raise FlowError("Only one Guild Tile can be added in Make New Contacts (ruling P-6).")
+            raise FlowError("Only one Guild Tile can be added in Make New Contacts.")
         _pay(s, me, 1, "add a Guild Tile")  # Make New Contacts: one credit
         s.tile_added = True
     elif kind == "move_agent":
@@ -419,6 +418,7 @@ def view(s: CarpeAstraState) -> PlayView:
     phase = s.phase
     actions: list[Action] = []
     notes: list[str] = []
+    rulings: list[str] = []
     rule_keys: tuple[str, ...] = (phase,)
     active: str | None = name
     can_pay = s.credits[me] >= 1
@@ -429,6 +429,7 @@ def view(s: CarpeAstraState) -> PlayView:
         active = None
     elif phase == "change_tack":
         reminder = f"{name}: you may pay 1 credit to draw 2 cards, then discard 2."
+        rulings.append("P-6")  # once a turn
         if s.variant == "advanced":
             rule_keys = ("change_tack", "advanced")
         if can_pay and not s.drew:
@@ -438,6 +439,7 @@ def view(s: CarpeAstraState) -> PlayView:
     elif phase == "contacts":
         reminder = (f"{name}: 1 credit to replace the three face-up Guild Tiles (repeatable), "
                     "1 credit to add one.")
+        rulings.append("P-6")  # replace first, then add one
         if can_pay and not s.tile_added:
             actions.append(Action(event={"type": "refresh_tiles"},
                                   label="Paid 1 credit: new face-up Guild Tiles"))
@@ -460,7 +462,8 @@ def view(s: CarpeAstraState) -> PlayView:
         actions.append(next_action("Next: Gain Support"))
     elif phase == "support":
         reminder = (f"{name}: record each card scored; with none scored you take "
-                    f"{NO_SCORE_CREDITS} credits (ruling P-7).")
+                    f"{NO_SCORE_CREDITS} credits.")
+        rulings.append("P-7")
         left = [g for g in GUILDS if s.supply[g] > 0]
         actions.append(Action(
             event={"type": "network"}, label="Scored a Network card",
@@ -518,8 +521,8 @@ def view(s: CarpeAstraState) -> PlayView:
                 fields=[Field(key="immediate", kind="bool", default=False,
                               label="The revealed card shows the Immediate Event symbol")]))
         else:
-            reminder = ("Remove this round's Event card; no face-down card is left to reveal "
-                        "(ruling P-8).")
+            reminder = "Remove this round's Event card; no face-down card is left to reveal."
+            rulings.append("P-8")
             actions.append(Action(event={"type": "end_round", "immediate": False},
                                   primary=True, label=f"Next: Round {s.round + 1}"))
     elif phase == "immediate":
@@ -537,7 +540,8 @@ def view(s: CarpeAstraState) -> PlayView:
         step=(PHASE_TITLES[phase] if phase not in PHASES
               else f"{name}'s turn — {PHASE_TITLES[phase]}"),
         reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
-        actions=actions, notes=notes, active_player=active, finished=s.finished,
+        actions=actions, notes=notes, rulings=rulings, active_player=active,
+        finished=s.finished,
     )
 
 

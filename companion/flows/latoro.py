@@ -75,7 +75,7 @@ TITLES = {
     "end": "End of the game",
 }
 
-SRC = "Latoro rulebook (English translation, seeds/latoro-en.md)"
+SRC = "Latoro rulebook (English translation)"  # seeds/latoro-en.md
 RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     "start": (f"{SRC} — Player setup", (
         "The player who most recently rode an animal goes first and takes the start player "
@@ -278,8 +278,7 @@ def _markers(s: LatoroState) -> list[Marker]:
     out = [Marker(label="Round marker", value=f"{s.round or 1} of {s.rounds}")]
     if s.phase != "start":
         # The text does not say whether the start player card passes (ruling P-16).
-        out.append(Marker(label="Start player (setup, ruling P-16)",
-                          value=s.players[s.start]))
+        out.append(Marker(label="Start player (from setup)", value=s.players[s.start]))
     upcoming = s.round if s.phase == "prep_refill" else max(s.round, 1) + 1
     if upcoming <= s.rounds and not s.finished:
         out.append(Marker(label=f"Refill for round {upcoming}",
@@ -325,6 +324,7 @@ def view(s: LatoroState) -> PlayView:
     phase = s.phase
     actions: list[Action] = []
     notes: list[str] = []
+    rulings: list[str] = []
     last = s.round >= s.rounds
     if phase == "start":
         reminder = "The player who most recently rode an animal starts and takes the start card."
@@ -334,6 +334,7 @@ def view(s: LatoroState) -> PlayView:
         reminder = ("In turn, place one Uka or Suma: area card, Journey, support track (Uka "
                     "only) or Home.")
         actions.append(next_action("Next: Collection phase"))
+        rulings.append("P-16")  # the start player card is not passed (the marker)
     elif phase == "collection":
         reminder = ("Take back all pieces except those on the support track; resolve "
                     "collection-phase cards.")
@@ -349,7 +350,8 @@ def view(s: LatoroState) -> PlayView:
         actions.append(next_action("Finish: go to scoring" if last
                                    else "Next: Advance the round marker"))
         if last:
-            notes.append("Round 4: only the resource cap, then the game ends (ruling P-15).")
+            notes.append("Round 4: only the resource cap, then the game ends.")
+            rulings.append("P-15")
     elif phase == "prep_marker":
         reminder = f"Move the round marker to {s.round + 1}."
         actions.append(next_action(f"Next: Refill for round {s.round + 1}"))
@@ -365,7 +367,7 @@ def view(s: LatoroState) -> PlayView:
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=f"Round {s.round} of {s.rounds}" if s.round else "Setup",
         step=TITLES[phase], reminder=reminder, rule=rule, rule_source=source,
-        markers=_markers(s), actions=actions, notes=notes,
+        markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=None, finished=s.finished,
     )
 

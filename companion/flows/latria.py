@@ -23,6 +23,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from .base import (
+    NOT_PICKED,
     Action,
     Field,
     Flow,
@@ -292,8 +293,7 @@ def propose(
         if len(top) == 1:
             reason = f"{word} number ({best})"
         else:
-            reason = (f"tie on {best} broken by suit priority ({NAMES[body]}, then Latria; "
-                      "ruling P-3)")
+            reason = f"tie on {best} broken by suit priority ({NAMES[body]}, then Latria)"
     else:
         taker = None
         reason = f"tie on {best} that suit priority cannot break: nobody takes them"
@@ -451,6 +451,8 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
         _need(s, "4")
         body = req_choice(event.get("body"), BODIES, "the targeted celestial body",
                           labels=[NAMES[b] for b in BODIES])
+        if "taker" not in event:  # None is an answer: nobody took them
+            raise FlowError("Choose who took the celestial cards, or nobody.")
         taker = req_player(s.players, event.get("taker"), "player who took the celestial "
                            "cards", optional=True)
         kept_in = req_group(event, "kept")
@@ -507,24 +509,39 @@ def _markers(state: LatriaState) -> list[Marker]:
 
 
 def _card_fields(state: LatriaState) -> list[Field]:
+    """The step-4 helper's form: each player's card. The numbers start in the middle of
+    the numbers in play, so any card is a few taps away (or typed); after a proposal the
+    form starts from the cards entered for it, to correct one."""
     lo, hi = state.numbers
+    middle = (lo + hi) // 2
     suit_labels = [NAMES[x] for x in SUITS]
     parent = state.players[state.parent]
+    p = state.proposal
+    entered = {c.player: c for c in p.cards} if p else {}
+
+    def card(i: int) -> tuple[Any, Any]:
+        c = entered.get(i)
+        return (c.suit, c.number) if c else (NOT_PICKED, middle)
+
+    parent_suit, parent_number = card(state.parent)
     fields = [
         Field(key="parent_suit", label=f"{parent} (parent): suit", kind="choice",
-              choices=list(SUITS), choice_labels=suit_labels),
+              choices=list(SUITS), choice_labels=suit_labels, default=parent_suit),
         Field(key="parent_number", label=f"{parent} (parent): number", kind="number",
-              min=lo, max=hi),
-        Field(key="named", label="Body named for a Latria card", kind="choice",
-              choices=list(BODIES), choice_labels=[NAMES[b] for b in BODIES], optional=True),
+              min=lo, max=hi, default=parent_number),
+        # Latria, Game Flow step 2: a Latria card names the Sun, the Moon or Polaris.
+        Field(key="named", label="Body named, if the parent played Latria", kind="choice",
+              choices=list(BODIES), choice_labels=[NAMES[b] for b in BODIES],
+              default=p.body if p and parent_suit == "latria" else NOT_PICKED),
     ]
     for i, name in enumerate(state.players):
         if i == state.parent:
             continue
+        suit, number = card(i)
         fields.append(Field(key=name, group="suits", label=f"{name}: suit", kind="choice",
-                            choices=list(SUITS), choice_labels=suit_labels))
+                            choices=list(SUITS), choice_labels=suit_labels, default=suit))
         fields.append(Field(key=name, group="numbers", label=f"{name}: number",
-                            kind="number", min=lo, max=hi))
+                            kind="number", min=lo, max=hi, default=number))
     return fields
 
 
@@ -533,10 +550,12 @@ def _override_action(state: LatriaState) -> Action:
     kept_default = {state.players[k.player] for k in p.keeps if k.status == "yes"} if p else set()
     fields = [
         Field(key="body", label="Targeted body", kind="choice", choices=list(BODIES),
-              choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else None),
+              choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else NOT_PICKED),
+        # "nobody" is an answer (Step 4: a tie that priority cannot break), not a default.
         Field(key="taker", label="Took the celestial cards", kind="player",
               choices=list(state.players), optional=True,
-              default=state.players[p.taker] if p and p.taker is not None else None),
+              default=(NOT_PICKED if p is None else
+                       state.players[p.taker] if p.taker is not None else None)),
     ]
     for i, name in enumerate(state.players):
         if i != state.parent:
@@ -554,14 +573,14 @@ def _proposal_notes(state: LatriaState) -> list[str]:
     played = ", ".join(f"{names[c.player]} {NAMES[c.suit]} {c.number}" for c in p.cards)
     notes = [f"Cards: {played}. Target: {NAMES[p.body]}."]
     if p.reversed:
-        notes.append("The Latria board is eclipsed: low numbers are strong (ruling P-1).")
+        notes.append("The Latria board is eclipsed: low numbers are strong.")
     who = names[p.taker] if p.taker is not None else "Nobody"
     notes.append(f"{who} takes the {NAMES[p.body]} cards — {p.reason}.")
     for k in p.keeps:
         card = next(c for c in p.cards if c.player == k.player)
         text = f"{names[k.player]} keeps {NAMES[card.suit]} {card.number}"
         if k.status == "maybe":
-            text += " if it shows victory points or ×2 (ruling P-5)"
+            text += " if it shows victory points or ×2"
         notes.append(text + ".")
     if not is_simple(state) and eclipsed(state, p.body):
         sure = ([p.taker] if p.taker is not None else []) + [
@@ -573,10 +592,27 @@ def _proposal_notes(state: LatriaState) -> list[str]:
         line = f"The {NAMES[p.body]} is eclipsed: what is acquired goes under an eclipse marker"
         if new:
             line += f"; new markers: {', '.join(new)}"
-        notes.append(line + " (ruling P-4).")
+        notes.append(line + ".")
     nxt = names[p.taker] if p.taker is not None else names[state.parent]
     notes.append(f"Next parent: {nxt}.")
     return notes
+
+
+def _proposal_rulings(state: LatriaState) -> list[str]:
+    """The readings the step-4 proposal's notes rest on."""
+    p = state.proposal
+    if p is None:
+        return []
+    rulings = []
+    if p.reversed:
+        rulings.append("P-1")  # the eclipsed Latria board: low numbers are strong
+    if p.taker is not None and "suit priority" in p.reason:
+        rulings.append("P-3")
+    if any(k.status == "maybe" for k in p.keeps):
+        rulings.append("P-5")
+    if not is_simple(state) and eclipsed(state, p.body):
+        rulings.append("P-4")
+    return rulings
 
 
 def view(state: LatriaState) -> PlayView:
@@ -585,6 +621,7 @@ def view(state: LatriaState) -> PlayView:
     step = state.step
     actions: list[Action] = []
     notes: list[str] = []
+    rulings: list[str] = []
     active: str | None = parent
     rule_keys: tuple[str, ...] = (step,)
     last_round = state.round >= state.rounds
@@ -598,7 +635,8 @@ def view(state: LatriaState) -> PlayView:
         if is_simple(state):
             rule_keys = ("1", "1_simple")
             reminder = ("Turn the top Sun, Moon and Polaris cards face up. Each mutation card "
-                        "flips the Latria board (ruling P-2).")
+                        "flips the Latria board.")
+            rulings.append("P-2")
         else:
             rule_keys = ("1", "1_star") if state.variant == "star_eclipse" else ("1",)
             reminder = ("Turn the top Sun, Moon and Polaris cards face up; a mutation card "
@@ -626,12 +664,14 @@ def view(state: LatriaState) -> PlayView:
         if is_simple(state):
             rule_keys = ("4", "4_simple")
         notes = _proposal_notes(state)
+        rulings += _proposal_rulings(state)
         p = state.proposal
         strong = "lowest" if reversed_strength(state) else "highest"
         if p is None:
-            reminder = (f"The {strong} number takes the targeted body's cards; enter the cards "
-                        "for a proposal, or record the result.")
-            actions.append(Action(event={"type": "cards_played"},
+            reminder = (f"The {strong} number takes the targeted body's cards: record who "
+                        "took them, or enter the cards and the app works it out.")
+            actions.append(_override_action(state))
+            actions.append(Action(event={"type": "cards_played"}, folded=True,
                                   label="Enter the cards played", fields=_card_fields(state)))
         else:
             who = names[p.taker] if p.taker is not None else "nobody"
@@ -648,9 +688,9 @@ def view(state: LatriaState) -> PlayView:
                      if p.taker is not None else "Accept: nobody takes the celestial cards")
             actions.append(Action(event={"type": "accept"}, label=label, fields=printed,
                                   primary=True))
-            actions.append(Action(event={"type": "cards_played"},
+            actions.append(_override_action(state))
+            actions.append(Action(event={"type": "cards_played"}, folded=True,
                                   label="Enter the cards again", fields=_card_fields(state)))
-        actions.append(_override_action(state))
         active = None
     elif step == "5":
         o = state.outcomes[-1]
@@ -684,8 +724,8 @@ def view(state: LatriaState) -> PlayView:
         game=GAME, round=state.round or None, rounds=state.rounds,
         phase=f"Round {state.round} of {state.rounds}" if state.round else "Setup",
         step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
-        markers=_markers(state), actions=actions, notes=notes, active_player=active,
-        finished=state.finished,
+        markers=_markers(state), actions=actions, notes=notes, rulings=rulings,
+        active_player=active, finished=state.finished,
     )
 
 

@@ -603,6 +603,7 @@ def view(s: LunaState) -> PlayView:
     rule_keys: tuple[str, ...] = (step,)
     actions: list[Action] = []
     notes: list[str] = []
+    rulings: list[str] = []
     active: str | None = None
     title = STEP_TITLES[step]
     me = s.players[s.turn]
@@ -689,8 +690,8 @@ def view(s: LunaState) -> PlayView:
     elif step == "scoring":
         if is_solo(s):
             rule_keys = ("scoring", "solo_scoring")
-            notes.append(f"{s.players[1]} does not lose influence to the Apostate "
-                         "(ruling P-12).")
+            notes.append(f"{s.players[1]} does not lose influence to the Apostate.")
+            rulings.append("P-12")
         reminder = ("Score the Moon Priestess, the Apostate and the Temple, in this order; "
                     "enter what each gives or takes.")
         if s.last_token_by is not None:
@@ -721,8 +722,9 @@ def view(s: LunaState) -> PlayView:
             apostate = "the next Isle with one of your Novices"
         else:
             apostate = "the next Isle with a Novice"
-        reminder = (f"Moon Priestess and Master Builder: {s.priestess} Isles clockwise "
-                    f"(ruling P-10). Apostate: {apostate}.")
+        reminder = (f"Moon Priestess and Master Builder: {s.priestess} Isles clockwise. "
+                    f"Apostate: {apostate}.")
+        rulings.append("P-10")
         actions.append(next_action("Next: the Guard" if is_solo(s)
                                    else "Next: Guard and Time tokens"))
     elif step == "prep_guard":
@@ -741,8 +743,9 @@ def view(s: LunaState) -> PlayView:
                         "the Time tokens." + (" The last round begins." if last else ""))
             if n == 2:
                 rule_keys = ("prep_guard", "two_player_start")
-                notes.append("Two players: the start player figure goes to the other player "
-                             "(ruling P-9).")
+                notes.append("Two players: the start player figure goes to the other "
+                             "player.")
+                rulings.append("P-9")
             default = s.next_start if s.next_start is not None else s.start
             actions.append(Action(
                 event={"type": "next"}, label=label, primary=True,
@@ -760,8 +763,8 @@ def view(s: LunaState) -> PlayView:
         phase=(f"Round {s.round} of {s.rounds}" if s.round else
                "Preliminary round" if step != "start" else "Setup"),
         step=title, reminder=reminder, rule=rule, rule_source=source,
-        markers=_markers(s), actions=actions, notes=notes, active_player=active,
-        finished=s.finished,
+        markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
+        active_player=active, finished=s.finished,
     )
 
 
