@@ -4,12 +4,18 @@
 Altar has no points: ``total`` is the progress, Shrines + active Altars over the player's
 Realms. A Realm is complete with at least 1 Shrine and Shrines + active Altars ≥ 5; with
 2 players both of a player's Realms must be complete. The complete players win, ranked by
-most Shrines, then by who placed the last Shrine (the later ``last_shrine_turn``).
+most Shrines, then by who placed the last Shrine (the later ``last_shrine_turn``). When the
+game ended because the Shrine tiles or the deck ran out and nobody completed a Realm, the
+same two rules rank everyone (a winner needs a Shrine); a god's or follower's ability can
+change the winner, which the table records as ``ability_winner`` (ruling AL-3).
 
 Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``SHRINES_MAX``,
 ``ALTARS_MAX``, ``REALM_TARGET``, ``KNOWN_GODS``, ``ENDS``, ``shrine_tiles_in_play(players)``,
 ``realms_per_player(players)``, ``realm_complete(shrines, active_altars)``,
-``realm_missing(shrines, active_altars)``, and ``check(sheet)``.
+``realm_missing(shrines, active_altars)``, ``turns_needed(shrines, complete, end,
+overridden)`` (whose ``last_shrine_turn`` decides), ``ability_allowed(shrines, complete,
+end)`` and ``ability_can_decide(sheet)`` (whether a god's or follower's ability may name the
+winner), and ``check(sheet)``.
 """
 
 from __future__ import annotations
@@ -108,6 +114,10 @@ class Sheet(Model):
     game: Literal["altar"]
     end: Literal["realm_completed", "shrines_depleted", "deck_exhausted"]
     players: list[Player]
+    # The player a god's or follower's ability makes the winner, as the table read it off
+    # the cards (AL-3), and which ability that was (optional, free text).
+    ability_winner: str | None = None
+    ability: str | None = None
 
 
 class AltarPlayerResult(PlayerResult):
@@ -135,15 +145,55 @@ def _shrines(player: Player) -> int:
     return sum(r.shrines for r in player.realms)
 
 
-def _tie_groups(sheet: Sheet) -> list[list[int]]:
-    """Complete players who share the most-Shrines count, largest count first."""
-    complete = [i for i, p in enumerate(sheet.players) if player_complete(p)]
-    groups = []
-    for s in sorted({_shrines(sheet.players[i]) for i in complete}, reverse=True):
-        group = [i for i in complete if _shrines(sheet.players[i]) == s]
-        if len(group) > 1:
-            groups.append(group)
-    return groups
+def turns_needed(shrines: list[int], complete: list[bool], end: str,
+                 overridden: bool = False) -> list[list[int]]:
+    """The groups of players whose ``last_shrine_turn`` decides, by index: complete players
+    tied on Shrines (AL-2); when nobody completed a Realm and the game ended by the Shrine
+    tiles or the deck, the players tied for the most Shrines (AL-3). None when a god's or
+    follower's ability named the winner (then the tie decides nothing the rulebook names).
+
+    >>> turns_needed([2, 2, 1], [True, True, False], "realm_completed")
+    [[0, 1]]
+    >>> turns_needed([2, 2, 2, 1], [False] * 4, "shrines_depleted")
+    [[0, 1, 2]]
+    >>> turns_needed([2, 2], [False, False], "shrines_depleted", overridden=True)
+    []
+    >>> turns_needed([0, 0], [False, False], "deck_exhausted")
+    []
+    """
+    if overridden:
+        return []
+    done = [i for i, c in enumerate(complete) if c]
+    if done:
+        groups = []
+        for count in sorted({shrines[i] for i in done}, reverse=True):
+            group = [i for i in done if shrines[i] == count]
+            if len(group) > 1:
+                groups.append(group)
+        return groups
+    if end == "realm_completed":
+        return []
+    # Altar, Winner of the Game: "If there is a tie, the player with the most Shrines is the
+    # winner. If there is still a tie then the player who placed the last Shrine is the
+    # winner." — it decides only between those with the most, and needs a Shrine.
+    most = max(shrines, default=0)
+    top = [i for i, c in enumerate(shrines) if c == most]
+    return [top] if most > 0 and len(top) > 1 else []
+
+
+def ability_allowed(shrines: list[int], complete: list[bool], end: str) -> bool:
+    """Whether a god's or follower's ability can name the winner: the game ended by the
+    Shrine tiles or the deck, or complete players tie on Shrines (AL-2, AL-3)."""
+    # Altar, Winner of the Game: "If the game ends because of the other two conditions (2 or
+    # 3) refer to the gods' and followers' abilities. Some of them, like the Ancient God,
+    # have special rules for winning a tie."
+    return end != "realm_completed" or bool(turns_needed(shrines, complete, end))
+
+
+def ability_can_decide(sheet: Sheet) -> bool:
+    """``ability_allowed`` for a sheet: whether the table may record an ability's winner."""
+    return ability_allowed([_shrines(p) for p in sheet.players],
+                           [player_complete(p) for p in sheet.players], sheet.end)
 
 
 def _names(sheet: Sheet, indices: list[int]) -> str:
@@ -226,9 +276,30 @@ def check(sheet: Sheet) -> list[Problem]:
             where="end",
             message="realm_completed, but no player's Realm is complete: it needs at least "
             f"1 Shrine and Shrines + active altars ≥ {REALM_TARGET}{both}"))
+    shrine_counts = [_shrines(p) for p in sheet.players]
+    complete = [player_complete(p) for p in sheet.players]
+    nobody = not any(complete)
+    names = [p.name.strip().casefold() for p in sheet.players]
+    if sheet.ability_winner is not None:
+        winner = sheet.ability_winner.strip()
+        if winner.casefold() not in names:
+            problems.append(Problem(
+                where="ability_winner",
+                message=f"“{winner}” is not one of the players"))
+        elif not ability_allowed(shrine_counts, complete, sheet.end):
+            problems.append(Problem(
+                where="ability_winner",
+                message="a god's or follower's ability decides the winner only when the game "
+                "ended because the Shrine tiles or the deck ran out, or in a tie (AL-3)"))
+    if sheet.ability is not None and len(sheet.ability.strip()) > GOD_NAME_MAX:
+        problems.append(Problem(
+            where="ability",
+            message=f"{len(sheet.ability.strip())} characters; at most {GOD_NAME_MAX} are "
+            "allowed"))
     # Altar, Winner of the Game: "If there is still a tie then the player who placed the last
-    # Shrine is the winner." — asked for only when a tie needs it (AL-2).
-    for group in _tie_groups(sheet):
+    # Shrine is the winner." — asked for only when a tie needs it (AL-2, AL-3).
+    for group in turns_needed(shrine_counts, complete, sheet.end,
+                              overridden=sheet.ability_winner is not None):
         shrines = _shrines(sheet.players[group[0]])
         who = _names(sheet, group)
         turns: dict[int, int] = {}
@@ -236,10 +307,12 @@ def check(sheet: Sheet) -> list[Problem]:
             turn = sheet.players[i].last_shrine_turn
             w = f"players[{i}].last_shrine_turn"
             if turn is None:
+                both = "both" if len(group) == 2 else "all"
+                state = (f"have {shrines} Shrines, the most," if nobody
+                         else f"complete with {shrines} Shrines,")
                 problems.append(Problem(
                     where=w,
-                    message=f"needed: {who} {'both' if len(group) == 2 else 'all'} complete "
-                    f"with {shrines} Shrines, and the "
+                    message=f"needed: {who} {both} {state} and the "
                     "player who placed the last Shrine wins the tie"))
             elif turn in turns:
                 other = sheet.players[turns[turn]].name.strip()
@@ -280,55 +353,100 @@ def score(sheet: Sheet) -> Result:
             name=p.name.strip(), total=sum(x.points for x in breakdown), rank=0,
             breakdown=breakdown, complete=is_complete, missing="; ".join(missing)))
 
-    # spec: Altar winners — complete players by most Shrines, then the later last Shrine;
-    # the others share the rank after the complete ones (AL-1, AL-2).
-    keys = []
-    for p, done in zip(sheet.players, complete, strict=True):
-        if done:
-            keys.append((0, -_shrines(p), -(p.last_shrine_turn or 0)))
-        else:
-            keys.append((1, 0, 0))
-    for r, rank in zip(results, shared_ranks(keys), strict=True):
+    shrines = [_shrines(p) for p in sheet.players]
+    turns = [p.last_shrine_turn for p in sheet.players]
+    nobody = not any(complete)
+    # by Shrines: the complete players (AL-1, AL-2); when nobody completed and the game ended
+    # by the Shrine tiles or the deck, everyone with a Shrine (AL-3)
+    ranked = ([i for i, d in enumerate(complete) if d] if not nobody
+              else [i for i in range(n) if shrines[i] > 0] if sheet.end != "realm_completed"
+              else [])
+    decided = {i for g in turns_needed(shrines, complete, sheet.end,
+                                       sheet.ability_winner is not None) for i in g}
+    # The later last Shrine orders a group tied on Shrines where it is asked for, or where
+    # every one of them has it (then it is the rulebook's own tie-break, AL-2/AL-3).
+    by_turn = set(decided)
+    for count in {shrines[i] for i in ranked}:
+        group = [i for i in ranked if shrines[i] == count]
+        if len(group) > 1 and all(turns[i] is not None for i in group) and \
+                len({turns[i] for i in group}) == len(group):
+            by_turn |= set(group)
+    keys = [(0, -shrines[i], -(turns[i] or 0) if i in by_turn else 0) if i in ranked
+            else (1, 0, 0) for i in range(n)]
+    override = None
+    if sheet.ability_winner is not None:
+        # RULING AL-3: the table records the winner a god's or follower's ability names.
+        override = next(i for i, p in enumerate(sheet.players)
+                        if p.name.strip().casefold() == sheet.ability_winner.strip().casefold())
+    by_rules = shared_ranks(keys)
+    final = [(0 if i == override else 1, *keys[i]) for i in range(n)] if override is not None \
+        else keys
+    for r, rank in zip(results, shared_ranks(final), strict=True):
         r.rank = rank
 
     notes = []
-    winners = winners_of(results) if any(complete) else []
-    if not any(complete):
+    winners = winners_of(results) if ranked or override is not None else []
+    if nobody and not ranked:
         # Altar, Winner of the Game: "If the game ends because of the other two conditions
         # (2 or 3) refer to the gods' and followers' abilities." (AL-3)
-        notes.append("Nobody completed a Realm, so no winner is named here: the rulebook leaves "
-                     "it to the gods' and followers' abilities (some, like the Ancient God, have "
-                     "their own rules); all players share rank 1 (AL-3)")
-    else:
+        why = ("nobody has a Shrine" if sheet.end != "realm_completed"
+               else "the game did not end by condition 2 or 3")
+        if override is None:
+            notes.append(f"Nobody completed a Realm and {why}, so the rulebook names no "
+                         "winner: it leaves it to the gods' and followers' abilities; all "
+                         "players share rank 1 (AL-3)")
+    elif nobody:
+        how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
+               else "the draw deck ran out")
+        order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
+        listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
+        notes.append(f"Nobody completed a Realm and the game ended because {how}: the player "
+                     f"with the most Shrines wins ({listing}) (Altar, Winner of the Game; AL-3)")
+    if ranked:
         by_shrines: dict[int, list[int]] = {}
-        for i, done in enumerate(complete):
-            if done:
-                by_shrines.setdefault(_shrines(sheet.players[i]), []).append(i)
-        if len(by_shrines) > 1 or any(len(g) > 1 for g in by_shrines.values()):
-            order = sorted((i for i, d in enumerate(complete) if d),
-                           key=lambda i: results[i].rank)
+        for i in ranked:
+            by_shrines.setdefault(shrines[i], []).append(i)
+        if not nobody and (len(by_shrines) > 1 or any(len(g) > 1 for g in by_shrines.values())):
             if len(by_shrines) > 1:
-                listing = ", ".join(f"{results[i].name} {_shrines(sheet.players[i])}"
-                                    for i in order)
+                order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
+                listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
                 notes.append(f"{_names(sheet, order)} completed their Realms; the most Shrines "
                              f"wins the tie ({listing}) (Altar, Winner of the Game; AL-2)")
-            for shrines, group in sorted(by_shrines.items(), reverse=True):
-                if len(group) < 2:
-                    continue
-                ordered = sorted(group, key=lambda i: results[i].rank)
-                turns = ", ".join(f"{results[i].name} turn {sheet.players[i].last_shrine_turn}"
-                                  for i in ordered)
-                notes.append(f"{_names(sheet, group)} completed with {shrines} Shrines each; "
-                             f"{results[ordered[0]].name} placed the last Shrine ({turns}) "
-                             "(Altar, Winner of the Game; AL-2)")
+        for count, group in sorted(by_shrines.items(), reverse=True):
+            if len(group) < 2:
+                continue
+            ordered = sorted(group, key=lambda i: (by_rules[i], results[i].name.casefold()))
+            each = "completed with" if not nobody else "have"
+            if not set(group) <= by_turn:
+                notes.append(f"{_names(sheet, group)} {each} {count} Shrines each and share "
+                             "their place (who placed the last Shrine decides only for the win)")
+                continue
+            listing = ", ".join(f"{results[i].name} turn {turns[i]}" for i in ordered)
+            notes.append(f"{_names(sheet, group)} {each} {count} Shrines each; "
+                         f"{results[ordered[0]].name} placed the last Shrine ({listing}) "
+                         f"(Altar, Winner of the Game; {'AL-3' if nobody else 'AL-2'})")
+        if not nobody and decided:
             notes.append("Some gods, like the Ancient God, have their own rules for winning a "
                          "tie; check the god boards (AL-2)")
-        if sheet.end != "realm_completed":
+        if not nobody and sheet.end != "realm_completed":
             how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
                    else "the draw deck ran out")
             done = [i for i, d in enumerate(complete) if d]
             notes.append(f"The game ended because {how}, but {_names(sheet, done)} completed, "
                          "so the complete players win (AL-5)")
+    if override is not None:
+        what = f" (“{sheet.ability.strip()}”)" if sheet.ability and sheet.ability.strip() else ""
+        by_shrines_winners = [results[i].name for i in range(n) if by_rules[i] == 1 and
+                              (i in ranked)]
+        other = (f"; by the rules above it would be {' and '.join(by_shrines_winners)}"
+                 if by_shrines_winners and by_shrines_winners != [results[override].name]
+                 else "")
+        notes.append(f"{results[override].name} wins by a god's or follower's ability{what}, "
+                     f"as the table recorded{other} (Altar, Winner of the Game; AL-3)")
+    elif ability_allowed(shrines, complete, sheet.end):
+        notes.append("A god's or follower's ability can change the winner (some, like the "
+                     "Ancient God, have special rules for winning a tie); the table then "
+                     "records who wins by it (AL-3)")
     if n == 2:
         notes.append("2 players: a player is complete only with both Realms complete, and "
                      "Shrines are counted over both Realms (AL-4)")
@@ -338,11 +456,13 @@ def score(sheet: Sheet) -> Result:
         if placed < tiles:
             notes.append(f"The sheet says the Shrine tiles ran out, but only {placed} of the "
                          f"{tiles} are on the Realms; check the Shrines (AL-5)")
-    if any(not done for done in complete) and any(complete):
-        behind = [i for i, d in enumerate(complete) if not d]
+    behind = [i for i in range(n) if i not in ranked and i != override]
+    if behind and ranked:
         verb = "is" if len(behind) == 1 else "are"
         share = "takes" if len(behind) == 1 else "share"
-        notes.append(f"{_names(sheet, behind)} {verb} not complete and {share} rank "
-                     f"{results[behind[0]].rank}, after the complete players (spec: Altar winners)")
+        what, after = (("not complete", "the complete players") if not nobody
+                       else ("without a Shrine", "those with Shrines"))
+        notes.append(f"{_names(sheet, behind)} {verb} {what} and {share} rank "
+                     f"{results[behind[0]].rank}, after {after} (spec: Altar winners)")
     return Result(game=GAME, players=results, winners=winners, notes=notes)
 

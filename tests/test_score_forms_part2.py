@@ -84,6 +84,24 @@ def test_altar_tie_needs_the_last_shrine_only_between_complete_equal_players():
     assert altar_form.tied_players(sheet) == [1, 2]
 
 
+def test_altar_nobody_complete_asks_the_last_shrine_of_those_tied_for_the_most():
+    """Altar, Winner of the Game: "If there is a tie, the player with the most Shrines is
+    the winner. If there is still a tie then the player who placed the last Shrine is the
+    winner." With nobody complete (the deck or the Shrine tiles ran out) the form asks it
+    only of the players tied for the most Shrines, as the scorer does (ruling AL-3)."""
+    sheet = {"game": "altar", "end": "deck_exhausted", "players": [
+        {"name": "A", "realms": realms((2, 1))},
+        {"name": "B", "realms": realms((2, 0))},
+        {"name": "C", "realms": realms((1, 2))},
+    ]}
+    assert altar_form.tied_players(sheet) == [0, 1]
+    sheet["players"][1]["realms"][0]["shrines"] = 1  # A alone has the most: nothing decides
+    assert altar_form.tied_players(sheet) == []
+    sheet["players"][1]["realms"][0]["shrines"] = 2
+    sheet["ability_winner"] = "C"  # a god's ability named the winner: the tie decides nothing
+    assert altar_form.tied_players(sheet) == []
+
+
 def test_altar_two_players_complete_only_with_both_realms():
     assert not altar_form.player_done({"realms": realms((3, 2), (1, 3))})
     assert altar_form.player_done({"realms": realms((3, 2), (1, 4))})

@@ -140,16 +140,116 @@ def test_last_shrine_turn_is_not_needed_without_a_tie():
     assert score_sheet(data).winners == ["Ann"]
 
 
-def test_nobody_complete_means_no_winner_and_a_shared_rank():
+def test_nobody_complete_the_most_shrines_wins():
+    """Altar, Winner of the Game: "If the game ends because of the other two conditions (2 or
+    3) refer to the gods' and followers' abilities. Some of them, like the Ancient God, have
+    special rules for winning a tie." — "If there is a tie, the player with the most Shrines
+    is the winner." (ruling AL-3)"""
     data = sheet([player("Ann", realm("Goddess of Love", 2, 2)),
                   player("Ben", realm("Ancient God", 0, 4)),
                   player("Cat", realm("God of War", 1, 0))], end="deck_exhausted")
     result = score_sheet(data)
-    assert result.winners == []
-    assert [p.rank for p in result.players] == [1, 1, 1]
+    assert result.winners == ["Ann"]
+    assert [p.rank for p in result.players] == [1, 3, 2]
     assert [p.complete for p in result.players] == [False, False, False]
-    assert any("the rulebook leaves it to the gods' and followers' abilities" in n and "AL-3" in n
+    assert ("Nobody completed a Realm and the game ended because the draw deck ran out: the "
+            "player with the most Shrines wins (Ann 2, Cat 1) (Altar, Winner of the Game; "
+            "AL-3)") in result.notes
+    assert any("A god's or follower's ability can change the winner" in n for n in result.notes)
+    assert "Ben is without a Shrine and takes rank 3, after those with Shrines (spec: Altar " \
+        "winners)" \
+        in result.notes
+
+
+def test_nobody_complete_a_tie_on_shrines_goes_to_the_last_shrine_placed():
+    """Altar, Winner of the Game: "If there is still a tie then the player who placed the
+    last Shrine is the winner. And this breaks all ties!" """
+    data = sheet([player("Ann", realm("Goddess of Love", 2, 1)),
+                  player("Ben", realm("Ancient God", 2, 2)),
+                  player("Cat", realm("God of War", 2, 0))], end="shrines_depleted")
+    assert problems_of(data) == [
+        f"players[{i}].last_shrine_turn: needed: Ann, Ben and Cat all have 2 Shrines, the "
+        "most, and the player who placed the last Shrine wins the tie" for i in range(3)]
+    for p, turn in zip(data["players"], (21, 24, 17), strict=True):
+        p["last_shrine_turn"] = turn
+    result = score_sheet(data)
+    assert result.winners == ["Ben"]
+    assert [p.rank for p in result.players] == [2, 1, 3]
+    assert ("Ann, Ben and Cat have 2 Shrines each; Ben placed the last Shrine (Ben turn 24, "
+            "Ann turn 21, Cat turn 17) (Altar, Winner of the Game; AL-3)") in result.notes
+
+
+def test_the_last_shrine_is_asked_only_when_it_decides():
+    # Nobody complete, one player has the most: no turn is needed, and players tied lower
+    # down share their place.
+    data = sheet([player("Ann", realm("Goddess of Love", 3, 1)),
+                  player("Ben", realm("Ancient God", 1, 2)),
+                  player("Cat", realm("God of War", 1, 0))], end="shrines_depleted")
+    result = score_sheet(data)
+    assert [p.rank for p in result.players] == [1, 2, 2]
+    assert altar.turns_needed([3, 1, 1], [False] * 3, "shrines_depleted") == []
+    # A game that ended by a completed Realm never asks it of players who are not complete.
+    assert altar.turns_needed([2, 2], [False, False], "realm_completed") == []
+
+
+def test_nobody_has_a_shrine_means_no_winner_and_a_shared_rank():
+    """Altar, Winner of the Game: "it's mandatory to build at least 1 Shrine to win the
+    game." Without any Shrine the rulebook names no winner (AL-3)."""
+    data = sheet([player("Ann", realm("Goddess of Love", 0, 2)),
+                  player("Ben", realm("Ancient God", 0, 4))], end="deck_exhausted")
+    data["players"][0]["realms"].append(realm("God of War", 0, 0))
+    data["players"][1]["realms"].append(realm("God of the Sea", 0, 1))
+    result = score_sheet(data)
+    assert result.winners == []
+    assert [p.rank for p in result.players] == [1, 1]
+    assert any("nobody has a Shrine, so the rulebook names no winner" in n and "AL-3" in n
                for n in result.notes)
+
+
+def test_a_gods_ability_can_name_the_winner():
+    """Altar, Winner of the Game: "If the game ends because of the other two conditions (2 or
+    3) refer to the gods' and followers' abilities. Some of them, like the Ancient God, have
+    special rules for winning a tie." The table records the winner such an ability names."""
+    data = sheet([player("Ann", realm("Goddess of Love", 2, 2)),
+                  player("Ben", realm("Ancient God", 1, 3)),
+                  player("Cat", realm("God of War", 1, 0))], end="deck_exhausted")
+    data["ability_winner"] = "Ben"
+    data["ability"] = "Ancient God"
+    result = score_sheet(data)
+    assert result.winners == ["Ben"]
+    assert [p.rank for p in result.players] == [2, 1, 3]
+    assert ("Ben wins by a god's or follower's ability (“Ancient God”), as the table "
+            "recorded; by the rules above it would be Ann (Altar, Winner of the Game; AL-3)") \
+        in result.notes
+    # With nobody holding a Shrine the ability still names one.
+    for p in data["players"]:
+        p["realms"][0]["shrines"] = 0
+    assert score_sheet(data).winners == ["Ben"]
+    # The turn of the last Shrine is not asked when the ability decided.
+    tie = sheet([player("Ann", realm("Goddess of Love", 2, 2)),
+                 player("Ben", realm("Ancient God", 2, 1))], end="shrines_depleted")
+    tie["players"][0]["realms"].append(realm("God of War", 0, 0))
+    tie["players"][1]["realms"].append(realm("God of the Sea", 0, 0))
+    tie["ability_winner"] = "Ann"
+    assert score_sheet(tie).winners == ["Ann"]
+
+
+def test_an_ability_winner_is_checked():
+    data = sheet([player("Ann", realm("Goddess of Love", 2, 3)),
+                  player("Ben", realm("Ancient God", 1, 1)),
+                  player("Cat", realm("God of War", 1, 0))])
+    data["ability_winner"] = "Ben"
+    assert problems_of(data) == [
+        "ability_winner: a god's or follower's ability decides the winner only when the game "
+        "ended because the Shrine tiles or the deck ran out, or in a tie (AL-3)"]
+    data["ability_winner"] = "Zed"
+    assert problems_of(data) == ["ability_winner: “Zed” is not one of the players"]
+    # A tie between complete players: the ability may decide it.
+    data["players"][1]["realms"][0] = realm("Ancient God", 2, 3)
+    data["ability_winner"] = "Ben"
+    assert score_sheet(data).winners == ["Ben"]
+    data["ability"] = "x" * 41
+    assert problems_of(data) == ["ability: 41 characters; at most 40 are allowed"]
 
 
 def test_a_complete_player_wins_even_when_the_shrines_ran_out():
@@ -166,9 +266,9 @@ def test_a_complete_player_wins_even_when_the_shrines_ran_out():
 
 
 def test_shrines_depleted_with_tiles_left_is_noted():
-    data = sheet([player("Ann", realm("Goddess of Love", 1, 1)),
-                  player("Ben", realm("Ancient God", 1, 1)),
-                  player("Cat", realm("God of War", 1, 1))], end="shrines_depleted")
+    data = sheet([player("Ann", realm("Goddess of Love", 1, 1), turn=3),
+                  player("Ben", realm("Ancient God", 1, 1), turn=2),
+                  player("Cat", realm("God of War", 1, 1), turn=1)], end="shrines_depleted")
     notes = score_sheet(data).notes
     assert ("The sheet says the Shrine tiles ran out, but only 3 of the 6 are on the Realms; "
             "check the Shrines (AL-5)") in notes
@@ -358,12 +458,21 @@ def test_altar_progress_completion_and_ranks(data):
         assert p.complete == all(altar.realm_complete(r["shrines"], r["active_altars"])
                                  for r in entered["realms"])
         assert (p.missing == "") == p.complete
-        if not p.complete:
+        if complete and not p.complete:
             assert p.rank == len(complete) + 1
+    shrines = [sum(r["shrines"] for r in e["realms"]) for e in data["players"]]
     if complete:
         assert result.winners == [p.name for p in result.players if p.rank == 1]
         assert len(result.winners) == 1
         assert sorted(p.rank for p in complete) == list(range(1, len(complete) + 1))
+    elif any(shrines):
+        # AL-3: nobody complete: the most Shrines wins, then the last Shrine placed
+        assert len(result.winners) == 1
+        winner = next(i for i, p in enumerate(result.players) if p.rank == 1)
+        assert shrines[winner] == max(shrines)
+        with_shrines = sum(1 for c in shrines if c)
+        assert all(p.rank == with_shrines + 1 for p, c in zip(result.players, shrines,
+                                                                 strict=True) if not c)
     else:
         assert result.winners == []
 

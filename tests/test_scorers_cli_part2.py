@@ -89,15 +89,28 @@ def test_altar_json_has_complete_and_missing():
     assert out["winners"] == ["Ben"]
 
 
-def test_altar_without_a_complete_realm_prints_no_winner():
+def test_altar_without_a_complete_realm_the_most_shrines_wins():
+    """Altar, Winner of the Game: "If there is a tie, the player with the most Shrines is
+    the winner." — the deck ran out and nobody completed (ruling AL-3)."""
     sheet = {"game": "altar", "end": "deck_exhausted", "players": [
         {"name": "Ann", "realms": [{"god": "Goddess of Love", "shrines": 1, "active_altars": 1}]},
         {"name": "Ben", "realms": [{"god": "Ancient God", "shrines": 0, "active_altars": 2}]},
         {"name": "Cy", "realms": [{"god": "God of War", "shrines": 0, "active_altars": 0}]}]}
     proc = run("-", stdin=json.dumps(sheet))
     assert proc.returncode == 0
+    assert "Winner: Ann" in proc.stdout.splitlines()
+    assert "the player with the most Shrines wins" in proc.stdout
+    assert "A god's or follower's ability can change the winner" in proc.stdout
+    # Nobody with a Shrine: no winner, and the rulebook's deferral to the abilities.
+    sheet["players"][0]["realms"][0]["shrines"] = 0
+    proc = run("-", stdin=json.dumps(sheet))
     assert "Winner: none" in proc.stdout.splitlines()
     assert "gods' and followers' abilities" in proc.stdout
+    # A winner by an ability, as the Results screen records it.
+    sheet["ability_winner"] = "Cy"
+    sheet["ability"] = "Ancient God"
+    proc = run("-", stdin=json.dumps(sheet))
+    assert "Winner: Cy" in proc.stdout.splitlines()
 
 
 def test_latoro_japanese_names_from_stdin_stay_readable():

@@ -8,8 +8,10 @@ live whether it is complete or what it still needs.
 - The god's name is optional: gods are free text (ruling AL-6) and the two named in the
   rulebook are offered as chips. Left blank, the sheet holds "" and the scorer calls the
   Realm "Realm 1"; a god that is named is named once.
-- ``last_shrine_turn`` is asked only for complete players who tie on Shrines (AL-2), or
-  when one is already entered (so it can be cleared); 0 means "not noted".
+- ``last_shrine_turn`` is asked only where it decides (``scorers.altar.turns_needed``:
+  complete players who tie on Shrines, AL-2; with nobody complete, those tied for the most
+  Shrines, AL-3), or when one is already entered (so it can be cleared); 0 means "not
+  noted".
 - ``end`` follows the Realms until someone picks it on this screen: "a Realm was
   completed" once a player is complete, "the draw deck ran out" while nobody is. So a
   sheet being entered is never refused for its end, and a pick by hand is never changed.
@@ -25,7 +27,7 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
-from companion.widgets.common import choice_chip
+from companion.widgets.common import TAP, choice_chip
 from scorers.altar import (
     ALTARS_MAX,
     ENDS,
@@ -36,6 +38,7 @@ from scorers.altar import (
     realm_missing,
     realms_per_player,
     shrine_tiles_in_play,
+    turns_needed,
 )
 
 # editors whose end was picked by hand on the screen (then it is never changed for them)
@@ -80,12 +83,14 @@ def player_done(player: dict) -> bool:
 
 
 def tied_players(sheet: dict) -> list[int]:
-    """Complete players who share their Shrine count with another complete player: the
-    last Shrine placed decides between them (Altar, Winner of the Game; AL-2)."""
+    """Players whose last Shrine placed decides (Altar, Winner of the Game): complete
+    players tied on Shrines (AL-2), or, when nobody completed and the game ended by the
+    Shrine tiles or the deck, those tied for the most Shrines (AL-3) — as the scorer asks."""
     players = sheet.get("players", [])
-    done = [i for i, p in enumerate(players) if player_done(p)]
-    counts = [player_shrines(players[i]) for i in done]
-    return [i for i, c in zip(done, counts, strict=True) if counts.count(c) > 1]
+    groups = turns_needed([player_shrines(p) for p in players],
+                          [player_done(p) for p in players], str(sheet.get("end")),
+                          overridden=sheet.get("ability_winner") is not None)
+    return sorted(i for group in groups for i in group)
 
 
 def turn_players(sheet: dict) -> list[int]:
@@ -243,4 +248,31 @@ def table_controls(editor) -> list[ft.Control]:
                       [(end, end_label(end)) for end in ENDS], on_pick=pick_end),
         end_note,
     ]
+    controls += ability_controls(editor)
     return controls
+
+
+def ability_controls(editor) -> list[ft.Control]:
+    """A winner recorded on Results as won by a god's or follower's ability (AL-3): said
+    here, with the way to take it back (the entries above can make it not apply)."""
+    winner = editor.sheet.get("ability_winner")
+    if winner is None:
+        return []
+    error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+
+    def show(message: str | None) -> None:
+        error.value = message or ""
+        error.visible = bool(message)
+
+    def clear(e) -> None:
+        editor.unset(("ability",))
+        editor.unset(("ability_winner",))
+        editor.rebuild()
+
+    editor.error_slots["ability_winner"] = show
+    ability = editor.sheet.get("ability")
+    text = (t("altar.ability_recorded_by", name=winner, ability=ability) if ability
+            else t("altar.ability_recorded", name=winner))
+    return [ft.Text(text, size=14), error,
+            ft.Row([ft.OutlinedButton(content=t("altar.ability_clear"), height=TAP,
+                                      on_click=clear)])]

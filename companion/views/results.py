@@ -1,4 +1,10 @@
-"""Results: the ranking, the winners, why ties were broken, and every player's breakdown."""
+"""Results: the ranking, the winners, why ties were broken, and every player's breakdown.
+
+Altar: where the rulebook leaves the winner to the gods' and followers' abilities (the game
+ended by the Shrine tiles or the deck, or a tie; ruling AL-3), the table can record who won
+by such an ability; it is saved in the score sheet (``ability_winner``, ``ability``) as a
+field-level change, so the Score screen and the command line give the same result.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +13,11 @@ import flet as ft
 from companion import campaign
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
+from companion.sheet_changes import REMOVE
+from companion.store import Conflict
 from companion.views.home import game_title
-from companion.widgets.common import heading, muted, primary_button, screen
+from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
+from scorers import altar
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
 
@@ -46,6 +55,8 @@ def build(ctx, table_id: str) -> ft.View:
     if result.notes:
         controls.append(heading(t("results.why")))
         controls += [ft.Text(f"• {note}", size=14) for note in result.notes]
+    if session.game == "altar":
+        controls += ability_controls(ctx, session)
     controls.append(heading(t("results.breakdowns")))
     for player in result.players:
         lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
@@ -60,6 +71,48 @@ def build(ctx, table_id: str) -> ft.View:
         controls += campaign_controls(ctx, session)
     return screen(route, t("results.title_game", game=game_title(GAMES[session.game])),
                   controls, on_back=back)
+
+
+def ability_controls(ctx, session) -> list[ft.Control]:
+    """Altar: who won by a god's or follower's ability, where the rulebook defers to them."""
+    sheet = altar.Sheet.model_validate(session.score_sheet)
+    if not altar.ability_can_decide(sheet):
+        return []
+    chosen = sheet.ability_winner
+    ability = ft.TextField(label=t("results.ability_which"), value=sheet.ability or "",
+                           max_length=altar.GOD_NAME_MAX)
+
+    def save(winner: str | None) -> None:
+        what = (ability.value or "").strip()
+        changes = [(("ability_winner",), REMOVE if winner is None else winner),
+                   (("ability",), REMOVE if winner is None or not what else what)]
+        try:
+            ctx.store.change_score_sheet(session.id, changes, base=session.score_sheet)
+        except (Conflict, KeyError):  # replaced or deleted on another phone
+            ctx.redraw(build(ctx, session.id), notice=t("score.changed_elsewhere_all"))
+            return
+        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes),
+                     values=tuple(None if v is REMOVE else v for _, v in changes))
+        ctx.redraw(build(ctx, session.id))
+
+    options: list[tuple[str | None, str]] = [(None, t("results.ability_none"))]
+    options += [(p.name.strip(), p.name.strip()) for p in sheet.players]
+    def picked(value: str | None) -> bool:
+        if value is None or chosen is None:
+            return value is chosen
+        return value.casefold() == chosen.strip().casefold()
+
+    chips = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        choice_chip(t("results.ability_pick", name=text) if value else text, text,
+                    picked(value), lambda e, v=value: save(v))
+        for value, text in options
+    ])
+    return [
+        heading(t("results.ability_heading")),
+        ft.Text(t("results.ability_body"), size=14),
+        ft.Column([ability], horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        chips,
+    ]
 
 
 def campaign_controls(ctx, session) -> list[ft.Control]:
