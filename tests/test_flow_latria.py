@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.flows import FlowError, build_event, replay
+from companion.flows import NOT_PICKED, FlowError, build_event, replay
 from companion.flows.latria import FLOW, LatriaState, eclipsed, locked, markers_left
 
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
@@ -407,3 +407,54 @@ def test_replay_matches_stepwise_and_prefill():
     assert state.players[state.parent] == "Ann"
     assert FLOW.score_prefill(state) == {"game": "latria", "variant": "star_eclipse",
                                          "players": [{"name": n} for n in NAMES[:4]]}
+
+
+# --- step 4 on the screen (issue 12, item 9) --------------------------------------------
+
+
+def test_step4_offers_the_quick_record_first_and_the_helper_folded():
+    """Step 4: "who took the cards" is recorded in one form; entering every card is the
+    helper, one tap away. Nothing is answered for the table: no body, no taker, not even
+    "nobody"; the helper's numbers start in the middle of the numbers in play."""
+    state = to_step4(new(4))
+    quick, helper = FLOW.view(state).actions
+    assert quick.event["type"] == "acquire" and not quick.folded
+    assert quick.label == "Record who took the cards"
+    defaults = {f.id: f.default for f in quick.fields}
+    assert defaults["body"] is NOT_PICKED and defaults["taker"] is NOT_PICKED
+    assert helper.event["type"] == "cards_played" and helper.folded
+    # Game Setup, 4 players: the numbers 2–13 are in play.
+    numbers = [f.default for f in helper.fields if f.kind == "number"]
+    assert numbers == [7, 7, 7, 7]
+    assert all(f.default is NOT_PICKED for f in helper.fields if f.kind == "choice")
+    assert not any(f.optional for f in helper.fields)  # no "none" chip for the named body
+    # Left unpicked, the taker is asked for; "nobody" is an answer.
+    event = build_event(quick, {"body": "sun"})
+    assert "taker" not in event
+    with pytest.raises(FlowError, match="Choose who took the celestial cards, or nobody"):
+        FLOW.apply(state, event)
+    after = FLOW.apply(state, build_event(quick, {"body": "sun", "taker": None}))
+    assert after.outcomes[-1].taker is None
+
+
+@pytest.mark.parametrize("players, middle", [(3, 8), (4, 7), (5, 8), (6, 8)])
+def test_helper_numbers_start_in_the_middle(players, middle):
+    """Game Setup, "Remove cards": 3 players 4–12, 4 players 2–13, else 1–15."""
+    helper = FLOW.view(to_step4(new(players))).actions[1]
+    assert {f.default for f in helper.fields if f.kind == "number"} == {middle}
+
+
+def test_enter_the_cards_again_starts_from_what_was_entered():
+    state = played(to_step4(new(4)), ("latria", 9), named="moon",
+                   Ben=("moon", 12), Cat=("sun", 3), Dan=("latria", 4))
+    view = FLOW.view(state)
+    accept, override, again = view.actions
+    assert accept.primary and again.folded and again.label == "Enter the cards again"
+    assert {f.id: f.default for f in again.fields} == {
+        "parent_suit": "latria", "parent_number": 9, "named": "moon",
+        "suits.Ben": "moon", "numbers.Ben": 12, "suits.Cat": "sun", "numbers.Cat": 3,
+        "suits.Dan": "latria", "numbers.Dan": 4}
+    # Entered again unchanged, the proposal is the same.
+    assert FLOW.apply(state, build_event(again)).proposal == state.proposal
+    # The override starts from the proposal: Ben takes the Moon cards.
+    assert {f.id: f.default for f in override.fields}["taker"] == "Ben"
