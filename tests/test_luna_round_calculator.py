@@ -126,3 +126,44 @@ def test_the_calculator_shows_what_play_records_when_coins_run_out():
     action = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
     after = FLOW.apply(state, round_event(action, result, sheet["council_order"]))
     assert after.influence[0] == 2 + result.players[0].total == 3
+
+
+class FakePage:
+    """The calls the calculator makes on a Flet page: dialogs shown and closed."""
+
+    def __init__(self):
+        self.dialogs: list = []
+
+    def show_dialog(self, dialog) -> None:
+        self.dialogs.append(dialog)
+
+    def pop_dialog(self) -> None:
+        self.dialogs.pop()
+
+    def update(self, *controls) -> None:
+        pass
+
+
+def test_a_refused_round_keeps_the_calculator_open_with_the_reason(tmp_path):
+    """Issue 12 item 4: when the game refuses what the calculator would record, nothing
+    entered in it is lost: it stays open and says why at its top."""
+    from types import SimpleNamespace
+
+    from companion.store import Store
+    from companion.views.luna_round import open_calculator
+
+    state = in_scoring({"players": ["Ann", "Ben", "Cleo", "Dan"], "variant": "standard"})
+    action = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
+    page = FakePage()
+    ctx = SimpleNamespace(page=page, store=Store(tmp_path))
+    recorded = []
+    open_calculator(ctx, "luna", state, action, recorded.append,
+                    refusal=lambda event: "Not now: the round is not over.")
+    (dialog,) = page.dialogs
+    use = dialog.actions[-1]
+    use.on_click(None)
+    assert page.dialogs == [dialog] and recorded == []  # still open, nothing recorded
+    assert dialog.title.controls[1].value == "Not now: the round is not over."
+    open_calculator(ctx, "luna", state, action, recorded.append)  # no refusal: recorded
+    page.dialogs[-1].actions[-1].on_click(None)
+    assert len(recorded) == 1 and page.dialogs == [dialog]

@@ -85,10 +85,14 @@ def round_event(action: Action, result, council_order: list[str]) -> dict:
 
 
 def open_calculator(ctx, game: str, state: LunaState, action: Action,
-                    record: Callable[[dict], None]) -> None:
-    """The calculator for this round; ``record`` saves the event it builds."""
+                    record: Callable[[dict], None],
+                    refusal: Callable[[dict], str | None] = lambda event: None) -> None:
+    """The calculator for this round; ``record`` saves the event it builds. ``refusal``
+    says why the game would refuse it (None: it would not): then the calculator stays
+    open with the reason at its top and nothing entered in it is lost."""
     if second_value_needed(len(state.players), ctx.store.box_values(game)):
-        ask_second_value(ctx, game, lambda: open_calculator(ctx, game, state, action, record))
+        ask_second_value(ctx, game, lambda: open_calculator(ctx, game, state, action, record,
+                                                            refusal))
         return
     page = ctx.page
     box = ctx.store.box_values(game)
@@ -117,6 +121,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
                                               change=f"{p.total:+d}"),
                                             size=15, weight=ft.FontWeight.W_600))
             outcome.controls += [ft.Text(f"  {line.label}", size=12) for line in p.breakdown]
+        summary.color = None
         summary.value = " · ".join(t("luna_round.change", name=p.name, change=f"{p.total:+d}")
                                    for p in result.players)
         use.disabled = False
@@ -158,10 +163,17 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
     def apply(e) -> None:
         if "result" not in scored:
             return
+        event = round_event(action, scored["result"], sheet["council_order"])
+        problem = refusal(event)
+        if problem:
+            summary.value = problem
+            summary.color = ft.Colors.ERROR
+            page.update()
+            return
         if len(sheet.get("priestess_values", [])) == 2:
             ctx.store.set_box_value(game, SECOND_VALUE, sheet["priestess_values"][1])
         page.pop_dialog()
-        record(round_event(action, scored["result"], sheet["council_order"]))
+        record(event)
 
     use.on_click = apply
     recompute()

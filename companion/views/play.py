@@ -93,6 +93,14 @@ def build(ctx, table_id: str) -> ft.View:
             ft.Row([secondary_button(t("play.undo"), undo, ft.Icons.UNDO, expand=True)]),
         ], on_back=back)
 
+    def refusal(event: dict[str, Any]) -> str | None:
+        """Why the game refuses ``event`` now, or None."""
+        try:
+            flow.apply(state, event)
+        except FlowError as err:
+            return str(err)
+        return None
+
     def record(event: dict[str, Any], draft: tuple | None = None) -> None:
         """Check the tap against the flow first: a refused event is never saved, and the
         reason is shown where the player is looking. The store checks it again on the
@@ -182,7 +190,8 @@ def build(ctx, table_id: str) -> ft.View:
         if action.helper == "luna_round":
             controls.append(ft.Row([secondary_button(
                 t("luna_round.open"),
-                lambda e, a=action: open_calculator(ctx, session.game, state, a, record),
+                lambda e, a=action: open_calculator(ctx, session.game, state, a, record,
+                                                    refusal),
                 ft.Icons.CALCULATE, expand=True)]))
         if action is primary:
             if action.fields:  # its fields here; its button in the bottom bar
