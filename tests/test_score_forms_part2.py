@@ -222,3 +222,18 @@ def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
     # The results name the human player's final score, not "if you are …" (issue 12).
     assert result.note_details[0].text == (
         "Ann's final score is 5: Ann's 30 minus the virtual opponent's 25")
+
+
+def test_a_problem_names_its_field_even_for_a_player_not_shown():
+    """Issue 12, item 5: every problem names the field."""
+    from companion.score_forms import field_label
+
+    labels = {"players[0].realms[1].shrines": "Realm 2 · Shrines", "end": "How the game ended",
+              "players[0].last_shrine_turn": "Ann's last Shrine, turn"}
+    names = ["Ann", "Ben"]
+    assert field_label(labels, "players[0].realms[1].shrines", names) == "Realm 2 · Shrines"
+    assert field_label(labels, "players[1].realms[1].shrines", names) == "Realm 2 · Shrines"
+    assert field_label(labels, "end", names) == "How the game ended"
+    # Ann's label is not Ben's: no label rather than the wrong one.
+    assert field_label(labels, "players[1].last_shrine_turn", names) is None
+    assert field_label(labels, "players", names) is None

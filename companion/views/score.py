@@ -18,7 +18,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
-from companion.score_forms import form_for
+from companion.score_forms import field_label, form_for
 from companion.score_forms.editor import Editor
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict
@@ -221,8 +221,8 @@ def build(ctx, table_id: str) -> ft.View:
             total_line.color = ft.Colors.ERROR
             summary.controls.append(ft.Text(t("score.fix_first", name=name), size=15,
                                             color=ft.Colors.ERROR))
-        problems_box.controls = [ft.Text(f"• {problem_text(p, names)}", color=ft.Colors.ERROR)
-                                 for p in unplaced]
+        problems_box.controls = [ft.Text(f"• {problem_text(p, names, editor.labels)}",
+                                         color=ft.Colors.ERROR) for p in unplaced]
         problems_box.visible = bool(unplaced)
         results_button.disabled = result is None
         undo_button.disabled = not undo_stack
@@ -326,10 +326,13 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def problem_text(problem, names: list[str]) -> str:
+def problem_text(problem, names: list[str], labels: dict[str, str] | None = None) -> str:
+    """ "Ben · Realm 1 · Shrines: …": whose entry and which field (score_forms.field_label)."""
     index = player_of(problem.where)
-    if index is not None and index < len(names):
-        return f"{names[index]}: {problem.message}"
+    label = field_label(labels or {}, problem.where, names)
+    who = names[index] if index is not None and index < len(names) else None
+    if who or label:
+        return f"{' · '.join(x for x in (who, label) if x)}: {problem.message}"
     return str(problem)
 
 
