@@ -27,11 +27,13 @@ from pydantic import StrictInt
 from scorers.base import (
     Line,
     Model,
+    Note,
     PlayerResult,
     Problem,
     Result,
     SheetProblems,
     name_problems,
+    ruled,
     shared_ranks,
     winners_of,
 )
@@ -290,7 +292,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(Problem(
                 where="ability_winner",
                 message="a god's or follower's ability decides the winner only when the game "
-                "ended because the Shrine tiles or the deck ran out, or in a tie (AL-3)"))
+                "ended because the Shrine tiles or the deck ran out, or in a tie",
+                rulings=["AL-3"]))
     if sheet.ability is not None and len(sheet.ability.strip()) > GOD_NAME_MAX:
         problems.append(Problem(
             where="ability",
@@ -384,7 +387,7 @@ def score(sheet: Sheet) -> Result:
     for r, rank in zip(results, shared_ranks(final), strict=True):
         r.rank = rank
 
-    notes = []
+    notes: list[Note] = []
     winners = winners_of(results) if ranked or override is not None else []
     if nobody and not ranked:
         # Altar, Winner of the Game: "If the game ends because of the other two conditions
@@ -392,16 +395,17 @@ def score(sheet: Sheet) -> Result:
         why = ("nobody has a Shrine" if sheet.end != "realm_completed"
                else "the game did not end by condition 2 or 3")
         if override is None:
-            notes.append(f"Nobody completed a Realm and {why}, so the rulebook names no "
-                         "winner: it leaves it to the gods' and followers' abilities; all "
-                         "players share rank 1 (AL-3)")
+            notes.append(ruled(f"Nobody completed a Realm and {why}, so the rulebook names "
+                               "no winner: it leaves it to the gods' and followers' abilities; "
+                               "all players share rank 1", "AL-3"))
     elif nobody:
         how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
                else "the draw deck ran out")
         order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
         listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
-        notes.append(f"Nobody completed a Realm and the game ended because {how}: the player "
-                     f"with the most Shrines wins ({listing}) (Altar, Winner of the Game; AL-3)")
+        notes.append(ruled(f"Nobody completed a Realm and the game ended because {how}: the "
+                           f"player with the most Shrines wins ({listing}) (Altar, Winner of "
+                           "the Game)", "AL-3"))
     if ranked:
         by_shrines: dict[int, list[int]] = {}
         for i in ranked:
@@ -410,30 +414,32 @@ def score(sheet: Sheet) -> Result:
             if len(by_shrines) > 1:
                 order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
                 listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
-                notes.append(f"{_names(sheet, order)} completed their Realms; the most Shrines "
-                             f"wins the tie ({listing}) (Altar, Winner of the Game; AL-2)")
+                notes.append(ruled(f"{_names(sheet, order)} completed their Realms; the most "
+                                   f"Shrines wins the tie ({listing}) (Altar, Winner of the "
+                                   "Game)", "AL-2"))
         for count, group in sorted(by_shrines.items(), reverse=True):
             if len(group) < 2:
                 continue
             ordered = sorted(group, key=lambda i: (by_rules[i], results[i].name.casefold()))
             each = "completed with" if not nobody else "have"
             if not set(group) <= by_turn:
-                notes.append(f"{_names(sheet, group)} {each} {count} Shrines each and share "
-                             "their place (who placed the last Shrine decides only for the win)")
+                notes.append(ruled(f"{_names(sheet, group)} {each} {count} Shrines each and "
+                                   "share their place (who placed the last Shrine decides only "
+                                   "for the win)"))
                 continue
             listing = ", ".join(f"{results[i].name} turn {turns[i]}" for i in ordered)
-            notes.append(f"{_names(sheet, group)} {each} {count} Shrines each; "
-                         f"{results[ordered[0]].name} placed the last Shrine ({listing}) "
-                         f"(Altar, Winner of the Game; {'AL-3' if nobody else 'AL-2'})")
+            notes.append(ruled(f"{_names(sheet, group)} {each} {count} Shrines each; "
+                               f"{results[ordered[0]].name} placed the last Shrine ({listing}) "
+                               "(Altar, Winner of the Game)", "AL-3" if nobody else "AL-2"))
         if not nobody and decided:
-            notes.append("Some gods, like the Ancient God, have their own rules for winning a "
-                         "tie; check the god boards (AL-2)")
+            notes.append(ruled("Some gods, like the Ancient God, have their own rules for "
+                               "winning a tie; check the god boards", "AL-2"))
         if not nobody and sheet.end != "realm_completed":
             how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
                    else "the draw deck ran out")
             done = [i for i, d in enumerate(complete) if d]
-            notes.append(f"The game ended because {how}, but {_names(sheet, done)} completed, "
-                         "so the complete players win (AL-5)")
+            notes.append(ruled(f"The game ended because {how}, but {_names(sheet, done)} "
+                               "completed, so the complete players win", "AL-5"))
     if override is not None:
         what = f" (“{sheet.ability.strip()}”)" if sheet.ability and sheet.ability.strip() else ""
         by_shrines_winners = [results[i].name for i in range(n) if by_rules[i] == 1 and
@@ -441,28 +447,31 @@ def score(sheet: Sheet) -> Result:
         other = (f"; by the rules above it would be {' and '.join(by_shrines_winners)}"
                  if by_shrines_winners and by_shrines_winners != [results[override].name]
                  else "")
-        notes.append(f"{results[override].name} wins by a god's or follower's ability{what}, "
-                     f"as the table recorded{other} (Altar, Winner of the Game; AL-3)")
+        notes.append(ruled(f"{results[override].name} wins by a god's or follower's "
+                           f"ability{what}, as the table recorded{other} (Altar, Winner of the "
+                           "Game)", "AL-3"))
     elif ability_allowed(shrines, complete, sheet.end):
-        notes.append("A god's or follower's ability can change the winner (some, like the "
-                     "Ancient God, have special rules for winning a tie); the table then "
-                     "records who wins by it (AL-3)")
+        notes.append(ruled("A god's or follower's ability can change the winner (some, like "
+                           "the Ancient God, have special rules for winning a tie); the table "
+                           "then records who wins by it", "AL-3"))
     if n == 2:
-        notes.append("2 players: a player is complete only with both Realms complete, and "
-                     "Shrines are counted over both Realms (AL-4)")
+        notes.append(ruled("2 players: a player is complete only with both Realms complete, "
+                           "and Shrines are counted over both Realms", "AL-4"))
     if sheet.end == "shrines_depleted":
         placed = sum(_shrines(p) for p in sheet.players)
         tiles = shrine_tiles_in_play(n)
         if placed < tiles:
-            notes.append(f"The sheet says the Shrine tiles ran out, but only {placed} of the "
-                         f"{tiles} are on the Realms; check the Shrines (AL-5)")
+            notes.append(ruled(f"The game ended because the Shrine tiles ran out, but only "
+                               f"{placed} of the {tiles} are on the Realms; check the Shrines",
+                               "AL-5"))
     behind = [i for i in range(n) if i not in ranked and i != override]
     if behind and ranked:
         verb = "is" if len(behind) == 1 else "are"
         share = "takes" if len(behind) == 1 else "share"
         what, after = (("not complete", "the complete players") if not nobody
                        else ("without a Shrine", "those with Shrines"))
-        notes.append(f"{_names(sheet, behind)} {verb} {what} and {share} rank "
-                     f"{results[behind[0]].rank}, after {after} (spec: Altar winners)")
+        # spec: Altar winners — the others rank after the ones placed
+        notes.append(ruled(f"{_names(sheet, behind)} {verb} {what} and {share} rank "
+                           f"{results[behind[0]].rank}, after {after}"))
     return Result(game=GAME, players=results, winners=winners, notes=notes)
 

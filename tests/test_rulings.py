@@ -37,3 +37,50 @@ def test_every_entry_quotes_the_rulebook():
     """An entry gives the rulebook's words (a quote) and the choice made."""
     for ruling, text in entries().items():
         assert ">" in text or "“" in text or '"' in text, ruling
+
+
+# --- what the app shows behind a "Why?" (companion/rulings.py) ---------------------------
+
+PROGRAM_WORDS = re.compile(r"`|python|seeds/|\bspec\b|scorer|RULES-GAPS|\.md\b|\.py\b|"
+                           r"\bsheet's\b|\bfield\b", re.IGNORECASE)
+
+
+def test_the_apps_copy_of_the_rulings_is_current():
+    """The app reads the rulings from its message catalog (a packaged app has no docs/):
+    the copy must be what `python -m companion.rulings` makes from docs/RULINGS.md."""
+    from companion.rulings import CATALOG, catalog_text
+
+    assert CATALOG.read_text(encoding="utf-8") == catalog_text(), (
+        "run: python -m companion.rulings")
+
+
+def test_every_ruling_speaks_the_players_words_at_the_table():
+    """Each entry has an **At the table.** line, and what a "Why?" shows (the title, that
+    line and the rulebook's words) names no ruling id, file or program word."""
+    from companion.rulings import parse, ruling
+
+    parsed = parse((ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8"))
+    assert set(parsed) == set(entries())
+    for ruling_id in parsed:
+        shown = ruling(ruling_id)
+        assert shown is not None and shown.title and shown.table, ruling_id
+        for text in (shown.title, shown.table, shown.rulebook):
+            assert not RULING_ID.search(text), (ruling_id, text)
+            assert not PROGRAM_WORDS.search(text), (ruling_id, text)
+    assert ruling("X-99") is None
+
+
+def test_scorer_notes_keep_the_ruling_apart_from_the_sentence():
+    """The notes the screens show (note_details) are sentences without ids, each with the
+    rulings it rests on; the JSON's notes keep the ids for the command line."""
+    import json
+
+    from scorers.sheets import score_sheet
+
+    for path in sorted((ROOT / "tests" / "data").glob("*.json")):
+        result = score_sheet(json.loads(path.read_text(encoding="utf-8")))
+        assert len(result.note_details) == len(result.notes)
+        for note, text in zip(result.note_details, result.notes, strict=True):
+            assert not RULING_ID.search(note.text), (path.name, note.text)
+            assert note.rulings or not RULING_ID.search(text), (path.name, text)
+            assert set(note.rulings) <= set(entries()), note.rulings

@@ -111,7 +111,7 @@ def test_the_player_who_placed_the_last_shrine_breaks_a_shrine_tie():
     assert result.winners == ["Ben"]
     assert [p.rank for p in result.players] == [2, 1, 3]
     assert ("Ann and Ben completed with 2 Shrines each; Ben placed the last Shrine "
-            "(Ben turn 15, Ann turn 14) (Altar, Winner of the Game; AL-2)") in result.notes
+            "(Ben turn 15, Ann turn 14) (Altar, Winner of the Game) (AL-2)") in result.notes
     assert any("Ancient God" in n and "own rules" in n for n in result.notes)
 
 
@@ -153,12 +153,10 @@ def test_nobody_complete_the_most_shrines_wins():
     assert [p.rank for p in result.players] == [1, 3, 2]
     assert [p.complete for p in result.players] == [False, False, False]
     assert ("Nobody completed a Realm and the game ended because the draw deck ran out: the "
-            "player with the most Shrines wins (Ann 2, Cat 1) (Altar, Winner of the Game; "
-            "AL-3)") in result.notes
+            "player with the most Shrines wins (Ann 2, Cat 1) (Altar, Winner of the Game) "
+            "(AL-3)") in result.notes
     assert any("A god's or follower's ability can change the winner" in n for n in result.notes)
-    assert "Ben is without a Shrine and takes rank 3, after those with Shrines (spec: Altar " \
-        "winners)" \
-        in result.notes
+    assert "Ben is without a Shrine and takes rank 3, after those with Shrines" in result.notes
 
 
 def test_nobody_complete_a_tie_on_shrines_goes_to_the_last_shrine_placed():
@@ -176,7 +174,7 @@ def test_nobody_complete_a_tie_on_shrines_goes_to_the_last_shrine_placed():
     assert result.winners == ["Ben"]
     assert [p.rank for p in result.players] == [2, 1, 3]
     assert ("Ann, Ben and Cat have 2 Shrines each; Ben placed the last Shrine (Ben turn 24, "
-            "Ann turn 21, Cat turn 17) (Altar, Winner of the Game; AL-3)") in result.notes
+            "Ann turn 21, Cat turn 17) (Altar, Winner of the Game) (AL-3)") in result.notes
 
 
 def test_the_last_shrine_is_asked_only_when_it_decides():
@@ -219,7 +217,7 @@ def test_a_gods_ability_can_name_the_winner():
     assert result.winners == ["Ben"]
     assert [p.rank for p in result.players] == [2, 1, 3]
     assert ("Ben wins by a god's or follower's ability (“Ancient God”), as the table "
-            "recorded; by the rules above it would be Ann (Altar, Winner of the Game; AL-3)") \
+            "recorded; by the rules above it would be Ann (Altar, Winner of the Game) (AL-3)") \
         in result.notes
     # With nobody holding a Shrine the ability still names one.
     for p in data["players"]:
@@ -270,8 +268,8 @@ def test_shrines_depleted_with_tiles_left_is_noted():
                   player("Ben", realm("Ancient God", 1, 1), turn=2),
                   player("Cat", realm("God of War", 1, 1), turn=1)], end="shrines_depleted")
     notes = score_sheet(data).notes
-    assert ("The sheet says the Shrine tiles ran out, but only 3 of the 6 are on the Realms; "
-            "check the Shrines (AL-5)") in notes
+    assert ("The game ended because the Shrine tiles ran out, but only 3 of the 6 are on the "
+            "Realms; check the Shrines (AL-5)") in notes
 
 
 # ---------------------------------------------------------------- 2 players
