@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.flutter import button, count_field, open_app, shot, shows, wait_for_editing
 from tests.e2e.tables import create_table
 
 TALL = {"width": 390, "height": 1800}
+TALLER = {"width": 390, "height": 2600}
 
 
 def next_step(page, label: str) -> None:
@@ -64,3 +65,66 @@ def test_two_rounds_with_a_mutation_survive_a_restart_and_undo(server, page):
     shows(page, "Round 2 of 11").wait_for()
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "play-latria-undone")
+
+
+def current(page, label: str):
+    """The chip named ``label``, shown picked."""
+    return page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]')
+
+
+def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
+    """Issue 12, item 9: at step 4 "who took the cards" is first and nothing is answered
+    for the table; the card helper is one tap away, its numbers start at 7 (the middle of
+    2–13 with 4 players) and can be typed; "Enter the cards again" keeps the cards."""
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    next_step(page, "Next: Step 2 — Parent plays")
+    next_step(page, "Next: Step 3 — Children play")
+    next_step(page, "Next: Step 4 — Acquire")
+    button(page, "Took the celestial cards: nobody / none").wait_for()
+    assert current(page, "Took the celestial cards: nobody / none").count() == 0
+    assert page.locator('flt-semantics[aria-current="true"]').count() == 0  # nothing picked
+    helper = button(page, "Enter the cards played", exact=True)
+    assert button(page, "Ann (parent): suit: Sun").count() == 0  # folded
+    shot(page, "play-latria-step4")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shot(page, "play-latria-step4-360")
+
+    page.set_viewport_size(TALLER)
+    helper.click()
+    button(page, "Close: Enter the cards played").wait_for()
+    for who, suit in (("Ann (parent)", "Sun"), ("Ben", "Sun"), ("Cleo", "Moon"),
+                      ("Dan", "Latria")):
+        button(page, f"{who}: suit: {suit}").click()
+    button(page, "Ann (parent): number: one more").click()
+    button(page, "Ann (parent): number: one more").click()  # 7 → 9
+    field = count_field(page, "Ben: number")
+    field.click()
+    wait_for_editing(page)
+    page.keyboard.press("Control+a")
+    page.keyboard.type("12")
+    for size, name in (({"width": 390, "height": 844}, "play-latria-step4-helper"),
+                       ({"width": 360, "height": 740}, "play-latria-step4-helper-360")):
+        page.set_viewport_size(size)
+        page.mouse.move(180, 400)
+        page.mouse.wheel(0, 650)
+        shot(page, name)
+        page.mouse.wheel(0, -5000)
+    page.set_viewport_size(TALLER)
+    button(page, "Enter the cards played", exact=True).click()
+    shows(page, "Cards: Ann Sun 9, Ben Sun 12, Cleo Moon 7, Dan Latria 7.").wait_for()
+    shows(page, "Ben takes the Sun cards").wait_for()
+
+    # Entered again: the form opens on the cards as entered, to change one.
+    button(page, "Enter the cards again", exact=True).click()
+    current(page, "Cleo: suit: Moon").wait_for(state="attached")
+    current(page, "Dan: suit: Latria").wait_for(state="attached")
+    button(page, "Cleo: suit: Sun").click()
+    button(page, "Enter the cards again", exact=True).click()
+    shows(page, "Cards: Ann Sun 9, Ben Sun 12, Cleo Sun 7, Dan Latria 7.").wait_for()
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "play-latria-step4-proposal")
+    button(page, "Accept: Ben takes the Sun cards").click()
+    shows(page, "Step 5 — Set aside unacquired cards").wait_for()
