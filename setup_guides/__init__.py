@@ -98,15 +98,23 @@ def new_seed() -> int:
 
 
 def make_setup(
-    game: str, players: int, variant: str | None = None, seed: int | None = None
+    game: str, players: int, variant: str | None = None, seed: int | None = None, *,
+    characters: list[str] | None = None,
 ) -> Setup:
     """The setup of ``game`` for ``players`` in ``variant`` (default: the game's first
-    variant for that count), with its draws made from ``seed`` (default: a new seed)."""
+    variant for that count), with its draws made from ``seed`` (default: a new seed).
+    Carpe Astra only: ``characters``, one per seat, chosen at the table instead of the
+    draw."""
     game = check_game(game)
     players = check_players(game, players)
     variant = check_variant(game, players, variant)
     seed = new_seed() if seed is None else check_seed(seed)
-    return MODULES[game].build(players, variant, seed)
+    options: dict = {}
+    if characters is not None:
+        if game != "carpe_astra":
+            raise SetupError("characters are chosen only in Carpe Astra")
+        options["characters"] = characters
+    return MODULES[game].build(players, variant, seed, **options)
 
 
 def draws(setup: Setup) -> list[tuple[str, str]]:

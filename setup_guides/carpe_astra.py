@@ -2,17 +2,22 @@
 
 Variants: ``standard``; ``advanced`` (two face-up Network and two face-up Slander cards).
 Draws: which player is which character ("Determine which player is which character"),
-and the start player ("Choose a start player at random").
+and the start player ("Choose a start player at random"). The table may choose the
+characters instead of taking the draw (``build(..., characters=[...])``, ruling S-6):
+the checklist then follows the chosen ones.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+
+from pydantic import Field
 
 from scorers.carpe_astra import CHARACTERS, tokens_in_play
 from scorers.carpe_astra import GUILDS as GUILD_DATA
 from scorers.wording import join_and
-from setup_guides.base import Setup, Step, draw_seat
+from setup_guides.base import Setup, SetupError, Step, draw_seat
 
 GAME = "carpe_astra"
 NAME = "Carpe Astra"
@@ -75,8 +80,20 @@ def character_label(character: str) -> str:
     return f"{c.name} ({c.colour}, {GUILD_NAMES[c.guild]})"
 
 
+def check_characters(characters: Sequence[str], players: int) -> list[str]:
+    """Characters chosen at the table, one per seat: known ids, each once."""
+    chosen = list(characters) if isinstance(characters, list | tuple) else None
+    if (chosen is None or len(chosen) != players or not set(chosen) <= set(CHARACTERS)
+            or len(set(chosen)) != players):
+        raise SetupError(f"the characters are {players} different ones of "
+                         f"{', '.join(CHARACTERS)}, one per seat")
+    return chosen
+
+
 class CarpeAstraSetup(Setup):
     characters: list[str]
+    # Chosen at the table rather than drawn (not part of the spec's JSON).
+    characters_chosen: bool = Field(default=False, exclude=True)
     support_tokens: dict[str, int]
     senate: bool
     credits_each: int
@@ -95,11 +112,16 @@ class CarpeAstraSetup(Setup):
         ]
 
 
-def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
+def build(players: int, variant: str, seed: int,
+          characters: Sequence[str] | None = None) -> CarpeAstraSetup:
+    """``characters``: one per seat, chosen at the table instead of the draw."""
     rng = random.Random(seed)
     # Draw order: characters by seat (Setup, second bullet), then the start player (Play).
-    characters = rng.sample(list(CHARACTERS), players)
+    # The draw is made even when the table chose: the start player stays the same.
+    drawn = rng.sample(list(CHARACTERS), players)
     first = draw_seat(rng, players)
+    chosen = characters is not None and check_characters(characters, players) != drawn
+    characters = check_characters(characters, players) if characters is not None else drawn
 
     advanced = variant == "advanced"
     tokens = support_tokens(players, characters)
@@ -124,13 +146,14 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
 
     # Setup, second bullet: characters (drawn), agents, cards, credits
     seats = join_and([
-        f"seat {seat} {character_label(c)}" for seat, c in enumerate(characters, start=1)
+        f"seat {seat}: {character_label(c)}" for seat, c in enumerate(characters, start=1)
     ])
+    how = "chosen at the table" if chosen else "drawn from the seed"
     unused = [c for c in CHARACTERS if c not in characters]
     steps.append(Step(
         title="Characters",
         detail=(
-            f"Which player is which character (drawn from the seed): {seats}. Each player "
+            f"Which player is which character ({how}): {seats}. Each player "
             f"takes the {AGENTS_EACH} agent markers, the character card and the rules card in "
             f"their character's colour and {CREDITS_EACH} credits, and places one agent marker "
             "on their character tile (their headquarters)."
@@ -227,7 +250,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
     else:
         counts = f"{tokens[GUILDS[0]]} support tokens of each of the six guilds"
     own = join_and([
-        f"seat {seat} two {GUILD_NAMES[CHARACTERS[c].guild]}"
+        f"seat {seat}: two {GUILD_NAMES[CHARACTERS[c].guild]}"
         for seat, c in enumerate(characters, start=1)
     ])
     back = SUPPORT_TOKENS_IN_BOX - total
@@ -261,6 +284,7 @@ def build(players: int, variant: str, seed: int) -> CarpeAstraSetup:
         first_player=first,
         first_player_rule=START_RULE,
         characters=characters,
+        characters_chosen=chosen,
         support_tokens=tokens,
         senate=senate,
         credits_each=CREDITS_EACH,

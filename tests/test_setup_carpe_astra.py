@@ -75,7 +75,7 @@ def test_which_player_is_which_character_is_drawn(players, variant):
         assert set(setup.characters) <= set(CHARACTERS)
         detail = step(setup, "Characters")
         for seat, c in enumerate(setup.characters, start=1):
-            assert f"seat {seat} {CHARACTERS[c].name}" in detail
+            assert f"seat {seat}: {CHARACTERS[c].name}" in detail
             label, value = draws(setup)[seat]
             assert label == f"Seat {seat}" and value.startswith(CHARACTERS[c].name)
 
@@ -215,3 +215,37 @@ def test_start_player_chosen_at_random(seed):
     assert setup.first_player_rule == "Choose a start player at random."
     assert f"seat {setup.first_player} (drawn from the seed)" in step(setup, "Start player")
     assert draws(setup)[0] == ("Start player", f"Seat {setup.first_player}")
+
+
+@pytest.mark.parametrize(("players", "variant"), ALL)
+def test_characters_chosen_at_the_table_replace_the_draw(players, variant):
+    """Setup: "Determine which player is which character." The table may choose (ruling
+    S-6): the checklist follows the chosen characters, the start player stays the drawn
+    one, and the 3-player support tokens follow the chosen guilds (S-4)."""
+    drawn = make_setup("carpe_astra", players, variant, 77)
+    unused = [c for c in CHARACTERS if c not in drawn.characters]
+    chosen = (unused[:1] + list(reversed(drawn.characters)))[:players]
+    setup = make_setup("carpe_astra", players, variant, 77, characters=chosen)
+    assert setup.characters == chosen and setup.characters_chosen
+    assert setup.first_player == drawn.first_player
+    assert "characters_chosen" not in setup.to_json_dict()
+    detail = step(setup, "Characters")
+    assert "(chosen at the table)" in detail
+    for seat, c in enumerate(chosen, start=1):
+        assert f"seat {seat}: {CHARACTERS[c].name}" in detail
+    five = {g for g, n in setup.support_tokens.items() if n == 5}
+    if players == 3:
+        assert five == {OWN_GUILD[c] for c in chosen}
+    # The draw itself, given back, is not "chosen".
+    assert not make_setup("carpe_astra", players, variant, 77,
+                          characters=drawn.characters).characters_chosen
+
+
+@pytest.mark.parametrize("characters", [["chun"], ["chun", "chun"], ["chun", "zed"], "chun"])
+def test_chosen_characters_must_be_one_each(characters):
+    from setup_guides import SetupError
+
+    with pytest.raises(SetupError, match="one per seat"):
+        make_setup("carpe_astra", 2, "standard", 1, characters=characters)
+    with pytest.raises(SetupError, match="only in Carpe Astra"):
+        make_setup("altar", 2, "standard", 1, characters=["chun", "tyndar"])
