@@ -227,3 +227,39 @@ def test_prefill_credits_and_support():
          "support": {"military": 2, "priests": 1}},
         {"name": "Ben", "character": "tyndar", "credits": 5, "support": {"traders": 2}},
     ]}
+
+
+def test_characters_are_read_from_setup_not_asked_again():
+    """Issue 12, item 11: "Determine which player is which character" is done once, on
+    the Setup screen (drawn or chosen); Play's first tap records them without asking."""
+    state = FLOW.initial({"players": NAMES[:3], "setup": {
+        "characters": ["verron", "chun", "tyndar"], "first_player": 2}})
+    view = FLOW.view(state)
+    start = view.actions[0]
+    assert [f.key for f in start.fields] == ["player"]
+    assert start.event["characters"] == {"Ann": "verron", "Ben": "chun", "Cat": "tyndar"}
+    assert view.notes == ["Characters: Ann Senator Verron, Ben Admiral Ch'un, Cat Trader "
+                          "Tyndar."]
+    assert FLOW.apply(state, build_event(start)).characters == ["verron", "chun", "tyndar"]
+    # Without a setup (no seed) the characters are still asked for here.
+    bare = FLOW.view(FLOW.initial({"players": NAMES[:2]})).actions[0]
+    assert [f.id for f in bare.fields] == ["player", "characters.Ann", "characters.Ben"]
+
+
+def test_end_of_turn_reminds_to_remove_the_slandering_agent():
+    """Gain Support: "If you slander an opponent during your turn, you must remove the
+    agent from the opponent's character tile at the end of your turn, as the agent has
+    been found out and assassinated." """
+    state = to_phase(new(3), "support")  # Ann's turn
+    state = FLOW.apply(state, {"type": "slander", "victim": "Ben", "guild": "traders"})
+    state = FLOW.apply(state, {"type": "slander", "victim": "Cat", "guild": "priests"})
+    view = FLOW.view(nxt(state))  # Draw: the end of Ann's turn
+    assert ("Ann: remove your agent from Ben's and Cat's character tiles — found out after "
+            "the slander. A new agent can be hired next turn.") in view.notes
+    assert "found out and assassinated" in view.rule
+    # The next turn starts with no reminder.
+    view = FLOW.view(nxt(state, 2))
+    assert not any("remove your agent" in n for n in view.notes)
+    # No slander, no reminder.
+    assert not any("remove your agent" in n
+                   for n in FLOW.view(nxt(to_phase(new(3), "support"))).notes)

@@ -124,6 +124,12 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
         "returning it to the supply.",
         "If you do not score any cards during the turn, take two credits from the supply.",
     )),
+    "slandered": (f"{SRC} — Gain Support", (
+        "If you slander an opponent during your turn, you must remove the agent from the "
+        "opponent's character tile at the end of your turn, as the agent has been found out "
+        "and assassinated. The agent marker can be used again next turn as a new agent will "
+        "be hired.",
+    )),
     "draw": (f"{SRC} — Draw", (
         "At the end of your turn, if you have zero or one cards in your hand, draw Network "
         "or Slander cards until you have two cards in your hand.",
@@ -176,6 +182,7 @@ class CarpeAstraState(FlowState):
     tile_added: bool = False
     moves: int = 0
     scored: int = 0
+    slandered: list[int] = []  # the opponents slandered this turn (their tiles' agents)
     # event cards
     event_deck: int = EVENT_CARDS - TIMELINE
 
@@ -242,6 +249,7 @@ def _start_round(s: CarpeAstraState, round_: int) -> None:
 
 def _start_turn(s: CarpeAstraState) -> None:
     s.drew, s.tile_added, s.moves, s.scored = False, False, 0, 0
+    s.slandered = []
 
 
 def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
@@ -348,6 +356,8 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         else:
             s.supply[guild] += 1  # type: ignore[index]
         s.scored += 1
+        if victim not in s.slandered:
+            s.slandered.append(victim)  # type: ignore[arg-type]
     elif kind == "event_credits":
         _need(s, "support")
         # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
@@ -403,6 +413,8 @@ def _markers(s: CarpeAstraState) -> list[Marker]:
 def _start_fields(s: CarpeAstraState) -> list[Field]:
     fields = [Field(key="player", label="Start player", kind="player",
                     choices=list(s.players), default=s.players[s.proposed_start])]
+    if None not in s.characters:
+        return fields  # chosen on the Setup screen: the start event carries them
     for i, name in enumerate(s.players):
         fields.append(Field(key=name, group="characters", label=f"{name}: character",
                             kind="choice", choices=list(CHARACTERS),
@@ -423,8 +435,17 @@ def view(s: CarpeAstraState) -> PlayView:
     active: str | None = name
     can_pay = s.credits[me] >= 1
     if phase == "start":
-        reminder = "Confirm the start player and who plays which character."
-        actions.append(Action(event={"type": "start"}, label="Start round 1", primary=True,
+        event: dict[str, Any] = {"type": "start"}
+        if None in s.characters:  # a table with no setup: the characters are asked here
+            reminder = "Confirm the start player and who plays which character."
+        else:
+            # Carpe Astra, Setup: "Determine which player is which character." — done once,
+            # on the Setup screen (drawn or chosen); the first tap records them.
+            event["characters"] = dict(zip(s.players, s.characters, strict=True))
+            reminder = "Confirm the start player; the characters are as on the Setup screen."
+            notes.append("Characters: " + ", ".join(
+                f"{p} {CHARACTER_NAMES[c]}" for p, c in event["characters"].items()) + ".")
+        actions.append(Action(event=event, label="Start round 1", primary=True,
                               fields=_start_fields(s)))
         active = None
     elif phase == "change_tack":
@@ -500,6 +521,13 @@ def view(s: CarpeAstraState) -> PlayView:
             rule_keys = ("draw", "advanced")
         reminder = (f"{name}: with 0 or 1 cards in hand draw up to 2; then any extra cards "
                     "the event gives.")
+        if s.slandered:
+            # Carpe Astra, Gain Support: the slandering agent is removed at the end of the turn.
+            rule_keys += ("slandered",)
+            whose = " and ".join(f"{s.players[v]}'s" for v in s.slandered)
+            tiles = "tiles" if len(s.slandered) > 1 else "tile"
+            notes.append(f"{name}: remove your agent from {whose} character {tiles} — found "
+                         "out after the slander. A new agent can be hired next turn.")
         if s.turn + 1 < n:
             nxt = s.players[seat_order(s.start, n)[s.turn + 1]]
             actions.append(next_action(f"Next: {nxt}'s turn"))
