@@ -1,5 +1,11 @@
 """A table's setup and its play configuration, from the table session's game, players,
-variant and seed (setup_guides draws everything from the seed, so nothing else is kept)."""
+variant and seed (setup_guides draws everything from the seed, so nothing else is kept).
+
+A Latria campaign game after the first also follows game 1 of its series: its starting
+parent is game 1's, one seat on clockwise per game (Extension Rules 3; ruling S-3). That
+needs the store (``companion.campaign.setup_options``); without one, a table is set up
+from its own seed alone.
+"""
 
 from __future__ import annotations
 
@@ -8,20 +14,33 @@ from typing import Any
 from companion.store import TableSession
 
 
-def setup_json(session: TableSession) -> dict[str, Any] | None:
+def setup_for(session: TableSession, store=None):
+    """The setup guide's ``Setup`` for this table (``SetupError`` when there is none)."""
+    from setup_guides import make_setup
+
+    options: dict[str, int] = {}
+    if store is not None and session.variant == "campaign":
+        from companion.campaign import setup_options
+
+        options = setup_options(store, session)
+    return make_setup(session.game, len(session.players), session.variant, session.seed,
+                      **options)
+
+
+def setup_json(session: TableSession, store=None) -> dict[str, Any] | None:
     """The setup guide's JSON for this table, or None when it has no seed yet."""
     if session.seed is None:
         return None
-    from setup_guides import SetupError, make_setup
+    from setup_guides import SetupError
 
     try:
-        setup = make_setup(session.game, len(session.players), session.variant, session.seed)
+        setup = setup_for(session, store)
     except SetupError:
         return None
     return setup.to_json_dict()
 
 
-def flow_config(session: TableSession) -> dict[str, Any]:
+def flow_config(session: TableSession, store=None) -> dict[str, Any]:
     """What a play flow starts from (companion.flows: ``initial(config)``)."""
     return {"players": list(session.players), "variant": session.variant,
-            "setup": setup_json(session)}
+            "setup": setup_json(session, store)}

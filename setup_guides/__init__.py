@@ -97,19 +97,46 @@ def new_seed() -> int:
     return random.SystemRandom().randrange(10**6)
 
 
+def check_campaign(game: str, players: int, variant: str, campaign_game: object,
+                   first_parent: object) -> dict[str, int]:
+    """The Latria campaign's options, checked: which game of the series (1…N) and game 1's
+    starting parent (a seat 1…N)."""
+    options: dict[str, int] = {}
+    for key, value, name, what in (
+            ("campaign_game", campaign_game, "the campaign game", "a game of the series"),
+            ("first_parent", first_parent, "game 1's first parent", "a seat")):
+        if value is None:
+            continue
+        if game != "latria" or variant != "campaign":
+            raise SetupError(f"{name} is only for the Latria campaign (variant campaign)")
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
+            # Latria, Extension Rules 3: as many games as players, each player parent once
+            raise SetupError(f"{name} must be {what}, 1–{players} with {players} players, "
+                             f"not {value!r}")
+        options[key] = value
+    if "first_parent" in options and options.get("campaign_game", 1) < 2:
+        raise SetupError("game 1's first parent is given to set up a later game of the "
+                         "campaign (game 2 or more)")
+    return options
+
+
 def make_setup(
     game: str, players: int, variant: str | None = None, seed: int | None = None, *,
+    campaign_game: int | None = None, first_parent: int | None = None,
     characters: list[str] | None = None,
 ) -> Setup:
     """The setup of ``game`` for ``players`` in ``variant`` (default: the game's first
     variant for that count), with its draws made from ``seed`` (default: a new seed).
-    Carpe Astra only: ``characters``, one per seat, chosen at the table instead of the
-    draw."""
+
+    Latria campaign only: ``campaign_game`` (2…N: a later game, whose starting parent
+    follows game 1's) and ``first_parent`` (game 1's starting parent, by default the seat
+    drawn from the seed). Carpe Astra only: ``characters``, one per seat, chosen at the
+    table instead of the draw."""
     game = check_game(game)
     players = check_players(game, players)
     variant = check_variant(game, players, variant)
     seed = new_seed() if seed is None else check_seed(seed)
-    options: dict = {}
+    options: dict = check_campaign(game, players, variant, campaign_game, first_parent)
     if characters is not None:
         if game != "carpe_astra":
             raise SetupError("characters are chosen only in Carpe Astra")

@@ -140,6 +140,12 @@ def _main(argv: list[str] | None) -> int:
     parser.add_argument("--variant", metavar="V", help="the variant (default: standard, or solo1)")
     parser.add_argument("--seed", metavar="S", help="a whole number ≥ 0 (default: a new one)")
     parser.add_argument("--json", action="store_true", help="print the setup as JSON")
+    parser.add_argument("--campaign-game", metavar="N",
+                        help="Latria campaign: set up game N of the series (its starting "
+                        "parent follows game 1's)")
+    parser.add_argument("--first-parent", metavar="SEAT",
+                        help="Latria campaign, with --campaign-game: game 1's starting parent "
+                        "(default: the seat drawn from the seed)")
     args, extra = parser.parse_known_args(argv)
     if extra:  # each value quoted at most 40 characters
         parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
@@ -156,8 +162,17 @@ def _main(argv: list[str] | None) -> int:
         if seed is None:
             say(f"{PROG}: --seed must be a whole number ≥ 0, not {quote(args.seed)}")
             return 2
+    campaign: dict[str, int] = {}
+    for flag, key, text in (("--campaign-game", "campaign_game", args.campaign_game),
+                            ("--first-parent", "first_parent", args.first_parent)):
+        if text is not None:
+            number = whole_number(text)
+            if number is None:
+                say(f"{PROG}: {flag} must be a whole number, not {quote(text)}")
+                return 2
+            campaign[key] = number
     try:
-        setup = make_setup(args.game, players, args.variant, seed)
+        setup = make_setup(args.game, players, args.variant, seed, **campaign)
     except SetupError as err:
         say(f"{PROG}: {err}")
         return 2

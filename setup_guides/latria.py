@@ -2,7 +2,9 @@
 
 Variants: ``standard``; ``simple`` (Extension Rules 1); ``star_eclipse`` (Extension
 Rules 2); ``campaign`` (Extension Rules 3: a series of standard games, one per player,
-each with the next starting parent — ruling S-3).
+each with the next starting parent — ruling S-3). A campaign's later game is set up with
+``campaign_game`` (2…N) and ``first_parent`` (game 1's starting parent, by default the seat
+drawn from the seed): its first parent is game 1's, one seat on clockwise per game.
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ SIMPLE_REMOVED_CELESTIAL = ["sun_x0", "moon_x2", "polaris_discard_two"]
 PARENT_RULE = (
     "The player who is most confident in astrology becomes the first player (the parent)."
 )  # Latria, Game Setup: Choose the first parent
+# Latria, Extension Rules 3 (Campaign)
+CAMPAIGN_PARENT_RULE = "In this rule, each player is the starting parent for one game, in turn."
 
 
 class LatriaSetup(Setup):
@@ -72,14 +76,28 @@ class LatriaSetup(Setup):
     polaris_eclipsed: bool
     # Campaign only (empty otherwise): the starting parent's seat for game 1, 2, …
     campaign_parents: list[int]
+    # Campaign only: which game of the series this setup is for (1…N); None otherwise
+    campaign_game: int | None = None
+
+    def later_game(self) -> bool:
+        """A campaign game after the first: its parent follows game 1's, not a draw."""
+        return bool(self.campaign_game and self.campaign_game > 1)
 
     def draws(self) -> list[tuple[str, str]]:
         if not self.campaign_parents:
             return [("First parent", f"Seat {self.first_player}")]
-        return [
-            (f"Game {i} starting parent", f"Seat {seat}")
-            for i, seat in enumerate(self.campaign_parents, start=1)
-        ]
+        if self.later_game():
+            # Nothing is drawn for a later game: its parent follows game 1's (the
+            # checklist's campaign step lists every game's).
+            return [(f"Game {self.campaign_game} starting parent", f"Seat {self.first_player}")]
+        return [(f"Game {i} starting parent", f"Seat {seat}")
+                for i, seat in enumerate(self.campaign_parents, start=1)]
+
+    def first_player_text(self) -> str:
+        if self.later_game():
+            return (f"seat {self.first_player} (campaign game {self.campaign_game}: game 1's "
+                    "starting parent, one seat on clockwise per game)")
+        return super().first_player_text()
 
 
 def campaign_points(players: int) -> list[int]:
@@ -93,9 +111,18 @@ def signed(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
-def build(players: int, variant: str, seed: int) -> LatriaSetup:
+def build(players: int, variant: str, seed: int, campaign_game: int | None = None,
+          first_parent: int | None = None) -> LatriaSetup:
+    """``campaign_game`` and ``first_parent`` (game 1's starting parent) only with
+    ``campaign``; ``make_setup`` checks them."""
     rng = random.Random(seed)
     first = draw_seat(rng, players)  # the only draw: the first parent
+    campaign = variant == "campaign"
+    game = (campaign_game or 1) if campaign else None
+    # Latria, Extension Rules 3: "each player is the starting parent for one game, in turn"
+    # — clockwise from game 1's parent (ruling S-3).
+    parents = seat_order(first_parent or first, players) if campaign else []
+    parent = parents[game - 1] if game is not None and game > 1 else first
 
     simple = variant == "simple"
     removed = REMOVED_NUMBERS[players]
@@ -192,27 +219,45 @@ def build(players: int, variant: str, seed: int) -> LatriaSetup:
     steps.append(Step(title="Eclipse markers", detail=detail, section=section))
 
     # Latria, Game Setup: Choose the first parent
-    steps.append(Step(
-        title="Choose the first parent",
-        detail=rule_or_seat(PARENT_RULE, first)
-        + " Place the parent marker in front of the parent; setup is complete.",
-        section=section,
-        rulings=RULE_OR_SEAT_RULINGS,
-    ))
+    if game is not None and game > 1:
+        # Latria, Extension Rules 3: "each player is the starting parent for one game, in
+        # turn" — this game's parent follows game 1's (ruling S-3).
+        steps.append(Step(
+            title=f"Campaign game {game}: the starting parent",
+            detail=(
+                f"Seat {parent} is the starting parent of game {game}: each player starts one "
+                f"game, in turn, clockwise from game 1's starting parent (seat {parents[0]}). "
+                "Place the parent marker in front of the parent; setup is complete."
+            ),
+            section=section,
+            rulings=["S-3", "S-1"],
+        ))
+    else:
+        steps.append(Step(
+            title="Choose the first parent",
+            detail=rule_or_seat(PARENT_RULE, first)
+            + " Place the parent marker in front of the parent; setup is complete.",
+            section=section,
+            rulings=RULE_OR_SEAT_RULINGS,
+        ))
 
-    parents: list[int] = []
-    if variant == "campaign":
+    if campaign:
         # Latria, Extension Rules 3 (Campaign); ruling S-3
-        parents = seat_order(first, players)
         points = campaign_points(players)
         order = join_and([f"game {i} seat {s}" for i, s in enumerate(parents, start=1)])
+        if game is not None and game > 1:
+            which = f"This is game {game}. "
+            follow = "clockwise from game 1's starting parent"
+        else:
+            which = ""
+            follow = ("clockwise; if you chose game 1's parent by the rule, go on clockwise "
+                      "from that player")
         steps.append(Step(
             title="Campaign: one game per player",
             detail=(
-                f"Play {players} standard games in a row, each set up as above. Each player is "
-                f"the starting parent for one game, in turn: {order} (clockwise; if you chose "
-                "game 1's parent by the rule, go on clockwise from that player). After each "
-                "game, by victory points: "
+                f"{which}Play {players} standard games in a row, each set up as above. Each "
+                f"player is the starting parent for one game, in turn: {order} ({follow}). "
+                "After each game, by victory points: "
                 + ", ".join(f"place {i} scores {signed(p)}" for i, p in enumerate(points, start=1))
                 + "; players tied on victory points score the same. The highest total after "
                 "all games wins."
@@ -227,8 +272,8 @@ def build(players: int, variant: str, seed: int) -> LatriaSetup:
         variant=variant,
         seed=seed,
         steps=steps,
-        first_player=first,
-        first_player_rule=PARENT_RULE,
+        first_player=parent,
+        first_player_rule=CAMPAIGN_PARENT_RULE if game is not None and game > 1 else PARENT_RULE,
         hand_size=hand,
         rounds=rounds,
         removed_astrology={suit: list(removed) for suit in SUITS},
@@ -238,4 +283,5 @@ def build(players: int, variant: str, seed: int) -> LatriaSetup:
         removed_celestial=list(SIMPLE_REMOVED_CELESTIAL) if simple else [],
         polaris_eclipsed=variant == "star_eclipse",
         campaign_parents=parents,
+        campaign_game=game,
     )

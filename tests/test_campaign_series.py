@@ -42,3 +42,39 @@ def test_an_invalid_sheet_does_not_count_as_a_game(tmp_path):
     first = store.create_table("latria", "campaign", ["A", "B", "C"])
     store.set_score_sheet(first.id, {"game": "latria", "players": []})
     assert campaign.standings(store.series(first.id)) == (None, 0)
+
+
+def test_game_n_starts_with_game_1s_parent_one_seat_on(tmp_path):
+    """Latria, Extension Rules 3: "In this rule, each player is the starting parent for one
+    game, in turn." "Start campaign game N" makes a table whose setup, checklist and Play
+    screen propose game 1's starting parent, N − 1 seats on clockwise (ruling S-3)."""
+    from companion.flows import FLOWS
+    from companion.table_setup import flow_config, setup_for
+
+    store = Store(tmp_path)
+    players = ["A", "B", "C", "D"]
+    first = store.create_table("latria", "campaign", players, seed=5)
+    drawn = setup_for(first).first_player
+    second = store.create_table("latria", "campaign", players, seed=99, campaign_id=first.id)
+    third = store.create_table("latria", "campaign", players, seed=7, campaign_id=first.id)
+
+    # Game 1 not played yet: its drawn seat decides.
+    assert campaign.setup_options(store, first) == {}
+    assert campaign.setup_options(store, second) == {"campaign_game": 2, "first_parent": drawn}
+    assert setup_for(second, store).first_player == drawn % 4 + 1
+    assert setup_for(third, store).first_player == (drawn + 1) % 4 + 1
+
+    # Game 1's table chose C as the first parent on its first tap: the series follows C.
+    store.append_event(first.id, {"type": "start", "player": "C"}, 0)
+    assert campaign.first_parent(store, first) == 3
+    setup = setup_for(second, store)
+    assert setup.first_player == 4  # D
+    assert "Campaign game 2" in setup.steps[-2].title
+    state = FLOWS["latria"].initial(flow_config(second, store))
+    assert state.proposed_first == 3  # index of D
+    view = FLOWS["latria"].view(state)
+    assert view.actions[0].fields[0].default == "D"
+    assert view.reminder.startswith("Campaign game 2: D is the starting parent")
+    assert FLOWS["latria"].initial(flow_config(third, store)).proposed_first == 0  # A
+    # Without the store (a table on its own) the table's own seed decides, as before.
+    assert flow_config(second)["setup"]["first_player"] == setup_for(second).first_player

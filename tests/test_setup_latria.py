@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from setup_guides import draws, make_setup
+from setup_guides import SetupError, draws, make_setup
 
 RULEBOOK = (
     pathlib.Path(__file__).resolve().parent.parent / "seeds" / "000_fa82990554f63f12.txt"
@@ -213,6 +213,51 @@ def test_campaign_each_player_starting_parent_once_in_turn(players):
     detail = step(setup, "Campaign: one game per player")
     assert f"Play {players} standard games" in detail
     assert draws(setup)[0] == ("Game 1 starting parent", f"Seat {first}")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_a_later_campaign_game_starts_with_the_next_parent(players):
+    """Extension Rules 3 (Campaign): "In this rule, each player is the starting parent for
+    one game, in turn." Game N's first parent is game 1's, N − 1 seats on clockwise
+    (ruling S-3), through the setup's first player, its checklist and its draws."""
+    says("In this rule, each player is the starting parent for one game, in turn.")
+    seed = 11
+    game1 = make_setup("latria", players, "campaign", seed)
+    assert game1.campaign_game == 1
+    for n in range(2, players + 1):
+        setup = make_setup("latria", players, "campaign", seed, campaign_game=n)
+        want = (game1.first_player - 1 + n - 1) % players + 1
+        assert setup.first_player == want == game1.campaign_parents[n - 1]
+        assert setup.campaign_parents == game1.campaign_parents
+        assert setup.campaign_game == n
+        detail = step(setup, f"Campaign game {n}: the starting parent")
+        assert f"Seat {want} is the starting parent of game {n}" in detail
+        assert f"game 1's starting parent (seat {game1.first_player})" in detail
+        assert draws(setup) == [(f"Game {n} starting parent", f"Seat {want}")]  # not drawn
+        assert "drawn from the seed" not in setup.first_player_text()
+        assert setup.first_player_rule == ("In this rule, each player is the starting parent "
+                                           "for one game, in turn.")
+        assert setup.to_json_dict()["first_player"] == want
+    # Game 1's parent chosen by the rule (not the drawn seat): the later games follow it.
+    other = game1.first_player % players + 1
+    setup = make_setup("latria", players, "campaign", seed, campaign_game=2,
+                       first_parent=other)
+    assert setup.first_player == other % players + 1
+    assert setup.campaign_parents[0] == other
+
+
+def test_campaign_game_options_are_checked():
+    with pytest.raises(SetupError, match="only for the Latria campaign"):
+        make_setup("latria", 4, "standard", 1, campaign_game=2)
+    with pytest.raises(SetupError, match="only for the Latria campaign"):
+        make_setup("luna", 4, "standard", 1, campaign_game=2)
+    with pytest.raises(SetupError, match="1–4 with 4 players, not 5"):
+        make_setup("latria", 4, "campaign", 1, campaign_game=5)
+    with pytest.raises(SetupError, match="a seat, 1–4 with 4 players, not 0"):
+        make_setup("latria", 4, "campaign", 1, campaign_game=2, first_parent=0)
+    with pytest.raises(SetupError, match="later game"):
+        make_setup("latria", 4, "campaign", 1, first_parent=2)
+    assert make_setup("latria", 4, "standard", 1).campaign_game is None
 
 
 def test_campaign_placement_points():

@@ -60,6 +60,11 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
         "the first player (the parent). Place the parent marker in front of that player, "
         "and setup is complete.",
     )),
+    "start_campaign": (f"{SRC} — Extension Rules 3, Campaign", (
+        "Play a number of games in succession equal to the number of players, and decide "
+        "the final winner by a score based on finishing position. In this rule, each player "
+        "is the starting parent for one game, in turn.",
+    )),
     "1": (f"{SRC} — Game Flow, Step 1; Detailed Rules", (
         "Step 1: Reveal celestial cards. Turn the top card of each celestial card draw pile "
         "face up and place it on top of the board. If a card of the same celestial body is "
@@ -196,6 +201,7 @@ class LatriaState(FlowState):
     eclipse_markers: int
     numbers: tuple[int, int]  # astrology numbers in play
     proposed_first: int
+    campaign_game: int | None = None  # a Latria campaign's game 1, 2, … (setup's)
     round: int = 0
     step: str = "start"
     parent: int = 0
@@ -331,6 +337,7 @@ def initial(config: Mapping[str, Any]) -> LatriaState:
         players=players, variant=variant, hand_size=hand, rounds=rounds,
         eclipse_markers=markers, numbers=numbers_in_play(n),
         proposed_first=setup_first_player(setup, n), has_marker=[False] * n,
+        campaign_game=setup.get("campaign_game") if variant == "campaign" else None,
     )
 
 
@@ -625,7 +632,18 @@ def view(state: LatriaState) -> PlayView:
     active: str | None = parent
     rule_keys: tuple[str, ...] = (step,)
     last_round = state.round >= state.rounds
-    if step == "start":
+    if step == "start" and (state.campaign_game or 1) > 1:
+        # Latria, Extension Rules 3: "each player is the starting parent for one game, in
+        # turn" — game 1's parent, one seat on clockwise per game (ruling S-3).
+        rule_keys = ("start_campaign",)
+        rulings.append("S-3")
+        reminder = (f"Campaign game {state.campaign_game}: {names[state.proposed_first]} is "
+                    "the starting parent (each player starts one game, in turn) and takes "
+                    "the parent marker.")
+        actions.append(start_action(names, state.proposed_first, "Start round 1",
+                                    "First parent"))
+        active = None
+    elif step == "start":
         reminder = ("Choose the first parent: the player most confident in astrology "
                     "takes the parent marker.")
         actions.append(start_action(names, state.proposed_first, "Start round 1",

@@ -38,7 +38,7 @@ def build(ctx, table_id: str) -> ft.View:
     if session is None or session.game not in FLOWS:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
     flow = FLOWS[session.game]
-    config = flow_config(session)
+    config = flow_config(session, ctx.store)
     title = t("play.title", game=game_title(GAMES[session.game]))
     # Every tap names the last event this screen was drawn from (DESIGN.md, "A table
     # shared by several phones"): the store refuses it when another phone moved on.
@@ -237,7 +237,7 @@ def where_now(ctx, table_id: str) -> str:
     if session is None:
         return t("table.not_found")
     try:
-        state = replay(session.game, flow_config(session), ctx.store.events(table_id))
+        state = replay(session.game, flow_config(session, ctx.store), ctx.store.events(table_id))
     except FlowError:
         return t("play.log_broken_short")
     view = FLOWS[session.game].view(state)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import flet as ft
 
+import setup_guides
 from companion import campaign
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
@@ -134,8 +135,10 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         controls += [ft.Text(f"• {note}", size=13) for note in result.notes]
     if campaign.can_start_next(tables):
         def next_game(e) -> None:
+            # A seed, as every new table has: without one play would not know the setup,
+            # and game N's first parent follows game 1's (campaign.setup_options).
             new = ctx.store.create_table(session.game, "campaign", list(session.players),
-                                         campaign_id=root)
+                                         seed=setup_guides.new_seed(), campaign_id=root)
             ctx.announce(new.id, "table")
             ctx.go(f"/table/{new.id}")
 

@@ -22,6 +22,7 @@ import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.store import Conflict
+from companion.table_setup import setup_for
 from companion.views.home import game_title
 from companion.widgets.common import TAP, heading, muted, screen, secondary_button
 
@@ -151,8 +152,8 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.store.set_seed(table_id, setup_guides.new_seed())
             session = ctx.store.get_table(table_id)
         try:
-            setup = setup_guides.make_setup(session.game, len(session.players),
-                                            session.variant, session.seed)
+            # (a later Latria campaign game follows game 1's parent: table_setup)
+            setup = setup_for(session, ctx.store)
         except setup_guides.SetupError as err:
             content.controls = [muted(t("setup.unavailable", detail=str(err)))]
             return

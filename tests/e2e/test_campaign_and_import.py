@@ -3,13 +3,31 @@
 from __future__ import annotations
 
 import json
+import re
 
-from tests.e2e.flutter import button, shot, textbox
+from tests.e2e.flutter import button, shot, shows, textbox
 from tests.e2e.tables import create_table
+
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 360, "height": 740}
+
+
+def shots(page, name: str) -> None:
+    page.set_viewport_size(PHONE)
+    shot(page, name)
+    page.set_viewport_size(SMALL)
+    shot(page, f"{name}-360")
+    page.set_viewport_size(PHONE)
 
 
 def test_import_a_sheet_then_see_campaign_standings(server, page):
     create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"], variant="Campaign")
+    # Game 1: the table makes Ben the first parent (the most confident astrologer).
+    button(page, "Play").first.click()
+    button(page, "First parent: Ben").click()
+    button(page, "Start round 1").click()
+    shows(page, re.compile(r"Parent\s+Ben")).wait_for()
+    button(page, "Back").click()
     button(page, "Score").first.click()
     button(page, "Import").click()
     sheet = json.dumps({"game": "latria", "players": [
@@ -37,3 +55,15 @@ def test_import_a_sheet_then_see_campaign_standings(server, page):
     page.mouse.wheel(0, 800)
     button(page, "Start campaign game 2").click()
     page.get_by_text("Players", exact=True).wait_for()
+
+    # Extension Rules 3: "each player is the starting parent for one game, in turn":
+    # game 2's starting parent is the next seat after Ben's, Cleo — in Play and in Setup.
+    button(page, "Play").first.click()
+    shows(page, re.compile("Campaign game 2: Cleo is the starting parent")).wait_for()
+    shots(page, "play-latria-campaign-game-2")
+    button(page, "Back").click()
+    button(page, "Setup").first.click()
+    shows(page, re.compile("Game 2 starting parent")).wait_for()
+    shows(page, re.compile("Seat 3 · Cleo")).wait_for()
+    assert page.get_by_text("Drawn from the seed").count() == 0
+    shots(page, "setup-latria-campaign-game-2")
