@@ -755,8 +755,9 @@ def score(sheet: Sheet) -> Result:
     notes: list[Note] = []
     if sheet.variant == "simple":
         notes.append(ruled(
-            "Simple variant: no special cards and no eclipse markers; scoring is "
-            "otherwise the standard one", "L-7"))
+            "Simple variant: the Sun ×0, Moon ×2 and Polaris two-red-symbols cards are out "
+            "and no eclipse markers are used; scoring is otherwise the standard one (a ×2 "
+            "astrology card still doubles its group)", "L-7"))
     elif sheet.variant == "star_eclipse":
         notes.append(ruled(
             "Star Eclipse variant: scoring is the standard one; Polaris celestial cards "

@@ -368,6 +368,18 @@ def test_simple_variant_scores_plain_sums():
     assert any("Simple variant" in n and "L-7" in n for n in r.notes)
 
 
+def test_simple_variant_keeps_the_polaris_astrology_x2_cards():
+    """Latria, Extension Rules 1 (Simple): "At the start of setup, look through all the
+    celestial cards and remove the following 3 cards: the Sun card marked "×0", the Moon
+    card marked "×2", and the Polaris card with the two red symbols" — celestial cards
+    only, so the Polaris astrology cards printed ×2 stay and still multiply (ruling L-7).
+    """
+    r = score(sheet({"cards": [polaris(2), polaris(1), astro("polaris", 5, multiplier=2)]},
+                    variant="simple"))
+    assert player(r, "Ann").total == (2 + 1) * 2
+    assert any("a ×2 astrology card still doubles its group" in n for n in r.notes)
+
+
 def test_standard_polaris_celestial_cards_are_never_eclipsed():
     out = problems(sheet({"eclipsed": [polaris(2)]}))
     assert out == [
