@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -106,9 +107,25 @@ def main(argv: list[str] | None = None) -> int:
     from companion.app import make_main
 
     assets = Path(__file__).parent / "assets"
-    ft.run(make_main(data_dir), host=args.host, port=args.port, assets_dir=str(assets),
-           no_cdn=True)
+    ft.run(with_window_icon(make_main(data_dir), assets / WINDOW_ICON), host=args.host,
+           port=args.port, assets_dir=str(assets), no_cdn=True)
     return 0
+
+
+WINDOW_ICON = "icons/icon.ico"  # made by companion/make_icons.py
+
+
+def with_window_icon(app_main, icon: Path):
+    """``app_main`` in a window that wears the app's icon (Flet sets it on Windows; macOS
+    and Linux show the desktop client's own, and a built app's icon comes from flet build)."""
+
+    async def windowed(page) -> None:
+        page.window.icon = str(icon)
+        result = app_main(page)
+        if inspect.isawaitable(result):
+            await result
+
+    return windowed
 
 
 if __name__ == "__main__":
