@@ -13,6 +13,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import t
+from companion.views import why
 from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
 from scorers.latria import (
@@ -168,8 +169,9 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             controls.append(stepper.control)
 
     controls.append(ft.Text(t("latria.astrology"), size=17, weight=ft.FontWeight.W_600))
-    controls.append(ft.Text(t("latria.astrology_hint"), size=13,
-                            color=ft.Colors.ON_SURFACE_VARIANT))
+    controls.append(why.with_link(editor.page, ft.Text(t("latria.astrology_hint"), size=14,
+                                                       color=ft.Colors.ON_SURFACE_VARIANT),
+                                  ["L-1"]))
     taken = {astrology_kind(c): (i, p) for i, p, c in all_piles(sheet) if astrology_kind(c)}
     players = len(sheet["players"])
     for suit in SUITS:
@@ -226,7 +228,8 @@ def discard_controls(editor, index: int) -> list[ft.Control]:
     title = ft.Text(t("latria.discard_title"), size=17, weight=ft.FontWeight.W_600)
     if len(others) <= 2:
         player.pop("discarded", None)
-        return [title, ft.Text(t("latria.discard_all"), size=13)]
+        return [title, why.with_link(editor.page, ft.Text(t("latria.discard_all"), size=14),
+                                     ["L-3"])]
     if "discarded" in player:  # the sheet says which two (entered here or imported)
         picks = matching_indices(others, player["discarded"])
     else:  # at most one tapped so far; the app chooses until the second
@@ -262,8 +265,9 @@ def discard_controls(editor, index: int) -> list[ft.Control]:
         status = t("latria.discard_one_more", card=readable_card(others[picks[0]]))
     else:
         status = t("latria.discard_by_app")
-    return [title, ft.Text(t("latria.discard_hint"), size=13,
-                           color=ft.Colors.ON_SURFACE_VARIANT),
+    return [title, why.with_link(editor.page, ft.Text(t("latria.discard_hint"), size=14,
+                                                      color=ft.Colors.ON_SURFACE_VARIANT),
+                                 ["L-3", "L-4"]),
             ft.Row(chips, wrap=True, spacing=6, run_spacing=6),
             ft.Text(status, size=14, weight=ft.FontWeight.W_600)]
 

@@ -1,4 +1,5 @@
-"""Home: the tables in progress (open, delete) and the five games to start a new one."""
+"""Home: the tables in progress (open, delete), the five games to start a new one, and the
+finished tables (their results were shown)."""
 
 from __future__ import annotations
 
@@ -23,10 +24,27 @@ def game_title(game: Game) -> str:
     return f"{name} · {game.native_name}" if game.native_name else name
 
 
-def when(moment: datetime) -> str:
+def when(moment: datetime, now: datetime | None = None) -> str:
+    """A moment as a table reads it, in local time: "today at 14:05", "yesterday at 9:30",
+    "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15".
+
+    Local time is this server's: a browser does not tell the server its time zone (Flet
+    1.0 sends no offset), and the phones at a table are where the server is."""
     local = moment.astimezone()
-    today = datetime.now().astimezone().date()
-    return local.strftime("%H:%M") if local.date() == today else local.strftime("%d %b %H:%M")
+    today = (now or datetime.now()).astimezone().date()
+    time = f"{local.hour}:{local.minute:02d}"
+    days = (today - local.date()).days
+    if days == 0:
+        return t("home.when_today", time=time)
+    if days == 1:
+        return t("home.when_yesterday", time=time)
+    if 1 < days < 7:
+        day = f"{local:%a} {local.day} {local:%b}"
+    elif local.year == today.year:
+        day = f"{local.day} {local:%b}"
+    else:
+        day = f"{local.day} {local:%b} {local.year}"
+    return t("home.when_day", day=day, time=time)
 
 
 def build(ctx) -> ft.View:
@@ -61,11 +79,15 @@ def build(ctx) -> ft.View:
     def session_tile(session: TableSession) -> ft.Control:
         game = GAMES[session.game]
         players = ", ".join(session.players)
+        finished = session.status == "finished"
+        open_key = "home.open_finished" if finished else "home.open_table"
+        stamp = t("home.finished_at" if finished else "home.last_change",
+                  when=when(session.updated_at))
         return ft.Card(
             content=ft.Row(
                 [
                     ft.Semantics(
-                        label=t("home.open_table", game=t(game.name), players=players),
+                        label=t(open_key, game=t(game.name), players=players),
                         button=True,
                         expand=True,
                         content=ft.ListTile(
@@ -74,8 +96,7 @@ def build(ctx) -> ft.View:
                                 [
                                     ft.Text(players, max_lines=2,
                                             overflow=ft.TextOverflow.ELLIPSIS),
-                                    muted(t("home.last_change", when=when(session.updated_at)),
-                                          size=12),
+                                    muted(stamp, size=14),
                                 ],
                                 spacing=2,
                             ),
@@ -111,6 +132,11 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in GAMES.values()]
+    # A table whose results were shown is over: listed apart, below, newest first.
+    finished = ctx.store.list_tables(status="finished")
+    if finished:
+        controls.append(heading(t("home.finished")))
+        controls += [session_tile(s) for s in finished]
     # Pinned under the list, so it is at hand whatever is in progress.
     invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
                                   height=TAP, expand=True, on_click=lambda e: ctx.go("/invite"))

@@ -108,7 +108,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             result = score_sheet(sheet)
         except SheetProblems as err:
             editor.show_problems(err.problems)
-            outcome.controls = [ft.Text(str(p), color=ft.Colors.ERROR, size=13)
+            outcome.controls = [ft.Text(p.message, color=ft.Colors.ERROR, size=14)
                                 for p in err.problems]
             summary.value = t("luna_round.fix")
             use.disabled = True

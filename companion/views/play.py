@@ -16,6 +16,7 @@ from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_eve
 from companion.i18n import t
 from companion.store import Conflict
 from companion.table_setup import flow_config
+from companion.views import why
 from companion.views.home import game_title
 from companion.views.luna_round import open_calculator
 from companion.views.play_parts import folded, section_card
@@ -273,9 +274,14 @@ def status_card(view: PlayView, ctx) -> ft.Control:
                                    on_click=lambda e: ctx.page.pop_dialog())],
         ))
 
+    links: list[ft.Control] = []
     if view.rule:
-        lines.append(ft.Row([ft.TextButton(content=t("play.rule"), icon=ft.Icons.MENU_BOOK,
-                                           height=TAP, on_click=show_rule)]))
+        links.append(ft.TextButton(content=t("play.rule"), icon=ft.Icons.MENU_BOOK,
+                                   height=TAP, on_click=show_rule))
+    if view.rulings:  # the readings this step rests on, in the players' words
+        links.append(why.link(ctx.page, view.rulings))
+    if links:
+        lines.append(ft.Row(links, wrap=True, spacing=4, run_spacing=0))
     return ft.Card(content=ft.Container(ft.Column(lines, spacing=6),
                                         padding=ft.Padding.all(14)))
 

@@ -14,8 +14,10 @@ import setup_guides
 from companion import campaign
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
+from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
-from companion.store import Conflict
+from companion.store import Conflict, StoreError
+from companion.views import why
 from companion.views.home import game_title
 from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar
@@ -27,14 +29,21 @@ def build(ctx, table_id: str) -> ft.View:
     route = f"/table/{table_id}/results"
     back = lambda e: ctx.go(f"/table/{table_id}/score")  # noqa: E731
     session = ctx.store.get_table(table_id)
-    if session is None or session.score_sheet is None:
+    form = form_for(session.game) if session else None
+    if session is None or form is None:
         return screen(route, t("app.title"), [muted(t("results.no_sheet"))], on_back=back)
+    if session.score_sheet is None:  # nothing entered yet: the sheet the Score screen shows
+        empty = form.empty_sheet(session, ctx.store.box_values(session.game))
+        session = session.model_copy(update={"score_sheet": empty})
     try:
         result = score_sheet(session.score_sheet)
     except SheetProblems as err:
         return screen(route, t("results.title"),
-                      [muted(t("results.invalid")), *[ft.Text(str(p)) for p in err.problems]],
+                      [muted(t("results.invalid")),
+                       *[ft.Text(problem_text(p, session.score_sheet), size=15)
+                         for p in err.problems]],
                       on_back=back)
+    mark_finished(ctx, session)
 
     if result.winners:
         winners = t("results.winner" if len(result.winners) == 1 else "results.winners",
@@ -47,31 +56,60 @@ def build(ctx, table_id: str) -> ft.View:
             ft.Text(t("results.place", rank=player.rank), size=16, width=56,
                     weight=ft.FontWeight.W_600),
             ft.Text(player.name, size=16, expand=True),
-            ft.Text(str(player.total), size=18, weight=ft.FontWeight.W_600),
+            ft.Text(t_for(session.game, "results.total_value", total=player.total), size=18,
+                    weight=ft.FontWeight.W_600),
         ]))
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
         ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
     ]
-    if result.notes:
+    if result.note_details:
         controls.append(heading(t("results.why")))
-        controls += [ft.Text(f"• {note}", size=14) for note in result.notes]
+        controls += why.note_rows(ctx.page, result.note_details)
     if session.game == "altar":
         controls += ability_controls(ctx, session)
-    controls.append(heading(t("results.breakdowns")))
+    controls.append(heading(t_for(session.game, "results.breakdowns")))
     for player in result.players:
         lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
                                total=player.total), size=17,
                          weight=ft.FontWeight.W_600)]
         for line in player.breakdown:
-            lines.append(ft.Row([ft.Text(line.label, size=13, expand=True),
-                                 ft.Text(f"{line.points:+d}", size=13)]))
+            lines.append(ft.Row([
+                ft.Text(line.label, size=15, expand=True),
+                ft.Text(t_for(session.game, "results.line_value", points=line.points),
+                        size=15, weight=ft.FontWeight.W_600)],
+                vertical_alignment=ft.CrossAxisAlignment.START))
         controls.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=2),
                                                      padding=ft.Padding.all(12))))
     if session.variant == "campaign":
         controls += campaign_controls(ctx, session)
     return screen(route, t("results.title_game", game=game_title(GAMES[session.game])),
                   controls, on_back=back)
+
+
+def problem_text(problem, sheet: dict) -> str:
+    """A sheet problem in the players' words: whose entry it is, and what is wrong."""
+    players = sheet.get("players", [])
+    where = problem.where
+    if where.startswith("players[") and "]" in where:
+        index = where[len("players["):where.index("]")]
+        if index.isdigit() and int(index) < len(players):
+            name = players[int(index)].get("name", "") if isinstance(players[int(index)],
+                                                                    dict) else ""
+            return t("results.problem", name=name, message=problem.message)
+    return problem.message
+
+
+def mark_finished(ctx, session) -> None:
+    """Results shown: the game is over. The table leaves Home's "Tables in progress" for
+    its "Finished" list (it still opens the same way, to check or correct the scores)."""
+    if session.status == "finished":
+        return
+    try:
+        ctx.store.set_status(session.id, "finished")
+    except (KeyError, StoreError):  # deleted on another phone, or the store is read-only
+        return
+    ctx.announce(session.id, "table")
 
 
 def ability_controls(ctx, session) -> list[ft.Control]:
@@ -129,10 +167,10 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
             controls.append(ft.Row([
                 ft.Text(t("results.place", rank=player.rank), size=16, width=56),
                 ft.Column([ft.Text(player.name, size=16),
-                           muted(per_game, size=12)], spacing=0, expand=True),
+                           muted(per_game, size=14)], spacing=0, expand=True),
                 ft.Text(str(player.total), size=18, weight=ft.FontWeight.W_600),
             ]))
-        controls += [ft.Text(f"• {note}", size=13) for note in result.notes]
+        controls += why.note_rows(ctx.page, result.note_details)
     if campaign.can_start_next(tables):
         def next_game(e) -> None:
             # A seed, as every new table has: without one play would not know the setup,

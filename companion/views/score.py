@@ -22,6 +22,7 @@ from companion.score_forms import field_label, form_for
 from companion.score_forms.editor import Editor
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict
+from companion.views import export_sheet, why
 from companion.views.home import game_title
 from companion.widgets.common import (
     TAP,
@@ -208,14 +209,16 @@ def build(ctx, table_id: str) -> ft.View:
                                             weight=ft.FontWeight.W_600))
             for line in player.breakdown:
                 summary.controls.append(ft.Row([
-                    ft.Text(line.label, size=13, expand=True),
-                    ft.Text(f"{line.points:+d}", size=13, weight=ft.FontWeight.W_600),
-                ]))
-            # The readings (docs/RULINGS.md) and tie-breaks that apply to this player.
-            for note in result.notes:
-                if name in note or not any(other in note for other in names):
-                    summary.controls.append(ft.Text(f"• {note}", size=12,
-                                                    color=ft.Colors.ON_SURFACE_VARIANT))
+                    ft.Text(line.label, size=14, expand=True),
+                    ft.Text(t_for(session.game, "results.line_value", points=line.points),
+                            size=14, weight=ft.FontWeight.W_600),
+                ], vertical_alignment=ft.CrossAxisAlignment.START))
+            # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
+            # each with a "Why?" (companion/views/why.py).
+            summary.controls += why.note_rows(
+                ctx.page, [n for n in result.note_details
+                           if name in n.text or not any(o in n.text for o in names)],
+                size=14, color=ft.Colors.ON_SURFACE_VARIANT)
         else:
             total_line.value = t("score.fix_first_short", name=name)
             total_line.color = ft.Colors.ERROR
@@ -242,21 +245,8 @@ def build(ctx, table_id: str) -> ft.View:
                          *form.table_controls(editor)]
 
     def export(e) -> None:
-        text = json.dumps(editor.sheet, ensure_ascii=False, indent=2)
-
-        async def copy(e) -> None:
-            await ft.Clipboard().set(text)
-            ctx.toast(t("score.copied"))
-
-        ctx.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(t("score.export_title")),
-            content=ft.Column([muted(t("score.export_hint")),
-                               ft.Text(text, selectable=True, size=12)],
-                              scroll=ft.ScrollMode.AUTO, height=420, width=360),
-            actions=[ft.TextButton(content=t("common.close"), height=TAP,
-                                   on_click=lambda e: ctx.page.pop_dialog()),
-                     ft.FilledButton(content=t("score.copy"), height=TAP, on_click=copy)],
-        ))
+        # A file to save or share, or the text to copy (companion/views/export_sheet.py).
+        export_sheet.open_dialog(ctx, session, editor.sheet)
 
     def import_(e) -> None:
         field = ft.TextField(label=t("score.import_label"), multiline=True, min_lines=6,
@@ -333,7 +323,7 @@ def problem_text(problem, names: list[str], labels: dict[str, str] | None = None
     who = names[index] if index is not None and index < len(names) else None
     if who or label:
         return f"{' · '.join(x for x in (who, label) if x)}: {problem.message}"
-    return str(problem)
+    return problem.message  # its rulings are not named on screen
 
 
 def import_problem(text: str, session, expected: list[str]) -> str | None:
@@ -352,5 +342,6 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
     try:
         parse_sheet(data)
     except SheetProblems as err:
-        return "\n".join(str(p) for p in err.problems)
+        return "\n".join(f"{p.where}: {p.message}" if p.where else p.message
+                         for p in err.problems)
     return None

@@ -23,6 +23,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.store import Conflict
 from companion.table_setup import setup_for
+from companion.views import why
 from companion.views.home import game_title
 from companion.widgets.common import TAP, heading, muted, screen, secondary_button
 
@@ -271,6 +272,8 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
             ft.Semantics(exclude_semantics=True,
                          content=rich(name, size=16, weight=ft.FontWeight.W_700)),
             detail,
+            # The reading this step follows (docs/RULINGS.md), in the players' words.
+            *([ft.Row([why.link(ctx.page, step.rulings)])] if step.rulings else []),
         ], spacing=2, expand=True)
         return ft.Container(
             content=ft.Row([ft.Container(box, width=40, height=40), text],
@@ -309,7 +312,7 @@ def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Co
                 ft.Text(str(setup.seed), size=34, weight=ft.FontWeight.W_700, selectable=True),
             ], spacing=0),
         ),
-        muted(t("setup.share_hint"), size=13),
+        muted(t("setup.share_hint"), size=14),
         ft.Divider(height=12),
     ]
     if first is not None:
@@ -325,14 +328,14 @@ def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Co
             parts += [
                 rich(value, size=18, weight=ft.FontWeight.W_600),
                 muted(t("setup.drawn_rule" if mode == "drawn" else "setup.fixed_rule",
-                        rule=setup.first_player_rule), size=13),
+                        rule=setup.first_player_rule), size=14),
             ]
     if others:
         parts += [ft.Divider(height=12),
                   ft.Text(t("setup.drawn"), size=15, weight=ft.FontWeight.W_700)]
         for label, value in others:
             parts.append(ft.Column([
-                muted(with_seat_names(label, players), size=13),
+                muted(with_seat_names(label, players), size=14),
                 rich(with_seat_names(value, players), size=15, weight=ft.FontWeight.W_600),
             ], spacing=0))
     parts.append(ft.Row([secondary_button(t("setup.redraw"), on_redraw, ft.Icons.CASINO_OUTLINED)],
