@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import os
 import struct
 import types
 from pathlib import Path
@@ -90,13 +89,11 @@ def test_the_tile_is_indigo_with_transparent_corners():
     assert image.getpixel((256, 40))[:3] == INDIGO_RGB
 
 
-def test_flet_build_finds_the_icon_and_uses_it_without_complaint():
-    """flet build reads assets/icon.png in the app folder (the project root): that is the
-    link to companion/assets/, and flet's own icon renderer takes it as it is."""
+def test_flet_build_takes_the_icon_without_complaint():
+    """flet's own icon renderer (what flet build runs on assets/icon.png) takes ours as it
+    is. Where flet build looks for it is not settled yet (README, "Build for phones")."""
     from flet_platform_assets import load_source, render_icons
 
-    assert os.readlink(ROOT / "assets") == "companion/assets"
-    assert (ROOT / "assets" / "icon.png").read_bytes() == (ASSETS / "icon.png").read_bytes()
     source, pre_rendered = load_source(ASSETS / "icon.png")
     for platform in ("android", "ios", "web"):
         result = render_icons(source, platform=platform, pre_rendered=pre_rendered,
