@@ -49,6 +49,9 @@ def shot(page: Page, name: str) -> Path:
     # The accessibility tree can run ahead of the painted frame and of font loading.
     page.evaluate("document.fonts.ready.then(() => true)")
     page.wait_for_timeout(400)
+    # Two animation frames more: on a busy machine the painted canvas was seen a screen
+    # behind the accessibility tree (a screenshot of the screen before the last tap).
+    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path
