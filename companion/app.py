@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,12 +200,14 @@ def views_for(ctx: Context, route: str) -> list[ft.View]:
 
 
 def store_error_view(err: StoreError) -> ft.View:
+    """Why the saved tables cannot be opened, for any phone: no server path (the
+    console has it, see ``make_main``)."""
     messages = {
-        "corrupt": t("store.error_corrupt", path=err.path, detail=err.details.get("detail")),
-        "newer": t("store.error_newer", path=err.path, found=err.details.get("found"),
+        "corrupt": t("store.error_corrupt", detail=err.details.get("detail")),
+        "newer": t("store.error_newer", found=err.details.get("found"),
                    known=err.details.get("known")),
-        "foreign": t("store.error_foreign", path=err.path, names=err.details.get("names")),
-        "io": t("store.error_io", path=err.path, detail=err.details.get("detail")),
+        "foreign": t("store.error_foreign", names=err.details.get("names")),
+        "io": t("store.error_io", detail=err.details.get("detail")),
     }
     return ft.View(
         route="/",
@@ -216,6 +219,10 @@ def store_error_view(err: StoreError) -> ft.View:
             ft.Text(t("store.error_keep")),
         ],
     )
+
+
+def _details(err: StoreError) -> str:
+    return ", ".join(f"{key} {value}" for key, value in err.details.items())
 
 
 def style_page(page: ft.Page) -> None:
@@ -242,6 +249,14 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         store = Store(data_dir)
     except StoreError as err:
         store = err
+        # The console may name the path; the phones are told without it.
+        print(f"companion: {err.path}: {err.kind} ({_details(err)}); the file was left as "
+              "it is", file=sys.stderr)
+    else:
+        if store.read_only:
+            print(f"companion: {store.path} is opened read-only (the {store.read_only_reason} "
+                  "cannot be written): the saved tables can be read but not changed",
+                  file=sys.stderr)
 
     def main(page: ft.Page) -> None:
         guard_errors(page)

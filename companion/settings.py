@@ -22,13 +22,21 @@ def default_data_dir() -> Path:
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 
+DB_NAME = "tables.sqlite3"  # companion/store.py's file (not imported: --help stays fast)
+
+
 def writable_problem(folder: Path) -> str | None:
-    """None when the app can keep its data in ``folder``; else why not, in one line."""
+    """None when the app can keep its data in ``folder``, or at least read the tables
+    saved there (the store then opens read-only and Home says so); else why not, in
+    one line."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
             pass
     except OSError as err:
+        saved = folder / DB_NAME
+        if saved.is_file() and os.access(saved, os.R_OK):
+            return None
         return f"cannot write to the data folder {folder}: {err.strerror or err}"
     return None
 

@@ -6,7 +6,18 @@ sheet. Every change is one transaction, so a killed process loses nothing alread
 
 The schema version is SQLite's ``user_version``. ``MIGRATIONS[i]`` takes a database from
 version i to i + 1. A file that is not a database, is damaged, belongs to another
-program or comes from a newer version is never written to: opening raises StoreError.
+program or comes from a newer version is never written to: opening raises StoreError,
+and the file is left byte for byte as it was. Opening reads the file first without
+writing (``mode=ro``): its header, ``application_id`` (ours is ``APPLICATION_ID``),
+``user_version``, the tables and columns that version has, and ``quick_check``; only
+then is it opened for writing and switched to WAL. A file (or folder) that cannot be
+written is opened read-only (``Store.read_only``): it can be read, and every change
+raises ``StoreError("read_only")``.
+
+What is written is checked first (``scorers/limits.py``, ``scorers.sheets``): a score
+sheet's values have the types and bounds a sheet allows, a box value and an event are
+small JSON of bounded depth. Something out of range raises ``SheetProblems`` and
+nothing is saved.
 
 Several phones share one table (DESIGN.md, "A table shared by several phones"): every
 change names the state it was made on and is checked against the saved one in the same
@@ -19,18 +30,28 @@ the checklist was drawn from.
 
 from __future__ import annotations
 
+import copy
 import json
+import logging
+import os
 import sqlite3
+import stat
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from companion.sheet_changes import SheetChange, apply_change
+from scorers.base import Problem, SheetProblems
+from scorers.limits import depth_position, value_problems
+from scorers.sheets import GAME_MODULES, location, written_problems
+
+log = logging.getLogger(__name__)
 
 DB_NAME = "tables.sqlite3"
 
@@ -72,10 +93,23 @@ MIGRATIONS: list[str] = [
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
+# SQLite's header field for "which program's file is this" (PRAGMA application_id):
+# b"TbCo" as a 32-bit number. New files get it; files of ours from before it (id 0,
+# user_version ≥ 1, exactly our tables) are accepted and stamped with it.
+APPLICATION_ID = int.from_bytes(b"TbCo", "big")
+SQLITE_MAGIC = b"SQLite format 3\x00"
+# An event is one tap: a type and a few fields (companion/flows); a box value is one
+# printed number or a small record of them.
+MAX_EVENT_BYTES = 16 * 1024
+MAX_EVENT_DEPTH = 4
+MAX_BOX_VALUE_DEPTH = 2
+MAX_KEY_LENGTH = 80
 
 
 class StoreError(Exception):
-    """The database cannot be used. ``kind``: corrupt | newer | foreign | io."""
+    """The database cannot be used. ``kind``: corrupt | newer | foreign | io, or
+    read_only for a change to a store opened read-only (``details["reason"]``: file or
+    folder). ``str()`` names the path: for the console, never for a phone."""
 
     def __init__(self, kind: str, path: Path, **details: Any):
         self.kind = kind
@@ -121,11 +155,20 @@ def now() -> str:
 class Store:
     def __init__(self, data_dir: Path):
         self.path = Path(data_dir) / DB_NAME
+        # Set when the file or its folder cannot be written: the tables can be read,
+        # every change raises StoreError("read_only"). ``read_only_reason``: file | folder.
+        self.read_only = False
+        self.read_only_reason: str | None = None
+        self._immutable = False
         self._open_and_migrate()
 
     # -- connection -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        if self.read_only:
+            conn = _connect_read_only(self.path, immutable=self._immutable)
+        else:
+            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+        conn.text_factory = _text  # a damaged text shows as "�", it does not stop the app
         conn.row_factory = sqlite3.Row
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA busy_timeout = 10000")
@@ -134,58 +177,94 @@ class Store:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is saved, or none of it."""
-        with closing(self._connect()) as conn:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield conn
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            conn.execute("COMMIT")
+        if self.read_only:
+            raise StoreError("read_only", self.path, reason=self.read_only_reason)
+        try:
+            with closing(self._connect()) as conn:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield conn
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
+        except sqlite3.OperationalError as err:
+            # The file or folder became read-only, or the disk is full, while the app ran.
+            text = str(err).lower()
+            if "readonly" in text or "read-only" in text:
+                raise StoreError("read_only", self.path, reason="file") from None
+            if "full" in text:
+                raise StoreError("io", self.path, detail="the disk is full") from None
+            raise
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
-        with closing(self._connect()) as conn:
-            yield conn
+        try:
+            with closing(self._connect()) as conn:
+                yield conn
+        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+            # Damage quick_check did not see at opening, met while reading: nothing written.
+            if isinstance(err, sqlite3.OperationalError) and "locked" in str(err):
+                raise
+            raise StoreError("corrupt", self.path, detail=str(err)[:200]) from None
 
     def _open_and_migrate(self) -> None:
+        """Check the file without writing to it, then open it for writing (or read-only
+        when it cannot be written) and bring its schema up to date."""
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.path.exists() or self.path.stat().st_size == 0:
+                self._create()
+                return
+            found = _inspect(self.path)
+            reason = _write_problem(self.path)
+            if reason is not None:
+                if found.version < LATEST_VERSION:
+                    # It would need a migration, and it cannot be written.
+                    raise StoreError("io", self.path,
+                                     detail=f"the {reason} is read-only and the file needs "
+                                     "an upgrade to this version")
+                self.read_only, self.read_only_reason = True, reason
+                self._immutable = reason == "folder" and not _side_file(self.path, "-wal")
+                return
             with closing(self._connect()) as conn:
-                self._check(conn)
-                version = conn.execute("PRAGMA user_version").fetchone()[0]
-                # WAL lets several app sessions read while one writes.
-                conn.execute("PRAGMA journal_mode = WAL")
-                for target in range(version + 1, LATEST_VERSION + 1):
-                    conn.execute("BEGIN IMMEDIATE")
-                    try:
-                        # Statement by statement: executescript() would commit midway.
-                        for statement in MIGRATIONS[target - 1].split(";"):
-                            if statement.strip():
-                                conn.execute(statement)
-                        conn.execute(f"PRAGMA user_version = {target}")
-                    except BaseException:
-                        conn.execute("ROLLBACK")
-                        raise
-                    conn.execute("COMMIT")
+                if found.application_id != APPLICATION_ID:
+                    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # ours from before
+                self._migrate(conn, found.version)
         except sqlite3.DatabaseError as err:
             raise StoreError("corrupt", self.path, detail=str(err)) from None
         except OSError as err:
             raise StoreError("io", self.path, detail=err.strerror or str(err)) from None
 
-    def _check(self, conn: sqlite3.Connection) -> None:
-        """Refuse a file we must not write to, before writing anything."""
-        # Reading the schema fails at once on a file that is not SQLite.
-        names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if version > LATEST_VERSION:
-            raise StoreError("newer", self.path, found=version, known=LATEST_VERSION)
-        if version == 0 and names:
-            raise StoreError("foreign", self.path, names=", ".join(sorted(names)))
-        if names:
-            result = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if result != "ok":
-                raise StoreError("corrupt", self.path, detail=result)
+    def _create(self) -> None:
+        """A new file (or an empty one): our schema, our application_id, WAL."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        reason = _write_problem(self.path)
+        if reason is not None:
+            raise StoreError("io", self.path, detail=f"the {reason} is read-only, so the "
+                             "saved tables cannot be created")
+        try:
+            with closing(self._connect()) as conn:
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                self._migrate(conn, 0)
+        except sqlite3.OperationalError as err:
+            raise StoreError("io", self.path, detail=str(err)) from None
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection, version: int) -> None:
+        # WAL lets several app sessions read while one writes.
+        conn.execute("PRAGMA journal_mode = WAL")
+        for target in range(version + 1, LATEST_VERSION + 1):
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                # Statement by statement: executescript() would commit midway.
+                for statement in MIGRATIONS[target - 1].split(";"):
+                    if statement.strip():
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {target}")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
 
     # -- tables ----------------------------------------------------------------------
     def create_table(
@@ -221,7 +300,7 @@ class Store:
             args = (status,)
         with self._reading() as conn:
             rows = conn.execute(query + " ORDER BY updated_at DESC, rowid DESC", args).fetchall()
-        return [_session(r) for r in rows]
+        return [session for r in rows if (session := _session(r)) is not None]
 
     def series(self, campaign_id: str) -> list[TableSession]:
         """The tables of one series (a Latria campaign), in the order they were started.
@@ -231,7 +310,7 @@ class Store:
                 "SELECT * FROM tables WHERE id = ? OR campaign_id = ?"
                 " ORDER BY created_at, rowid", (campaign_id, campaign_id)
             ).fetchall()
-        return [_session(r) for r in rows]
+        return [session for r in rows if (session := _session(r)) is not None]
 
     def delete_table(self, table_id: str) -> None:
         with self._transaction() as conn:
@@ -258,7 +337,7 @@ class Store:
             row = self._row(conn, table_id, "seed, setup_ticks")
             if row["seed"] != seed:
                 raise Conflict("setup", table_id, expected=seed, found=row["seed"])
-            ticks = set(json.loads(row["setup_ticks"]))
+            ticks = set(_loads(row["setup_ticks"], []))
             if on:
                 ticks.add(number)
             else:
@@ -274,6 +353,8 @@ class Store:
 
     def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> int:
         """Replace the whole sheet (an import, the prefill from play); returns its version."""
+        if sheet is not None:
+            _refuse(written_problems(sheet, [()]))
         with self._transaction() as conn:
             version = self._row(conn, table_id, "sheet_version")["sheet_version"] + 1
             value = None if sheet is None else json.dumps(sheet, ensure_ascii=False)
@@ -289,12 +370,15 @@ class Store:
         does not have (it was replaced by an import)."""
         with self._transaction() as conn:
             row = self._row(conn, table_id, "score_sheet, sheet_version")
-            sheet = json.loads(row["score_sheet"]) if row["score_sheet"] else base
+            sheet = _saved_sheet(row["score_sheet"]) or base
             if sheet is None:
                 raise Conflict("sheet", table_id, expected="a sheet", found=None)
             for path, value in changes:
                 if not apply_change(sheet, path, value):
                     raise Conflict("sheet", table_id, expected=path, found=None)
+            # What the changes wrote has the types and bounds a sheet allows (the rest of
+            # an older sheet is the score screen's to show): else nothing is saved.
+            _refuse(written_problems(sheet, [path for path, _ in changes]))
             version = row["sheet_version"] + 1
             self._update(conn, table_id, score_sheet=json.dumps(sheet, ensure_ascii=False),
                          sheet_version=version)
@@ -324,6 +408,7 @@ class Store:
         moved on since. ``check`` is given the saved log with the new event at its end,
         inside the transaction; whatever it raises (the game refusing the log) leaves
         the log as it was."""
+        _refuse(_event_problems(event))
         with self._transaction() as conn:
             self._row(conn, table_id, "id")
             last = self._last_seq(conn, table_id)
@@ -353,7 +438,7 @@ class Store:
                                (table_id, last)).fetchone()
             conn.execute("DELETE FROM events WHERE table_id = ? AND seq = ?", (table_id, last))
             self._update(conn, table_id)
-        return json.loads(row[0])
+        return _loads(row[0], UNREADABLE_EVENT)
 
     def log(self, table_id: str) -> tuple[list[dict[str, Any]], int]:
         """The events and the last one's sequence number (0 for none), read together."""
@@ -361,7 +446,7 @@ class Store:
             rows = conn.execute(
                 "SELECT seq, event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
             ).fetchall()
-        return [json.loads(r[1]) for r in rows], (rows[-1][0] if rows else 0)
+        return [_loads(r[1], UNREADABLE_EVENT) for r in rows], (rows[-1][0] if rows else 0)
 
     def last_seq(self, table_id: str) -> int:
         with self._reading() as conn:
@@ -376,7 +461,7 @@ class Store:
         rows = conn.execute(
             "SELECT event FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
         ).fetchall()
-        return [json.loads(r[0]) for r in rows]
+        return [_loads(r[0], UNREADABLE_EVENT) for r in rows]
 
     # -- box values: printed numbers the rulebook text lacks, asked for once per game ---
     def box_values(self, game: str) -> dict[str, Any]:
@@ -384,9 +469,11 @@ class Store:
             rows = conn.execute(
                 "SELECT key, value FROM box_values WHERE game = ?", (game,)
             ).fetchall()
-        return {r[0]: json.loads(r[1]) for r in rows}
+        values = {r[0]: _loads(r[1], None) for r in rows}
+        return {key: value for key, value in values.items() if value is not None}
 
     def set_box_value(self, game: str, key: str, value: Any) -> None:
+        _refuse(_box_value_problems(game, key, value))
         with self._transaction() as conn:
             conn.execute(
                 "INSERT INTO box_values (game, key, value, updated_at) VALUES (?, ?, ?, ?)"
@@ -396,19 +483,217 @@ class Store:
             )
 
 
-def _session(row: sqlite3.Row) -> TableSession:
-    return TableSession(
-        id=row["id"],
-        game=row["game"],
-        variant=row["variant"],
-        players=json.loads(row["players"]),
-        seed=row["seed"],
-        status=row["status"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        setup_ticks=json.loads(row["setup_ticks"]),
-        score_sheet=json.loads(row["score_sheet"]) if row["score_sheet"] else None,
-        sheet_version=row["sheet_version"],
-        campaign_id=row["campaign_id"],
-    )
+# ------------------------------------------------------------------ what may be written
+
+
+def _refuse(problems: Sequence[Problem]) -> None:
+    if problems:
+        raise SheetProblems(problems)
+
+
+def _problems(found: Sequence[tuple[tuple, str]]) -> list[Problem]:
+    return [Problem(where=location(loc), message=message) for loc, message in found]
+
+
+def _event_problems(event: Any) -> list[Problem]:
+    """An event is a JSON object with a "type", small and shallow (one tap's fields)."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return [Problem(where="", message="an event is an object with a \"type\"")]
+    problems = _problems(value_problems(event, max_depth=MAX_EVENT_DEPTH))
+    if not problems and len(json.dumps(event, ensure_ascii=False)) > MAX_EVENT_BYTES:
+        problems.append(Problem(where="", message=f"more than {MAX_EVENT_BYTES:,} bytes"))
+    return problems
+
+
+def _box_value_problems(game: Any, key: Any, value: Any) -> list[Problem]:
+    """A box value is one printed number, or a small record of them, of a known game."""
+    if not isinstance(game, str) or game not in GAME_MODULES:
+        return [Problem(where="game", message="not a game here")]
+    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH:
+        return [Problem(where="key", message=f"a box value's key is 1–{MAX_KEY_LENGTH} "
+                        "characters")]
+    return _problems(value_problems(value, (key,), max_depth=MAX_BOX_VALUE_DEPTH))
+
+
+# ------------------------------------------------------------------ opening a file
+
+
+class Found(BaseModel):
+    """What the read-only look at a file found (it passed every check)."""
+
+    application_id: int
+    version: int
+
+
+def _side_file(path: Path, suffix: str) -> bool:
+    return Path(f"{path}{suffix}").exists()
+
+
+def _connect_read_only(path: Path, immutable: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write to the file. ``immutable`` also keeps SQLite from
+    making the -wal and -shm files beside it (for a look at a file no one is writing)."""
+    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
+    if immutable:
+        uri += "&immutable=1"
+    return sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
+
+
+@cache
+def expected_columns(version: int) -> dict[str, frozenset[str]]:
+    """Our tables and their columns at a schema version (the migrations, run in memory)."""
+    with closing(sqlite3.connect(":memory:", isolation_level=None)) as conn:
+        for migration in MIGRATIONS[:version]:
+            for statement in migration.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+        return {name: frozenset(r[1] for r in conn.execute(f"PRAGMA table_info({name})"))
+                for name in OUR_TABLES}
+
+
+def _header_problem(path: Path) -> str | None:
+    """What is wrong with the file's SQLite header or size, or None (sqlite.org/fileformat)."""
+    size = path.stat().st_size
+    with path.open("rb") as f:
+        header = f.read(100)
+    if len(header) < 100 or header[:16] != SQLITE_MAGIC:
+        return "not an SQLite database"
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        return "the header's page size is not valid"
+    if header[18] != header[19] or header[18] not in (1, 2):
+        return "the header is damaged"  # the write and read versions: 1 rollback, 2 WAL
+    if header[21:24] != bytes([64, 32, 32]) or any(header[72:92]):
+        # the payload fractions are fixed; bytes 72–91 are reserved and must be zero
+        return "the header is damaged"
+    if size % page_size:
+        return f"the file is cut short ({size:,} bytes is not a whole number of pages)"
+    pages = int.from_bytes(header[28:32], "big")
+    valid = header[24:28] == header[92:96]  # the in-header size is up to date
+    if valid and pages and pages * page_size > size and not _side_file(path, "-wal"):
+        return f"the file is cut short ({size:,} of {pages * page_size:,} bytes)"
+    return None
+
+
+def _names_text(names: set[str]) -> str:
+    return ", ".join(sorted(names)) or "none"
+
+
+def _inspect(path: Path) -> Found:
+    """Look at an existing file without writing to it; raise StoreError unless it is ours
+    and sound. The file is left as it was, and so is its folder when no one has it open."""
+    problem = _header_problem(path)
+    if problem:
+        raise StoreError("corrupt", path, detail=problem)
+    # Nobody has it open in WAL mode (no -wal) or mid-transaction (no -journal): look at
+    # it as immutable, so SQLite makes no -wal or -shm beside a file it may refuse.
+    quiet = not _side_file(path, "-wal") and not _side_file(path, "-journal")
+    try:
+        with closing(_connect_read_only(path, immutable=quiet)) as conn:
+            conn.text_factory = _text
+            names = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'"
+                " AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")}
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id not in (0, APPLICATION_ID):
+                raise StoreError("foreign", path, names=_names_text(names))
+            if version < 0:  # a signed 32-bit field: no version of ours is negative
+                raise StoreError("corrupt", path, detail=f"data version {version}")
+            if version > LATEST_VERSION:
+                raise StoreError("newer", path, found=version, known=LATEST_VERSION)
+            if version == 0 and (names or app_id):
+                raise StoreError("foreign", path, names=_names_text(names))
+            if version and app_id == 0 and names != OUR_TABLES:
+                # Ours from before application_id has exactly our tables.
+                raise StoreError("foreign", path, names=_names_text(names))
+            if version:
+                missing = sorted(OUR_TABLES - names)
+                if missing:
+                    raise StoreError("corrupt", path,
+                                     detail=f"the table {', '.join(missing)} is missing")
+                for table, columns in expected_columns(version).items():
+                    have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+                    if not columns <= have:
+                        raise StoreError("corrupt", path, detail=f"the table {table} lacks "
+                                         f"{', '.join(sorted(columns - have))}")
+            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if result != "ok":
+                raise StoreError("corrupt", path, detail=result)
+    except sqlite3.DatabaseError as err:
+        raise StoreError("corrupt", path, detail=str(err)) from None
+    except UnicodeDecodeError:  # SQLite's own message quoted a damaged name
+        raise StoreError("corrupt", path, detail="the list of tables is damaged") from None
+    return Found(application_id=app_id, version=version)
+
+
+def _no_write_bits(path: Path) -> bool:
+    """Marked read-only: nobody may write to it (respected even by root, whom the
+    permissions alone would not stop)."""
+    return not path.stat().st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _write_problem(path: Path) -> str | None:
+    """"file" or "folder" when the data file or its folder cannot (or must not) be
+    written; None when both can."""
+    folder = path.parent
+    if path.exists() and (not os.access(path, os.W_OK) or _no_write_bits(path)):
+        return "file"
+    if folder.exists() and (not os.access(folder, os.W_OK | os.X_OK)
+                            or _no_write_bits(folder)):
+        return "folder"  # the -wal and -shm files beside the file cannot be made
+    return None
+
+
+# ------------------------------------------------------------------ reading what was saved
+
+# An event whose saved text cannot be read: the game refuses it, so Play shows the
+# broken-log screen (whose Undo takes it away) rather than failing.
+UNREADABLE_EVENT: dict[str, Any] = {"type": "unreadable"}
+SAVED_DEPTH_MAX = 16  # far past anything we write; the json module fails near 1,000
+
+
+def _loads(text: Any, default: Any) -> Any:
+    """Saved JSON, or ``default`` when it cannot be read (a damaged row; nesting or
+    numbers json cannot take): the screens get something they can show."""
+    if text is None:
+        return default
+    try:
+        if depth_position(text, SAVED_DEPTH_MAX) is not None:
+            raise ValueError("nested too deep")
+        return json.loads(text)
+    except (ValueError, TypeError, RecursionError) as err:
+        log.warning("an unreadable saved value was skipped: %s", str(err)[:80])
+        return copy.deepcopy(default)
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
+
+
+def _saved_sheet(text: Any) -> dict[str, Any] | None:
+    sheet = _loads(text, None) if text else None
+    return sheet if isinstance(sheet, dict) else None
+
+
+def _session(row: sqlite3.Row) -> TableSession | None:
+    """The table as saved; None when its row cannot be read (a damaged file)."""
+    try:
+        return TableSession(
+            id=row["id"],
+            game=row["game"],
+            variant=row["variant"],
+            players=_loads(row["players"], []),
+            seed=row["seed"],
+            status=row["status"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            setup_ticks=_loads(row["setup_ticks"], []),
+            score_sheet=_saved_sheet(row["score_sheet"]),
+            sheet_version=row["sheet_version"],
+            campaign_id=row["campaign_id"],
+        )
+    except (ValueError, TypeError) as err:  # pydantic's ValidationError is a ValueError
+        log.warning("an unreadable table was skipped: %s", str(err)[:200])
+        return None
 

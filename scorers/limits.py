@@ -216,11 +216,12 @@ def _walk(value: Any, base: tuple = (), limit: int = MAX_DEPTH) -> Iterator[
             stack.append(((*loc, key), child, inner))
 
 
-def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH) -> list[
-        tuple[tuple, str]]:
+def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH,
+                   numbers: bool = True) -> list[tuple[tuple, str]]:
     """What in ``value`` (a parsed sheet, or a part of one found at ``base``) no sheet can
     hold, as (location, message): too deep, too many items or keys, a text too long, a
-    number out of range or too long, or something that is not JSON. At most 20."""
+    number out of range (unless ``numbers`` is False) or too long, or something that is
+    not JSON. At most 20."""
     problems: list[tuple[tuple, str]] = []
     for loc, item, depth in _walk(value, base, max_depth):
         if len(problems) >= MAX_PROBLEMS:
@@ -245,7 +246,9 @@ def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH) -> 
         elif isinstance(item, bool) or item is None:
             pass
         elif isinstance(item, int):
-            if item > MAX_NUMBER:
+            if not numbers:
+                pass
+            elif item > MAX_NUMBER:
                 message = f"{crop(str(item))}, but numbers here are at most {MAX_NUMBER}"
             elif item < -MAX_NUMBER:
                 message = f"{crop(str(item))}, but numbers here are at least {-MAX_NUMBER}"

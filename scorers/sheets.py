@@ -6,13 +6,14 @@ Each game module exposes ``Sheet`` (a pydantic model) and ``score(sheet) -> Resu
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
 from pydantic import ValidationError
 
 from scorers.base import Problem, Result, SheetProblems
-from scorers.limits import path_text, quote, value_problems
+from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
 
 # game id (the sheet's "game") → module in this package
 GAME_MODULES = {
@@ -92,6 +93,56 @@ def json_type(value: Any) -> str:
     if value is None:
         return "null"
     return "number"
+
+
+def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
+                     numbers: bool = True, missing: bool = False) -> list[Problem]:
+    """What field changes wrote at ``paths`` into ``sheet`` that no sheet can hold: the
+    outer limits of each written value (``scorers/limits.py``) and the types the game's
+    sheet has there. The rest of the sheet is not judged: a sheet being entered may
+    still lack fields or break a rule, and that is the score screen's to show. ``()``
+    among the paths means the whole sheet was written. ``numbers=False`` leaves out
+    numbers out of range (a screen can show those at their fields); ``missing=True``
+    counts required keys left out."""
+    if not isinstance(sheet, dict):
+        return [Problem(where="", message="a sheet is a JSON object")]
+    problems: list[Problem] = []
+    for path in paths:
+        if len(path) > MAX_DEPTH or not all(
+                isinstance(k, str) or (isinstance(k, int) and not isinstance(k, bool))
+                for k in path):
+            problems.append(Problem(where=location(tuple(path)), message="not a place a "
+                                    "score sheet has"))
+            continue
+        found, value = True, sheet
+        for key in path:
+            try:
+                value = value[key]
+            except (KeyError, IndexError, TypeError):
+                found = False  # left out (REMOVE): nothing written to judge
+                break
+        if found:
+            problems += [Problem(where=location(loc), message=message)
+                         for loc, message in value_problems(value, tuple(path),
+                                                            numbers=numbers)]
+    if problems:
+        return problems
+    game = sheet.get("game")
+    written = [tuple(p) for p in paths]
+    if not isinstance(game, str) or game not in GAME_MODULES:
+        if any(not p or p[0] == "game" for p in written):
+            return [Problem(where="game", message=f"{quote(game)} is not a game here")]
+        return []  # an old sheet's own problem, shown on the score screen
+    try:
+        game_module(game).Sheet.model_validate(sheet)
+    except ValidationError as err:
+        for e, problem in zip(err.errors(), problems_from_validation(err), strict=True):
+            loc = tuple(p for p in e["loc"]
+                        if not (isinstance(p, str) and p.startswith("function-")))
+            if (missing or e["type"] != "missing") and any(loc[:len(p)] == p
+                                                           for p in written):
+                problems.append(problem)
+    return problems
 
 
 def score_sheet(data: Any) -> Result:

@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.catalog import GAMES, Game
 from companion.i18n import t
+from companion.saving import NOT_SAVED, not_saved, read_only_notice
 from companion.store import TableSession
 from companion.widgets.common import TAP, heading, labelled_icon_button, muted, screen
 
@@ -47,6 +48,16 @@ def when(moment: datetime, now: datetime | None = None) -> str:
     return t("home.when_day", day=day, time=time)
 
 
+def read_only_banner(text: str) -> ft.Control:
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(text, size=15, expand=True, color=ft.Colors.ON_ERROR_CONTAINER)],
+               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+    )
+
+
 def build(ctx) -> ft.View:
     page = ctx.page
 
@@ -55,7 +66,13 @@ def build(ctx) -> ft.View:
         players = ", ".join(session.players)
 
         def delete(e):
-            ctx.store.delete_table(session.id)
+            try:
+                ctx.store.delete_table(session.id)
+            except NOT_SAVED as err:  # the saved tables can only be read
+                page.pop_dialog()
+                ctx.show_notice(not_saved(err), kind="refused")
+                page.update()
+                return
             ctx.announce(session.id, "table")
             page.pop_dialog()
             ctx.toast(t("home.deleted"))
@@ -126,6 +143,9 @@ def build(ctx) -> ft.View:
 
     sessions = ctx.store.list_tables()
     controls: list[ft.Control] = [heading(t("home.in_progress"))]
+    read_only = read_only_notice(ctx.store)
+    if read_only:  # said at once, not at the first tap that cannot be saved
+        controls.insert(0, read_only_banner(read_only))
     if sessions:
         controls += [session_tile(s) for s in sessions]
     else:

@@ -19,6 +19,7 @@ Council order the scoring used.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any
 
 import flet as ft
@@ -26,6 +27,7 @@ import flet as ft
 from companion.flows import Action, build_event
 from companion.flows.luna import LunaState, council, is_solo
 from companion.i18n import t
+from companion.saving import NOT_SAVED
 from companion.score_forms.editor import Editor
 from companion.widgets.common import TAP, choice_chip
 from scorers.base import SheetProblems
@@ -171,7 +173,8 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             page.update()
             return
         if len(sheet.get("priestess_values", [])) == 2:
-            ctx.store.set_box_value(game, SECOND_VALUE, sheet["priestess_values"][1])
+            with suppress(*NOT_SAVED):  # read-only: asked again next time; the round still goes
+                ctx.store.set_box_value(game, SECOND_VALUE, sheet["priestess_values"][1])
         page.pop_dialog()
         record(event)
 
@@ -214,7 +217,8 @@ def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
     def confirm(e) -> None:
         if "v" not in chosen:
             return
-        ctx.store.set_box_value(game, SECOND_VALUE, chosen["v"])
+        with suppress(*NOT_SAVED):  # read-only: asked again next time
+            ctx.store.set_box_value(game, SECOND_VALUE, chosen["v"])
         page.pop_dialog()
         then()
 

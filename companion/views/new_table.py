@@ -7,6 +7,7 @@ import flet as ft
 import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
+from companion.saving import NOT_SAVED, not_saved
 from companion.views.home import game_title
 from companion.views.setup import parse_seed, seed_error
 from companion.widgets.common import TAP, heading, primary_button, screen
@@ -132,7 +133,13 @@ def build(ctx, game_id: str) -> ft.View:
             return
         if seed is None:
             seed = setup_guides.new_seed()
-        session = ctx.store.create_table(game.id, state["variant"], chosen, seed=seed)
+        try:
+            session = ctx.store.create_table(game.id, state["variant"], chosen, seed=seed)
+        except NOT_SAVED as err:  # the saved tables can only be read
+            form_error.value = not_saved(err)
+            form_error.visible = True
+            ctx.page.update()
+            return
         ctx.announce(session.id, "table")
         ctx.go(f"/table/{session.id}")
 

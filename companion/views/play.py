@@ -14,6 +14,7 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
 from companion.i18n import t
+from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import flow_config
 from companion.views import why
@@ -76,6 +77,10 @@ def build(ctx, table_id: str) -> ft.View:
         except KeyError:  # deleted on another phone
             redraw()
             return
+        except NOT_SAVED as err:  # the saved tables can only be read
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
+            return
         if dropped is None:
             ctx.show_notice(t("play.nothing_to_undo"), kind="done")
             ctx.page.update()
@@ -126,6 +131,10 @@ def build(ctx, table_id: str) -> ft.View:
             return
         except KeyError:  # deleted on another phone
             redraw()
+            return
+        except NOT_SAVED as err:  # read-only data, or an event too big to keep: kept typed
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
             return
         ctx.drafts.pop(draft, None)
         saved(new_seq)
@@ -404,6 +413,9 @@ def to_score(ctx, session, flow, state) -> None:
         return
     sheet = saved.score_sheet or form.empty_sheet(saved, ctx.store.box_values(saved.game))
     changes = prefill_changes(sheet, flow.score_prefill(state))
-    ctx.store.change_score_sheet(session.id, changes, base=sheet)
-    ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes))
+    try:
+        ctx.store.change_score_sheet(session.id, changes, base=sheet)
+        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes))
+    except NOT_SAVED:  # read-only: Score shows the saved sheet as it is
+        pass
     ctx.go(f"/table/{session.id}/score")

@@ -14,6 +14,7 @@ import setup_guides
 from companion import campaign
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
+from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict, StoreError
@@ -130,6 +131,10 @@ def ability_controls(ctx, session) -> list[ft.Control]:
         except (Conflict, KeyError):  # replaced or deleted on another phone
             ctx.redraw(build(ctx, session.id), notice=t("score.changed_elsewhere_all"))
             return
+        except NOT_SAVED as err:  # the saved tables can only be read
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
+            return
         ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes),
                      values=tuple(None if v is REMOVE else v for _, v in changes))
         ctx.redraw(build(ctx, session.id))
@@ -173,10 +178,15 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         controls += why.note_rows(ctx.page, result.note_details)
     if campaign.can_start_next(tables):
         def next_game(e) -> None:
-            # A seed, as every new table has: without one play would not know the setup,
-            # and game N's first parent follows game 1's (campaign.setup_options).
-            new = ctx.store.create_table(session.game, "campaign", list(session.players),
-                                         seed=setup_guides.new_seed(), campaign_id=root)
+            try:
+                # A seed, as every new table has: without one play would not know the
+                # setup, and game N's first parent follows game 1's (campaign.setup_options).
+                new = ctx.store.create_table(session.game, "campaign", list(session.players),
+                                             seed=setup_guides.new_seed(), campaign_id=root)
+            except NOT_SAVED as err:  # the saved tables can only be read
+                ctx.show_notice(not_saved(err), kind="refused")
+                ctx.page.update()
+                return
             ctx.announce(new.id, "table")
             ctx.go(f"/table/{new.id}")
 

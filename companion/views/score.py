@@ -11,18 +11,19 @@ notice.
 from __future__ import annotations
 
 import copy
-import json
+import logging
 from typing import Any
 
 import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t, t_for
+from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import field_label, form_for
 from companion.score_forms.editor import Editor
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict
-from companion.views import export_sheet, why
+from companion.views import export_sheet, score_damaged, why
 from companion.views.home import game_title
 from companion.widgets.common import (
     TAP,
@@ -32,8 +33,11 @@ from companion.widgets.common import (
     screen,
     secondary_button,
 )
-from scorers.base import Result, SheetProblems
+from scorers.base import Problem, Result, SheetProblems
+from scorers.limits import MAX_SHEET_MB, SheetTextError, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
+
+log = logging.getLogger(__name__)
 
 
 def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
@@ -63,6 +67,12 @@ def build(ctx, table_id: str) -> ft.View:
     game = GAMES[session.game]
     box = ctx.store.box_values(session.game)
     sheet = session.score_sheet or form.empty_sheet(session, box)
+    # An older version's sheet with entries of the wrong kind: say what, never crash.
+    damaged = score_damaged.undrawable_problems(
+        sheet, len(form.empty_sheet(session, box)["players"]))
+    if damaged:
+        return score_damaged.build(ctx, table_id, session, damaged,
+                                   t("score.title", game=game_title(game)))
     state = {"player": 0}
 
     # The header (fixed above the entries, so nothing under a finger moves as totals
@@ -89,6 +99,13 @@ def build(ctx, table_id: str) -> ft.View:
             saved, _ = ctx.store.change_score_sheet(table_id, changes, base=before)
         except (Conflict, KeyError):  # replaced (an import) or deleted on another phone
             ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
+            return False
+        except NOT_SAVED as err:  # read-only data, or a value no sheet can hold
+            editor.accept_saved(before)
+            render_body()
+            refresh()
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
             return False
         if changes and not undoing:
             undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
@@ -133,8 +150,13 @@ def build(ctx, table_id: str) -> ft.View:
         refresh()
         ctx.page.update()
 
-    editor = Editor(sheet, save, box_values=box,
-                    remember_box_value=lambda k, v: ctx.store.set_box_value(session.game, k, v),
+    def remember_box_value(key: str, value: Any) -> None:
+        try:
+            ctx.store.set_box_value(session.game, key, value)
+        except NOT_SAVED as err:
+            ctx.show_notice(not_saved(err), kind="refused")
+
+    editor = Editor(sheet, save, box_values=box, remember_box_value=remember_box_value,
                     page=ctx.page)
 
     def take_change(change) -> None:
@@ -259,9 +281,14 @@ def build(ctx, table_id: str) -> ft.View:
                 field.error = problem
                 field.update()
                 return
+            try:
+                save_whole(load_sheet_text(field.value or ""))
+            except NOT_SAVED as err:  # read-only data; the store's own checks
+                field.error = t("score.import_not_saved", reason=not_saved(err))
+                field.update()
+                return
             ctx.page.pop_dialog()
             state["player"] = 0
-            save_whole(json.loads(field.value))
             render_body()
             refresh()
             ctx.toast(t("score.imported"))
@@ -281,8 +308,14 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.page.update()
 
     editor.rebuild = rebuild
-    render_body()
-    refresh()
+    try:
+        render_body()
+        refresh()
+    except Exception:  # a saved sheet no check foresaw: say so, and log it for a fix
+        log.exception("the score screen could not draw the saved sheet of %s", table_id)
+        return score_damaged.build(ctx, table_id, session,
+                                   [Problem(where="", message=t("score.damaged_unexpected"))],
+                                   t("score.title", game=game_title(game)))
     controls = [
         body,
         ft.Card(content=ft.Container(summary, padding=ft.Padding.all(12))),
@@ -327,15 +360,22 @@ def problem_text(problem, names: list[str], labels: dict[str, str] | None = None
 
 
 def import_problem(text: str, session, expected: list[str]) -> str | None:
-    """Why a pasted sheet cannot replace this table's sheet, or None."""
+    """Why a pasted sheet cannot replace this table's sheet, or None. Any text gives an
+    answer: more than 5 MB, nesting deeper than a sheet's and numbers of 4,300 digits are
+    refused before or while parsing (scorers/limits.py), wrong types by the scorer."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        return t("score.import_not_json", line=err.lineno, column=err.colno)
-    if not isinstance(data, dict) or data.get("game") not in (session.game,
-                                                             f"{session.game}_campaign"):
+        data = load_sheet_text(text)
+    except SheetTextError as err:
+        return import_text_problem(err)
+    game = data.get("game") if isinstance(data, dict) else None
+    if not isinstance(game, str) or game not in (session.game, f"{session.game}_campaign"):
         return t("score.import_wrong_game", game=t(GAMES[session.game].name))
+    outer = value_problems(data)
+    if outer:  # before anything counts or prints its values
+        return "\n".join(f"{location(loc)}: {message}" for loc, message in outer[:6])
     names = data.get("players", [])
+    if not isinstance(names, list):
+        return t("score.import_wrong_players", players=", ".join(expected))
     names = [p.get("name") if isinstance(p, dict) else p for p in names]
     if sorted(map(str, names)) != sorted(expected):
         return t("score.import_wrong_players", players=", ".join(expected))
@@ -345,3 +385,15 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
         return "\n".join(f"{p.where}: {p.message}" if p.where else p.message
                          for p in err.problems)
     return None
+
+
+def import_text_problem(err: SheetTextError) -> str:
+    if err.kind == "too_big":
+        return t("score.import_too_big", size=f"{err.details.get('size') or 0:,}",
+                 limit=MAX_SHEET_MB)
+    if err.kind == "too_deep":
+        return t("score.import_too_deep", line=err.details["line"],
+                 column=err.details["column"])
+    if err.kind == "not_text":
+        return t("score.import_not_text")
+    return t("score.import_not_json", line=err.details["line"], column=err.details["column"])

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from contextlib import suppress
 from itertools import groupby
 
 import flet as ft
@@ -21,6 +22,7 @@ import flet as ft
 import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
+from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import setup_for
 from companion.views import why
@@ -150,8 +152,9 @@ def build(ctx, table_id: str) -> ft.View:
             content.controls = [muted(t("table.not_found"))]
             return
         if session.seed is None:  # a table from before seeds: draw one now, once
-            ctx.store.set_seed(table_id, setup_guides.new_seed())
-            session = ctx.store.get_table(table_id)
+            with suppress(*NOT_SAVED):  # read-only: a draw for this screen only
+                ctx.store.set_seed(table_id, setup_guides.new_seed())
+                session = ctx.store.get_table(table_id)
         try:
             # (a later Latria campaign game follows game 1's parent: table_setup)
             setup = setup_for(session, ctx.store)
@@ -189,6 +192,10 @@ def build(ctx, table_id: str) -> ft.View:
                 ctx.store.set_seed(table_id, setup_guides.new_seed())
             except KeyError:  # deleted on another screen
                 on_stale()
+                return
+            except NOT_SAVED as err:  # the saved tables can only be read
+                ctx.show_notice(not_saved(err), kind="refused")
+                ctx.page.update()
                 return
             ctx.announce(table_id, "setup")
             render()
@@ -250,6 +257,12 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
             saved = ctx.store.set_setup_tick(table_id, number, on, setup.seed)
         except (Conflict, KeyError):  # drawn again, or deleted, on another phone
             on_stale()
+            return
+        except NOT_SAVED as err:  # the saved tables can only be read: the box unticks
+            current = ctx.store.get_table(table_id)
+            show_ticks(current.setup_ticks if current else [])
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
             return
         show_ticks(saved)
         ctx.announce(table_id, "setup")

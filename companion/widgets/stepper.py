@@ -13,6 +13,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.widgets.common import TAP
+from scorers.limits import MAX_NUMBER
 
 
 class Stepper:
@@ -34,7 +35,9 @@ class Stepper:
         self.label = label
         self.value = value
         self.minimum = minimum
-        self.maximum = maximum
+        # No count of a box is unbounded: a number a sheet cannot hold is refused here,
+        # at the field, before the store would refuse it (scorers/limits.py).
+        self.maximum = MAX_NUMBER if maximum is None else maximum
         self.on_change = on_change
         self.field = ft.TextField(
             value=str(value),
@@ -123,7 +126,7 @@ class Stepper:
         self._sync_buttons()
 
     def set_limits(self, minimum: int, maximum: int | None) -> None:
-        self.minimum, self.maximum = minimum, maximum
+        self.minimum, self.maximum = minimum, MAX_NUMBER if maximum is None else maximum
         self._sync_buttons()
 
     def show_error(self, message: str | None) -> None:
