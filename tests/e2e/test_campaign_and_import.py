@@ -12,6 +12,14 @@ PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 
 
+def wait_for_typing(page) -> None:
+    """After clicking the sheet's text area, wait until Flutter focused its editing
+    element (a textarea): keys typed before that are lost."""
+    page.wait_for_function("document.activeElement && "
+                           "['INPUT', 'TEXTAREA'].includes(document.activeElement.tagName)")
+    page.wait_for_timeout(150)
+
+
 def shots(page, name: str) -> None:
     page.set_viewport_size(PHONE)
     shot(page, name)
@@ -36,10 +44,12 @@ def test_import_a_sheet_then_see_campaign_standings(server, page):
         {"name": "Cleo", "cards": []}]})
     half = len(sheet) // 2
     textbox(page, "Sheet JSON").click()
+    wait_for_typing(page)  # keys typed before the field has focus are lost
     page.keyboard.type(sheet[:half])  # half a sheet: refused, and the text stays
     button(page, "Import").last.click()
     page.get_by_text("This is not valid JSON").wait_for()
     textbox(page, "Sheet JSON").click()
+    wait_for_typing(page)
     page.keyboard.press("End")
     page.keyboard.press("Control+End")
     page.keyboard.type(sheet[half:])
@@ -63,7 +73,6 @@ def test_import_a_sheet_then_see_campaign_standings(server, page):
     shots(page, "play-latria-campaign-game-2")
     button(page, "Back").click()
     button(page, "Setup").first.click()
-    shows(page, re.compile("Game 2 starting parent")).wait_for()
-    shows(page, re.compile("Seat 3 · Cleo")).wait_for()
+    shows(page, re.compile(r"Game 2 starting parent\s+(Seat 3 · )?Cleo\b")).wait_for()
     assert page.get_by_text("Drawn from the seed").count() == 0
     shots(page, "setup-latria-campaign-game-2")
