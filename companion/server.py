@@ -13,13 +13,21 @@ From the outside in:
 - ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
   handler for it alive (closed sessions are dropped by Flet after ``SESSION_TIMEOUT``).
 Refused handshakes never reach Flet, so no session is made for them.
+
+``serve`` runs it with uvicorn and stops within 3 s of SIGTERM or Ctrl+C, finishing the
+tap in progress (issue 10, part 5; ``_Server``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+import signal
+import socket
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -37,6 +45,11 @@ SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet'
 HANDSHAKES_PER_MINUTE = 60  # per client address; a phone reconnects a few times an hour
 OPEN_SOCKETS_PER_CLIENT = 20  # a phone has one; a host with many tabs a handful
 SILENT_SECONDS = 30  # the Flutter client asks for its session as soon as it connects
+# Stopping (SIGTERM, Ctrl+C): responses still being sent get GRACE_SECONDS; the process
+# is gone STOP_SECONDS after the signal at the latest (``_Server``).
+GRACE_SECONDS = 0.5
+EXIT_SOON = 2.0
+STOP_SECONDS = 2.7
 
 # Another site may not show these pages in a frame (clickjacking): the old header for old
 # browsers, the CSP directive for the rest.
@@ -229,27 +242,76 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
 
 
 class _Server(uvicorn.Server):
-    """uvicorn's server, telling ``on_ready`` the port once it is listening."""
+    """uvicorn's server, telling ``on_ready`` the port once it is listening, and never
+    taking more than ``STOP_SECONDS`` to stop after SIGTERM or SIGINT.
+
+    uvicorn stops gracefully: it closes the WebSockets at once, then waits for the
+    responses in progress (a phone on weak Wi-Fi may still be downloading the client)
+    up to ``GRACE_SECONDS``, cancels what is left, runs the app's shutdown and ends the
+    process with the signal (tasks still pending are not run). Flet runs every tap on the
+    event loop, and each of the store's transactions is synchronous within one step of
+    the loop, so a transaction in progress always finishes before the loop can stop:
+    a signal only sets a flag. Should something still hold the stop up, a watchdog ends
+    the process at ``EXIT_SOON`` between two steps of the loop (so never inside a
+    transaction), and at ``STOP_SECONDS`` whatever the loop is doing (it has then been
+    stuck for longer than any transaction takes; SQLite rolls an unfinished one back)."""
 
     def __init__(self, config: uvicorn.Config, on_ready: Callable[[int], None]):
         super().__init__(config)
         self.on_ready = on_ready
 
     async def startup(self, sockets=None) -> None:
+        self._arm_watchdog(asyncio.get_running_loop())
         await super().startup(sockets)
         if self.started:
             port = self.servers[0].sockets[0].getsockname()[1]
             self.on_ready(port)
 
+    def _arm_watchdog(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the watchdog's thread, woken by the signal itself: Python runs a signal
+        handler only once the main thread is back in Python code (a SQLite write waiting
+        for another program's lock is not), but the interpreter writes the signal's
+        number to the wakeup fd at once."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # signals are the main thread's (tests serve from a thread)
+        woken, wakeup = socket.socketpair()
+        wakeup.setblocking(False)
+        signal.set_wakeup_fd(wakeup.fileno(), warn_on_full_buffer=False)
+        threading.Thread(target=self._stop_by_deadline, args=(loop, woken, wakeup),
+                         name="stop-deadline", daemon=True).start()
+
+    @staticmethod
+    def _stop_by_deadline(loop: asyncio.AbstractEventLoop, woken: socket.socket,
+                          wakeup: socket.socket) -> None:
+        stopping = {int(s) for s in uvicorn.server.HANDLED_SIGNALS}
+        sig = 0
+        while sig not in stopping:
+            sig = woken.recv(1)[0]
+        time.sleep(EXIT_SOON)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: exiting anyway
+            loop.call_soon_threadsafe(
+                _exit_now, sig, f"still stopping after {EXIT_SOON:g} s: ended")
+        time.sleep(STOP_SECONDS - EXIT_SOON)
+        _exit_now(sig, f"a handler held the server for {STOP_SECONDS:g} s: ended")
+
+
+def _exit_now(sig: int, message: str) -> None:
+    """End the process at once, as the signal would have (status 128 + its number)."""
+    print(f"companion: {message}", file=sys.stderr)
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(128 + sig)
+
 
 def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None]) -> None:
-    """Serve until SIGINT or SIGTERM (uvicorn handles both and stops promptly)."""
+    """Serve until SIGINT or SIGTERM; stops within ``STOP_SECONDS`` (see ``_Server``)."""
     config = uvicorn.Config(
         app, host=host, port=port,
         ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
         log_level="warning", access_log=False,
-        # Open pages keep their WebSockets: give them a moment, then stop anyway.
-        timeout_graceful_shutdown=3,
+        # WebSockets are closed at once; a response still being sent gets this long.
+        timeout_graceful_shutdown=GRACE_SECONDS,
     )
     _Server(config, on_ready).run()
     sys.stdout.flush()

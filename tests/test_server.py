@@ -310,7 +310,7 @@ def test_sigterm_stops_the_server_promptly(tmp_path):
     c = Companion(tmp_path)
     with connect(f"ws://127.0.0.1:{c.port}/ws", origin=f"http://127.0.0.1:{c.port}") as ws:
         register(ws)  # an open session must not hold the server up
-        assert c.stop() < 8
+        assert c.stop() < 3  # tests/test_shutdown.py: what else must not hold it up
     assert c.proc.returncode is not None
 
 
