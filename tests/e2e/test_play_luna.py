@@ -14,12 +14,16 @@ PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 
 
-def shots(page, name: str) -> None:
-    """Screenshots at the two phone sizes, then back to the tall page the test drives."""
-    page.set_viewport_size(PHONE)
-    shot(page, name)
-    page.set_viewport_size(SMALL)
-    shot(page, f"{name}-360")
+def shots(page, name: str, scroll: int = 0) -> None:
+    """Screenshots at the two phone sizes (``scroll`` pixels down, e.g. inside a dialog),
+    then back to the tall page the test drives."""
+    for size, suffix in ((PHONE, ""), (SMALL, "-360")):
+        page.set_viewport_size(size)
+        if scroll:
+            page.mouse.move(size["width"] // 2, size["height"] // 2)
+            page.wait_for_timeout(200)
+            page.mouse.wheel(0, scroll)
+        shot(page, name + suffix)
     page.set_viewport_size(TALL)
 
 
@@ -152,10 +156,8 @@ def test_council_order_is_kept_across_rounds(server, page):
     # The setup's stack, not seat order: Cleo is above Ben and takes 2nd place (3).
     shows(page, "Cleo: +3").wait_for()
     shows(page, "Ben: +1").wait_for()
-    tie = shows(page, re.compile("tie with Ben decided by the Council"))
-    tie.wait_for()
-    tie.scroll_into_view_if_needed()
-    shots(page, "play-luna-council-tie")
+    shows(page, re.compile("tie with Ben decided by the Council")).wait_for()
+    shots(page, "play-luna-council-tie", scroll=5000)  # the breakdown, under the entries
     button(page, "Use these changes").click()
     prepare_next_round(page, 2)
 
