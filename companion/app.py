@@ -5,6 +5,7 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /invite                 invite a phone: the address as a QR code, and the code
     /new/<game>             new table for a game
     /table/<id>             a table session: players, Setup, Play, Score
+    /table/<id>/players     correct the names; move seats before play begins
     /table/<id>/setup       the setup checklist and the draws
     /table/<id>/play        rounds, phases and markers, with undo
     /table/<id>/score       the score sheet being entered
@@ -167,7 +168,17 @@ def parent_route(route: str) -> str:
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
-    from companion.views import home, invite, new_table, play, results, score, setup, table
+    from companion.views import (
+        home,
+        invite,
+        new_table,
+        play,
+        players,
+        results,
+        score,
+        setup,
+        table,
+    )
 
     parts = [p for p in route.split("/") if p]
     match parts:
@@ -177,6 +188,8 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return new_table.build(ctx, game_id)
         case ["table", table_id]:
             return table.build(ctx, table_id)
+        case ["table", table_id, "players"]:
+            return players.build(ctx, table_id)
         case ["table", table_id, "setup"]:
             return setup.build(ctx, table_id)
         case ["table", table_id, "play"]:

@@ -133,6 +133,29 @@ class Conflict(Exception):
         super().__init__(f"{kind} conflict on {table_id}: expected {expected}, found {found}")
 
 
+class PlayersLocked(Exception):
+    """The seats cannot be reordered any more (names can still be corrected): ``why`` is
+    ``play`` (its first tap was made) or ``series`` (a later game of the series exists)."""
+
+    def __init__(self, why: str):
+        self.why = why
+        super().__init__(f"the seats are fixed: {why}")
+
+
+def _reseat_choices(text: str, order: list[int]) -> str:
+    """Setup choices made per seat (Carpe Astra's chosen characters) follow their player
+    to the new seat."""
+    try:
+        choices = json.loads(text or "{}")
+    except ValueError:
+        return text
+    if isinstance(choices, dict):
+        for key, value in choices.items():
+            if isinstance(value, list) and len(value) == len(order):
+                choices[key] = [value[i] for i in order]
+    return json.dumps(choices, ensure_ascii=False)
+
+
 class TableSession(BaseModel):
     id: str
     game: str
@@ -387,6 +410,63 @@ class Store:
     def set_status(self, table_id: str, status: str) -> None:
         with self._transaction() as conn:
             self._update(conn, table_id, status=status)
+
+    def edit_players(self, table_id: str, seats: list[tuple[int, str]],
+                     expected_seq: int) -> TableSession:
+        """New names and seat order for a table: ``seats`` gives, seat by seat, the old
+        seat and the new name. A rename is written everywhere the table keeps the name,
+        in one transaction: the players list, the play log and the score sheet (see
+        companion/renaming.py), and in every game of the same series (a Latria
+        campaign's tables share their players). The seats can be reordered only before
+        the first tap of play (the log counts seats) and before the series' second
+        game: ``PlayersLocked``. ``Conflict`` when the log moved on since the screen was
+        drawn (``expected_seq``, as for a tap)."""
+        from companion.renaming import rename_events, rename_sheet, renames
+        from scorers.base import name_issues
+
+        if name_issues([name for _, name in seats]):
+            raise ValueError("every player needs a name of their own, at most 40 characters")
+        seats = [(i, name.strip()) for i, name in seats]
+        with self._transaction() as conn:
+            row = self._row(conn, table_id, "*")
+            old = json.loads(row["players"])
+            if sorted(i for i, _ in seats) != list(range(len(old))):
+                raise ValueError("every seat once")
+            last = self._last_seq(conn, table_id)
+            if last != expected_seq:
+                raise Conflict("play", table_id, expected=expected_seq, found=last)
+            root = row["campaign_id"] or row["id"]
+            series = [r["id"] for r in conn.execute(
+                "SELECT id FROM tables WHERE id = ? OR campaign_id = ?", (root, root))]
+            order = [i for i, _ in seats]
+            if order != sorted(order):
+                if last:
+                    raise PlayersLocked("play")
+                if len(series) > 1:
+                    raise PlayersLocked("series")
+            mapping = renames(old, seats)
+            for tid in series:
+                this = self._row(conn, tid, "*")
+                players = json.loads(this["players"])
+                if tid == table_id:
+                    players = [new for _, new in seats]
+                else:
+                    players = [mapping.get(p, p) for p in players]
+                columns: dict[str, Any] = {"players": json.dumps(players, ensure_ascii=False)}
+                if this["score_sheet"] and mapping:
+                    sheet = rename_sheet(json.loads(this["score_sheet"]), mapping)
+                    columns["score_sheet"] = json.dumps(sheet, ensure_ascii=False)
+                    columns["sheet_version"] = this["sheet_version"] + 1
+                if "setup_choices" in this.keys() and order != sorted(order):
+                    columns["setup_choices"] = _reseat_choices(this["setup_choices"], order)
+                self._update(conn, tid, **columns)
+                if mapping:
+                    for seq, event in conn.execute(
+                            "SELECT seq, event FROM events WHERE table_id = ?", (tid,)).fetchall():
+                        renamed = rename_events([json.loads(event)], mapping)[0]
+                        conn.execute("UPDATE events SET event = ? WHERE table_id = ? AND seq = ?",
+                                     (json.dumps(renamed, ensure_ascii=False), tid, seq))
+        return self.get_table(table_id)
 
     def _row(self, conn: sqlite3.Connection, table_id: str, columns: str) -> sqlite3.Row:
         row = conn.execute(f"SELECT {columns} FROM tables WHERE id = ?", (table_id,)).fetchone()

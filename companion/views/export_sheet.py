@@ -38,16 +38,22 @@ def open_dialog(ctx, session, sheet: dict[str, Any]) -> None:
     name = file_name(session.game, [p.get("name", "") for p in sheet.get("players", [])
                                     if isinstance(p, dict)], datetime.now())
 
+    def done(message: str) -> None:
+        # The dialog goes first: a toast is the page's top dialog while it shows, and
+        # Close would take the toast away instead of the dialog.
+        page.pop_dialog()
+        ctx.toast(message)
+
     async def save(e) -> None:
         try:
             path = await ft.FilePicker().save_file(
                 dialog_title=t("export.file_dialog"), file_name=name, src_bytes=data,
                 file_type=ft.FilePickerFileType.CUSTOM, allowed_extensions=["json"])
         except Exception:  # noqa: BLE001 - a client without a file dialog
-            ctx.toast(t("export.cannot"))
+            done(t("export.cannot"))
             return
         # In a browser the file is downloaded and no path comes back.
-        ctx.toast(t("export.saved") if path or page.web else t("export.not_saved"))
+        done(t("export.saved") if path or page.web else t("export.not_saved"))
 
     async def share(e) -> None:
         try:
@@ -55,13 +61,13 @@ def open_dialog(ctx, session, sheet: dict[str, Any]) -> None:
                 [ft.ShareFile.from_bytes(data, mime_type="application/json", name=name)],
                 subject=name)
         except Exception:  # noqa: BLE001 - no share sheet here
-            ctx.toast(t("export.cannot"))
+            done(t("export.cannot"))
             return
-        ctx.toast(t("export.shared"))
+        done(t("export.shared"))
 
     async def copy(e) -> None:
         await ft.Clipboard().set(data.decode("utf-8"))
-        ctx.toast(t("score.copied"))
+        done(t("score.copied"))
 
     def button(label: str, icon: ft.IconData, handler, filled: bool = False) -> ft.Control:
         kind = ft.FilledButton if filled else ft.OutlinedButton

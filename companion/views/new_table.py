@@ -9,6 +9,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.saving import NOT_SAVED, not_saved
 from companion.views.home import game_title
+from companion.views.names import name_field
 from companion.views.setup import parse_seed, seed_error
 from companion.widgets.common import TAP, heading, primary_button, screen
 from scorers.base import MAX_NAME_LENGTH, name_issues
@@ -22,6 +23,11 @@ def name_error(issue: str, other: int) -> str:
     }[issue]()
 
 
+def default_name(index: int) -> str:
+    """The name of a player whose field was left empty: its hint, "Player 1"."""
+    return t("new.default_name", n=index + 1)
+
+
 def build(ctx, game_id: str) -> ft.View:
     game = GAMES.get(game_id)
     if game is None:
@@ -29,8 +35,9 @@ def build(ctx, game_id: str) -> ft.View:
 
         return home.build(ctx)
 
-    # The form's state lives here, so changing the count never loses a typed name.
-    names = [t("new.default_name", n=i + 1) for i in range(game.max_players)]
+    # The form's state lives here, so changing the count never loses a typed name. A name
+    # left empty is the hint shown in its field, "Player 3".
+    names = ["" for _ in range(game.max_players)]
     state = {"count": game.min_players if game.min_players > 1 else min(2, game.max_players),
              "variant": game.variants_for(game.min_players)[0].id}
     if game.id == "luna":
@@ -82,12 +89,8 @@ def build(ctx, game_id: str) -> ft.View:
 
     def render_names() -> None:
         name_fields.controls = [
-            ft.TextField(
-                label=t("new.name_label", n=i + 1),
-                value=names[i],
-                max_length=MAX_NAME_LENGTH,
-                on_change=lambda e, i=i: on_name_change(e, i),
-            )
+            name_field(t("new.name_label", n=i + 1), names[i], default_name(i),
+                       lambda e, i=i: on_name_change(e, i))
             for i in range(state["count"])
         ]
 
@@ -114,7 +117,7 @@ def build(ctx, game_id: str) -> ft.View:
     variant_group.on_change = on_variant
 
     def create(e) -> None:
-        chosen = [n.strip() for n in names[: state["count"]]]
+        chosen = [n.strip() or default_name(i) for i, n in enumerate(names[: state["count"]])]
         issues = name_issues(chosen)
         for field in name_fields.controls:
             field.error = None

@@ -8,7 +8,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.score_forms import form_for
 from companion.views.home import game_title
-from companion.widgets.common import heading, muted, screen
+from companion.widgets.common import TAP, heading, muted, screen
 
 
 def section(title: str, hint: str, icon: ft.IconData, route: str | None, ctx) -> ft.Control:
@@ -43,6 +43,9 @@ def build(ctx, table_id: str) -> ft.View:
         muted(t("table.variant", variant=t(game.variant(session.variant).label))),
         heading(t("table.players")),
         players,
+        ft.Row([ft.TextButton(content=t("players.edit"), icon=ft.Icons.EDIT_OUTLINED,
+                              height=TAP,
+                              on_click=lambda e: ctx.go(f"/table/{table_id}/players"))]),
         section(t("table.setup"), t("table.setup_hint"), ft.Icons.CHECKLIST,
                 f"/table/{table_id}/setup", ctx),
         section(t("table.play"), t("table.play_hint"), ft.Icons.PLAY_CIRCLE_OUTLINE,
