@@ -90,6 +90,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN sheet_version INTEGER NOT NULL DEFAULT 0
     """,
+    # 2 → 3: what the table chose on the Setup screen instead of the draw (JSON object,
+    # e.g. {"characters": [...]} in Carpe Astra); a new draw clears it with the ticks
+    """
+    ALTER TABLE tables ADD COLUMN setup_choices TEXT NOT NULL DEFAULT '{}'
+    """,
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
@@ -166,6 +171,7 @@ class TableSession(BaseModel):
     created_at: datetime
     updated_at: datetime
     setup_ticks: list[int] = []
+    setup_choices: dict[str, Any] = {}
     score_sheet: dict[str, Any] | None = None
     sheet_version: int = 0
     campaign_id: str | None = None
@@ -370,9 +376,34 @@ class Store:
         return saved
 
     def set_seed(self, table_id: str, seed: int) -> None:
-        """A new draw: the old ticks belonged to the old setup."""
+        """A new draw: the old ticks and choices belonged to the old setup."""
         with self._transaction() as conn:
-            self._update(conn, table_id, seed=seed, setup_ticks="[]")
+            self._update(conn, table_id, seed=seed, setup_ticks="[]", setup_choices="{}")
+
+    def set_setup_choice(self, table_id: str, key: str, value: Any,
+                         seed: int | None) -> dict[str, Any]:
+        """Choose one thing of the setup drawn from ``seed`` instead of the draw (``key``
+        ``characters`` in Carpe Astra), or take the draw back (``value`` None); other
+        choices are kept. Returns the saved choices. ``Conflict`` when the table was drawn
+        again (another seed) or play has begun (its first tap was made with the setup
+        as it was: the setup is chosen once)."""
+        _refuse(_problems(value_problems(value, (key,), max_depth=MAX_BOX_VALUE_DEPTH)))
+        with self._transaction() as conn:
+            row = self._row(conn, table_id, "seed, setup_choices")
+            if row["seed"] != seed:
+                raise Conflict("setup", table_id, expected=seed, found=row["seed"])
+            last = self._last_seq(conn, table_id)
+            if last:
+                raise Conflict("setup", table_id, expected="before play", found=last)
+            choices = _loads(row["setup_choices"], {})
+            choices = dict(choices) if isinstance(choices, dict) else {}
+            if value is None:
+                choices.pop(key, None)
+            else:
+                choices[key] = value
+            self._update(conn, table_id,
+                         setup_choices=json.dumps(choices, ensure_ascii=False))
+        return choices
 
     def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> int:
         """Replace the whole sheet (an import, the prefill from play); returns its version."""
@@ -751,6 +782,11 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace")
 
 
+def _saved_choices(text: Any) -> dict[str, Any]:
+    choices = _loads(text, {})
+    return choices if isinstance(choices, dict) else {}
+
+
 def _saved_sheet(text: Any) -> dict[str, Any] | None:
     sheet = _loads(text, None) if text else None
     return sheet if isinstance(sheet, dict) else None
@@ -769,6 +805,7 @@ def _session(row: sqlite3.Row) -> TableSession | None:
             created_at=row["created_at"],
             updated_at=row["updated_at"],
             setup_ticks=_loads(row["setup_ticks"], []),
+            setup_choices=_saved_choices(row["setup_choices"]),
             score_sheet=_saved_sheet(row["score_sheet"]),
             sheet_version=row["sheet_version"],
             campaign_id=row["campaign_id"],

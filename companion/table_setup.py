@@ -1,5 +1,6 @@
 """A table's setup and its play configuration, from the table session's game, players,
-variant and seed (setup_guides draws everything from the seed, so nothing else is kept).
+variant and seed (setup_guides draws everything from the seed), and what the table chose
+on the Setup screen instead of the draw (Carpe Astra's characters, ``setup_choices``).
 
 A Latria campaign game after the first also follows game 1 of its series: its starting
 parent is game 1's, one seat on clockwise per game (Extension Rules 3; ruling S-3). That
@@ -16,13 +17,20 @@ from companion.store import TableSession
 
 def setup_for(session: TableSession, store=None):
     """The setup guide's ``Setup`` for this table (``SetupError`` when there is none)."""
-    from setup_guides import make_setup
+    from setup_guides import SetupError, make_setup
 
-    options: dict[str, int] = {}
+    options: dict = {}
     if store is not None and session.variant == "campaign":
         from companion.campaign import setup_options
 
         options = setup_options(store, session)
+    chosen = session.setup_choices.get("characters")  # Carpe Astra, chosen on Setup
+    if chosen is not None and session.game == "carpe_astra":
+        try:
+            return make_setup(session.game, len(session.players), session.variant,
+                              session.seed, characters=chosen, **options)
+        except SetupError:
+            pass  # a choice that no longer fits the table: the draw stands
     return make_setup(session.game, len(session.players), session.variant, session.seed,
                       **options)
 

@@ -75,10 +75,13 @@ def test_every_checklist_line_joins_back():
 # --- seats and names ---------------------------------------------------------------------
 
 
-def test_seats_get_the_names_of_who_sits_there():
+def test_seats_are_named_after_who_sits_there():
+    """Issue 12, item 11: the Setup screen names players, not "seat 1"."""
     names = ["Ann", "Ben", "さくら"]
-    assert with_seat_names("Seat 3", names) == "Seat 3 · さくら"
-    assert with_seat_names("You (seat 1)", names) == "You (seat 1 · Ann)"
+    assert with_seat_names("Seat 3", names) == "さくら"
+    assert with_seat_names("You (seat 1)", names) == "You (Ann)"
+    assert with_seat_names("seat 1: two Military and seat 2: two Traders", names) == (
+        "Ann: two Military and Ben: two Traders")
     assert with_seat_names("Seat 4", names) == "Seat 4"  # no such seat: left as it is
     assert with_seat_names("Temple board 1 from the gate", names) == (
         "Temple board 1 from the gate")
@@ -210,3 +213,31 @@ def test_the_latria_campaign_variant_gets_the_campaign_checklist(tmp_path):
 def test_a_missing_table_is_a_message_not_a_crash(tmp_path):
     view = screen.build(fake_ctx(Store(tmp_path)), "nope")
     assert view.route == "/table/nope/setup"
+
+
+def test_choosing_a_character_swaps_it_with_whoever_had_it():
+    from companion.views.setup_characters import swapped
+
+    assert swapped(["chun", "tyndar", "verron"], 2, "chun") == ["verron", "tyndar", "chun"]
+    # A character not in play (2 or 3 players): the old one leaves play.
+    assert swapped(["chun", "tyndar"], 0, "ichthon") == ["ichthon", "tyndar"]
+    assert swapped(["chun", "tyndar"], 0, "chun") == ["chun", "tyndar"]
+
+
+def test_a_chosen_character_reaches_play(tmp_path):
+    """The characters chosen on Setup are the table's setup, which Play starts from."""
+    from companion.flows import FLOWS
+    from companion.store import Store
+    from companion.table_setup import flow_config
+
+    store = Store(tmp_path)
+    table = store.create_table("carpe_astra", "standard", ["Ann", "Ben", "Cat"], seed=5)
+    store.set_setup_choice(table.id, "characters", ["ichthon", "verron", "chun"], 5)
+    config = flow_config(store.get_table(table.id))
+    assert config["setup"]["characters"] == ["ichthon", "verron", "chun"]
+    start = FLOWS["carpe_astra"].view(FLOWS["carpe_astra"].initial(config)).actions[0]
+    assert start.event["characters"] == {"Ann": "ichthon", "Ben": "verron", "Cat": "chun"}
+    # A saved choice that no longer fits (a damaged row) leaves the draw.
+    store.set_setup_choice(table.id, "characters", ["ichthon", "ichthon", "chun"], 5)
+    assert flow_config(store.get_table(table.id))["setup"]["characters"] == \
+        setup_guides.make_setup("carpe_astra", 3, "standard", 5).characters

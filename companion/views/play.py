@@ -50,7 +50,9 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.redraw(build(ctx, table_id), notice=notice)
 
     def take_change(change) -> None:
-        if change.kind in ("play", "table"):  # a score or setup edit leaves Play as it is
+        # A score edit leaves Play as it is; a setup change (Carpe Astra's characters,
+        # chosen on Setup) is what the first tap records, so it is drawn again.
+        if change.kind in ("play", "table", "setup"):
             redraw()
 
     ctx.live[route] = take_change

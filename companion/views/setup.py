@@ -27,7 +27,9 @@ from companion.store import Conflict
 from companion.table_setup import setup_for
 from companion.views import why
 from companion.views.home import game_title
+from companion.views.setup_characters import characters_card
 from companion.widgets.common import TAP, heading, muted, screen, secondary_button
+from setup_guides.carpe_astra import CarpeAstraSetup
 
 # A number worth bolding in a checklist line: 12, 1–3, −1, 1st–2nd. Not the digits of a
 # ruling's name ("S-1") or glued to a word ("x2").
@@ -54,13 +56,13 @@ def number_parts(text: str) -> list[tuple[str, bool]]:
 
 
 def with_seat_names(text: str, players: list[str]) -> str:
-    """``"Seat 2"`` → ``"Seat 2 · Ben"``: the name of whoever sits in each seat named
-    (seats are numbered clockwise from the first player entered, ruling S-1)."""
+    """``"Seat 2"`` → ``"Ben"``: the setup guides number the seats, the screen names who
+    sits there (seats are numbered clockwise from the first player entered, ruling S-1)."""
 
     def name(match: re.Match) -> str:
         seat = int(match.group(2))
         if 1 <= seat <= len(players):
-            return f"{match.group(1)} · {players[seat - 1]}"
+            return players[seat - 1]
         return match.group(1)
 
     return SEAT.sub(name, text)
@@ -163,9 +165,31 @@ def build(ctx, table_id: str) -> ft.View:
             return
         content.controls, shown["take_ticks"] = checklist(ctx, table_id, setup, session,
                                                          confirm_redraw, on_stale)
+        if isinstance(setup, CarpeAstraSetup):  # who plays which character, chosen once
+            started = ctx.store.last_seq(table_id) > 0
+            content.controls.insert(1, characters_card(setup, session.players, started,
+                                                       choose_characters))
         shown["seed"] = session.seed
+        shown["choices"] = session.setup_choices
 
-    shown: dict = {"seed": None, "take_ticks": None}
+    def choose_characters(characters: list[str] | None) -> None:
+        """Save the characters chosen (None: the draw again); the checklist follows."""
+        try:
+            ctx.store.set_setup_choice(table_id, "characters", characters, shown["seed"])
+        except (Conflict, KeyError):  # drawn again, play begun, or deleted elsewhere
+            render()
+            ctx.show_notice(t("setup_characters.changed"))
+            ctx.page.update()
+            return
+        except NOT_SAVED as err:  # the saved tables can only be read
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
+            return
+        ctx.announce(table_id, "setup")
+        render()
+        ctx.page.update()
+
+    shown: dict = {"seed": None, "take_ticks": None, "choices": {}}
 
     def on_stale() -> None:
         render()
@@ -177,6 +201,9 @@ def build(ctx, table_id: str) -> ft.View:
         saved = ctx.store.get_table(table_id)
         if saved is None or saved.seed != shown["seed"] or shown["take_ticks"] is None:
             on_stale()
+        elif saved.setup_choices != shown["choices"]:  # characters chosen elsewhere
+            render()
+            ctx.show_notice(t("setup_characters.changed"))
         else:
             shown["take_ticks"](saved.setup_ticks)
 
@@ -240,7 +267,8 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
         on = number in ticked
         boxes[number].value = on
         # A done step's detail steps back, so the eye finds the next one.
-        details[number].spans = number_spans(steps[number - 1].detail,
+        details[number].spans = number_spans(with_seat_names(steps[number - 1].detail,
+                                                             session.players),
                                              ft.Colors.ON_SURFACE_VARIANT if on else None)
 
     def show_ticks(saved: list[int]) -> None:
@@ -277,7 +305,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
             on_change=lambda e: set_tick(number, bool(e.control.value)),
         )
         boxes[number] = box
-        detail = rich(step.detail, size=14,
+        detail = rich(with_seat_names(step.detail, session.players), size=14,
                       color=ft.Colors.ON_SURFACE_VARIANT if on else None)
         details[number] = detail
         text = ft.Column([
@@ -313,6 +341,8 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
 def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Control:
     """The seed to share, the first player and the other draws, and "Draw again"."""
     first, others = split_draws(setup_guides.draws(setup))
+    if isinstance(setup, CarpeAstraSetup):
+        others = []  # the characters have a card of their own (setup_characters.py)
     mode = first_player_mode(setup)
     parts: list[ft.Control] = [
         # One node for screen readers (and tests): "Share this seed: 123456". The number

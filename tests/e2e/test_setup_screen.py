@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import re
 
+from companion.views.setup import with_seat_names
 from setup_guides import make_setup
-from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES, character_label
+from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
 from tests.e2e.flutter import button, open_app, shot, textbox, type_into
 from tests.e2e.tables import create_table
 
@@ -63,12 +64,25 @@ def open_setup(page) -> None:
 
 
 def check_draws(page, setup, names: list[str]) -> None:
-    """The card shows the start player and each seat's character drawn from the seed."""
+    """The card names the start player drawn from the seed (not "seat 2"), and the
+    characters card shows who plays which character."""
     card = seed_card(page)
     first = setup.first_player
-    assert f"Start player\nSeat {first} · {names[first - 1]}\n" in card, card
+    assert f"Start player\n{names[first - 1]}\n" in card, card
+    assert "Seat" not in card, card
     for seat, character in enumerate(setup.characters, start=1):
-        assert f"Seat {seat} · {names[seat - 1]}\n{character_label(character)}" in card, card
+        picked(page, f"{CHARACTERS[character].name}: {names[seat - 1]}")
+
+
+def picked(page, label: str) -> None:
+    """Wait until the chip named ``label`` is shown picked."""
+    page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]'
+                 ).wait_for(state="attached")
+
+
+def on_screen(text: str) -> str:
+    """A checklist line as the screen shows it: players named, not seats."""
+    return with_seat_names(text, NAMES)
 
 
 def test_three_player_carpe_astra_ticks_survive_a_restart(server, page):
@@ -85,11 +99,11 @@ def test_three_player_carpe_astra_ticks_survive_a_restart(server, page):
         reveal(page, box(page, number, step.title))
         # The support tokens: 5 of each guild in play (the drawn characters'), 4 of the rest.
         if step.title == "Support tokens":
-            shown = page.get_by_label(step.detail, exact=True)
+            shown = page.get_by_label(on_screen(step.detail), exact=True)
             assert shown.count() == 1
             text = shown.get_attribute("aria-label")
             five = re.search(r"put 5 support tokens each of (.+?) \(the guilds", text)
-            four = re.search(r"and 4 each of (.+?) \(see", text)
+            four = re.search(r"and 4 each of (.+?) in a supply pile", text)
             in_play = {GUILD_NAMES[CHARACTERS[c].guild] for c in setup.characters}
             assert set(re.split(r", | and ", five.group(1))) == in_play
             assert set(re.split(r", | and ", four.group(1))) == set(GUILD_NAMES.values()) - in_play
@@ -97,7 +111,7 @@ def test_three_player_carpe_astra_ticks_survive_a_restart(server, page):
             assert "27 tokens; the other 9 go back in the box" in text
             for seat, character in enumerate(setup.characters, start=1):
                 guild = GUILD_NAMES[CHARACTERS[character].guild]
-                assert f"seat {seat} two {guild}" in text
+                assert f"{NAMES[seat - 1]}: two {guild}" in text
             shot(page, "setup-carpe-astra-tokens")
 
     # Tick every step: odd ones on the box, even ones anywhere on the row (its detail).
@@ -105,7 +119,7 @@ def test_three_player_carpe_astra_ticks_survive_a_restart(server, page):
     page.wait_for_timeout(300)
     for number, step in enumerate(setup.steps, start=1):
         target = (box(page, number, step.title) if number % 2
-                  else page.get_by_label(step.detail, exact=True))
+                  else page.get_by_label(on_screen(step.detail), exact=True))
         reveal(page, target).click()
         wait_checked(page, number, step.title, True)
     page.get_by_text(f"All {len(setup.steps)} steps done: ready to play.").wait_for()
@@ -163,7 +177,7 @@ def test_shared_seed_gives_the_same_setup_and_a_bad_seed_is_refused(server, page
     assert page.get_by_text(f"0 of {len(setup.steps)} done").count() == 1
     last = setup.steps[-1]
     reveal(page, box(page, len(setup.steps), last.title))
-    assert page.get_by_label(last.detail, exact=True).count() == 1
+    assert page.get_by_label(on_screen(last.detail), exact=True).count() == 1
 
     # Draw again asks first; Cancel keeps the setup and its ticks.
     page.mouse.wheel(0, -5000)
