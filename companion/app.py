@@ -10,6 +10,11 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /table/<id>/play        rounds, phases and markers, with undo
     /table/<id>/score       the score sheet being entered
     /table/<id>/results     ranking, winners and breakdowns
+    /rules                  the rulebooks and the rulings, a search across them all
+    /rules/<game>           a rulebook (query: book, s section, m marked passage, q words)
+    /rules/rulings          every ruling (query: id to open, q words)
+    /table/<id>/rules       the table's rulebook; …/<screen>/rules from Play, Score, …
+    /table/<id>/rulings     the table's game's rulings
 """
 
 from __future__ import annotations
@@ -162,7 +167,7 @@ def guard_errors(page: ft.Page) -> None:
 def parent_route(route: str) -> str:
     """The screen below ``route`` in the stack."""
     parts = [p for p in route.split("/") if p]
-    if parts[:1] == ["table"] and len(parts) > 2:
+    if (parts[:1] == ["table"] and len(parts) > 2) or (parts[:1] == ["rules"] and len(parts) > 1):
         return "/" + "/".join(parts[:-1])
     return "/"
 
@@ -179,7 +184,10 @@ def build_view(ctx: Context, route: str) -> ft.View:
         setup,
         table,
     )
+    from companion.views.rulebook import rules_view  # /rules…, …/rules, …/rulings
 
+    if (view := rules_view(ctx, route)) is not None:
+        return view
     parts = [p for p in route.split("/") if p]
     match parts:
         case ["invite"]:

@@ -160,4 +160,7 @@ def build(ctx) -> ft.View:
     # Pinned under the list, so it is at hand whatever is in progress.
     invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
                                   height=TAP, expand=True, on_click=lambda e: ctx.go("/invite"))
-    return screen("/", t("app.title"), controls, bottom=ft.Row([invite]))
+    # The rulebooks, the rulings and a search across them: a question comes mid-game.
+    rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
+                                 height=TAP, on_click=lambda e: ctx.go("/rules"))
+    return screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))

@@ -277,12 +277,18 @@ def status_card(view: PlayView, ctx) -> ft.Control:
     lines.append(ft.Text(view.reminder, size=16))
 
     def show_rule(e) -> None:
+        from companion.views.rulebook import rule_route  # the section the quote is from
+
+        target = rule_route(ctx.page.route or "", view.game, view.rule)
+        opener = [] if target is None else [ft.TextButton(
+            content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
+            on_click=lambda e: (ctx.page.pop_dialog(), ctx.go(target)))]
         ctx.page.show_dialog(ft.AlertDialog(
             title=ft.Text(view.rule_source, size=16),
             content=ft.Column([ft.Text(view.rule, selectable=True)],
                               scroll=ft.ScrollMode.AUTO, height=420, width=360),
-            actions=[ft.TextButton(content=t("common.close"), height=TAP,
-                                   on_click=lambda e: ctx.page.pop_dialog())],
+            actions=[*opener, ft.TextButton(content=t("common.close"), height=TAP,
+                                            on_click=lambda e: ctx.page.pop_dialog())],
         ))
 
     links: list[ft.Control] = []

@@ -42,6 +42,28 @@ def marks_of(value: str) -> list[tuple[int, int]]:
     return out
 
 
+def rules_view(ctx, route: str) -> ft.View | None:
+    """The screen for a route of the rules (companion/app.py asks here first), or None:
+    ``/rules`` (Rules), ``/rules/rulings``, ``/rules/<game>`` and ``/rules/rulings/<game>``
+    (a rulebook), ``/table/<id>/rulings``, and ``/table/<id>/rules``,
+    ``/table/<id>/<screen>/rules`` (the table's rulebook, opened from that screen). The
+    query (``?s=…``) stays in the screen's route."""
+    from companion.views import rulings
+
+    match [p for p in urlsplit(route).path.split("/") if p]:
+        case ["rules"]:
+            return build_hub(ctx, route)
+        case ["rules", "rulings"]:
+            return rulings.build(ctx, route)
+        case ["rules", *_, game_id]:
+            return build(ctx, route, game_id=game_id)
+        case ["table", table_id, "rulings"]:
+            return rulings.build(ctx, route, table_id=table_id)
+        case ["table", table_id, *_, "rules"]:
+            return build(ctx, route, table_id=table_id)
+    return None
+
+
 def rule_route(route: str, game: str, rule: str) -> str | None:
     """Where "Open in the rulebook" goes from the screen at ``route``: the rulebook at the
     section holding ``rule`` (the quote), the quote marked; None when no book holds it."""

@@ -115,7 +115,8 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
         else:
             found, text = shown, ""
         controls: list[ft.Control] = [muted(t("rules.rulings_intro"), size=15)]
-        games = [g for g in ("", *GAMES) if any(e.game == g for e in found)]
+        order = (game_id, "") if game_id else ("", *GAMES)  # a table's own game first
+        games = [g for g in order if any(e.game == g for e in found)]
         for g in games:
             controls.append(heading(t(GAMES[g].name) if g else t("rules.every_game")))
             # A hit in the rulebook's words or the reason opens the entry to show it.
@@ -137,7 +138,8 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
             await body.scroll_to(scroll_key=ft.ScrollKey(opened), duration=300)
 
         ctx.page.run_task(scroll)
-    title = t("rules.rulings_title")
+    title = t("rules.rulings_for", game=t(GAMES[game_id].name)) if game_id else t(
+        "rules.rulings_title")
     return ft.View(route=route, appbar=app_bar(title, lambda e: ctx.go(parent(route))),
                    controls=[full_width(field), body], padding=ft.Padding.all(PAGE_PADDING),
                    spacing=10)

@@ -52,6 +52,10 @@ def build(ctx, table_id: str) -> ft.View:
                 f"/table/{table_id}/play", ctx),
         section(t("table.score"), t("table.score_hint"), ft.Icons.SCOREBOARD_OUTLINED,
                 f"/table/{table_id}/score" if form_for(session.game) else None, ctx),
+        section(t("rules.table_rulebook"), t("rules.table_rulebook_hint"), ft.Icons.MENU_BOOK,
+                f"/table/{table_id}/rules", ctx),
+        section(t("rules.table_rulings"), t("rules.table_rulings_hint"), ft.Icons.GAVEL,
+                f"/table/{table_id}/rulings", ctx),
     ]
     return screen(f"/table/{table_id}", game_title(game), controls,
                   on_back=lambda e: ctx.go("/"))
