@@ -86,9 +86,15 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game, key)
     );
     """,
-    # 1 → 2: the score sheet's version, so a phone can tell a sheet changed elsewhere
+    # 1 → 2: the score sheet's version, so a phone can tell a sheet changed elsewhere;
+    # the last sequence number given to an event, so that an undone event's number is
+    # never given again (a phone that saw event 5 must not take a new event 5, made
+    # after an undo on another phone, for the one it saw)
     """
-    ALTER TABLE tables ADD COLUMN sheet_version INTEGER NOT NULL DEFAULT 0
+    ALTER TABLE tables ADD COLUMN sheet_version INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE tables ADD COLUMN seq_issued INTEGER NOT NULL DEFAULT 0;
+    UPDATE tables SET seq_issued =
+        (SELECT COALESCE(MAX(seq), 0) FROM events WHERE events.table_id = tables.id)
     """,
     # 2 → 3: what the table chose on the Setup screen instead of the draw (JSON object,
     # e.g. {"characters": [...]} in Carpe Astra); a new draw clears it with the ticks
@@ -515,24 +521,26 @@ class Store:
     def append_event(self, table_id: str, event: dict[str, Any], expected_seq: int,
                      check: Callable[[list[dict[str, Any]]], Any] | None = None) -> int:
         """Append one event made on a screen drawn from the log up to ``expected_seq``
-        (0 for an empty log); returns its sequence number. ``Conflict`` when the log has
-        moved on since. ``check`` is given the saved log with the new event at its end,
-        inside the transaction; whatever it raises (the game refusing the log) leaves
-        the log as it was."""
+        (0 for an empty log); returns its sequence number (larger than any this table's
+        events ever had: an undone event's number is not given again). ``Conflict`` when
+        the log has moved on since. ``check`` is given the saved log with the new event at
+        its end, inside the transaction; whatever it raises (the game refusing the log)
+        leaves the log as it was."""
         _refuse(_event_problems(event))
         with self._transaction() as conn:
-            self._row(conn, table_id, "id")
+            issued = self._row(conn, table_id, "seq_issued")["seq_issued"]
             last = self._last_seq(conn, table_id)
             if last != expected_seq:
                 raise Conflict("play", table_id, expected=expected_seq, found=last)
             if check is not None:
                 check([*self._events(conn, table_id), event])
+            seq = max(issued, last) + 1  # never a number an undone event had
             conn.execute(
                 "INSERT INTO events (table_id, seq, event, created_at) VALUES (?, ?, ?, ?)",
-                (table_id, last + 1, json.dumps(event, ensure_ascii=False), now()),
+                (table_id, seq, json.dumps(event, ensure_ascii=False), now()),
             )
-            self._update(conn, table_id)
-        return last + 1
+            self._update(conn, table_id, seq_issued=seq)
+        return seq
 
     def drop_last_event(self, table_id: str, expected_seq: int) -> dict[str, Any] | None:
         """Undo on a screen drawn from the log up to ``expected_seq``: remove that last
@@ -778,13 +786,13 @@ def _loads(text: Any, default: Any) -> Any:
         return copy.deepcopy(default)
 
 
-def _text(raw: bytes) -> str:
-    return raw.decode("utf-8", "replace")
-
-
 def _saved_choices(text: Any) -> dict[str, Any]:
     choices = _loads(text, {})
     return choices if isinstance(choices, dict) else {}
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace")
 
 
 def _saved_sheet(text: Any) -> dict[str, Any] | None:
