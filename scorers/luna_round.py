@@ -379,8 +379,10 @@ def score(sheet: Sheet) -> Result:
                         temple=temple.points)))
     for i, p in enumerate(sheet.players):
         if p.virtual:
-            notes.append(ruled(f"{names[i]} is the virtual opponent: he does not lose "
-                               "influence due to the Apostate (Luna, Solo Game Rules)", "LU-5"))
+            who = ("The virtual opponent" if names[i].casefold() == "virtual opponent"
+                   else f"The virtual opponent ({names[i]})")
+            notes.append(ruled(f"{who} does not lose influence due to the Apostate (Luna, "
+                               "Solo Game Rules)", "LU-5"))
 
     # RULING LU-7: a round has no winner; rank by the round's change of influence, ties shared.
     ranks = shared_ranks([-r.total for r in results])

@@ -343,8 +343,8 @@ def test_the_virtual_opponent_does_not_lose_influence_to_the_apostate():
     assert lines(result, "Virtual opponent")[1] == \
         ("Apostate: the virtual opponent does not lose influence → 0", 0)
     assert {p.name: p.total for p in result.players} == {"You": -3, "Virtual opponent": 5}
-    assert ("Virtual opponent is the virtual opponent: he does not lose influence due to the "
-            "Apostate (Luna, Solo Game Rules) (LU-5)") in result.notes
+    assert ("The virtual opponent does not lose influence due to the Apostate (Luna, Solo "
+            "Game Rules) (LU-5)") in result.notes
 
 
 def test_virtual_is_only_for_the_solo_game_and_one_player():
