@@ -6,6 +6,8 @@ From the outside in:
 - ``SecurityHeaders``: pages may not be framed by another site, and the library's
   ``Access-Control-Allow-Origin: *`` never reaches the browser (its cross-origin
   isolation headers, which the Flutter client needs, stay).
+- ``CompressedClient`` (companion/compressed.py): the web client's files compressed
+  once, sent as brotli or gzip as the browser allows, and cached by the phones.
 - ``OriginCheck``: a WebSocket handshake is refused unless it comes from a page of this
   server, so a web page on another site cannot read or change tables.
 - ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
@@ -55,6 +57,10 @@ STOP_SECONDS = 2.7
 # browsers, the CSP directive for the rest.
 FRAME_HEADERS = {"x-frame-options": "DENY",
                  "content-security-policy": "frame-ancestors 'none'"}
+# Cross-origin isolation, which the Flutter client's multi-threaded renderer needs: Flet
+# adds it to its own responses, these to the files companion/compressed.py serves.
+ISOLATION_HEADERS = {"cross-origin-opener-policy": "same-origin",
+                     "cross-origin-embedder-policy": "require-corp"}
 
 
 def origin_of(url: str) -> str | None:
@@ -101,6 +107,8 @@ class SecurityHeaders:
                 del headers["access-control-allow-origin"]
                 for name, value in FRAME_HEADERS.items():
                     headers[name] = value
+                for name, value in ISOLATION_HEADERS.items():
+                    headers.setdefault(name, value)
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -222,10 +230,16 @@ class EndSilentSockets:
 
 def build_app(main: Callable, allowed_origins: Iterable[str] = (),
               loopback_only: bool = False, silent_seconds: float = SILENT_SECONDS,
-              **limits) -> ASGIApp:
+              cache_dir: Path | None = None, **limits) -> ASGIApp:
     """The whole ASGI app for a Flet ``main``: Flet's own app inside our middleware.
+    ``cache_dir`` keeps the compressed client (default: compressed.cache_dir());
     ``limits`` are HandshakeLimit's (tests make them small)."""
-    import flet_web.fastapi  # imported here: --help and the start-up checks stay fast
+    import flet_web  # imported here: --help and the start-up checks stay fast
+    import flet_web.fastapi
+    from flet_web.version import version as flet_web_version
+
+    from companion.app import FONT_FILE
+    from companion.compressed import CompressedClient
 
     flet_app = flet_web.fastapi.app(
         main,
@@ -237,8 +251,12 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
         session_timeout_seconds=SESSION_TIMEOUT,
     )
     flet_app = EndSilentSockets(flet_app, silent_seconds)
-    return SecurityHeaders(OriginCheck(HandshakeLimit(flet_app, **limits),
-                                       allowed=allowed_origins, loopback_only=loopback_only))
+    checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
+                          loopback_only=loopback_only)
+    client = CompressedClient(checked, roots=[ASSETS, Path(flet_web.get_package_web_dir())],
+                              version=flet_web_version, cache=cache_dir,
+                              cjk_font=FONT_FILE)
+    return SecurityHeaders(client)
 
 
 class _Server(uvicorn.Server):
