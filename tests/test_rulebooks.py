@@ -344,3 +344,13 @@ def test_a_ruling_that_quotes_the_rulebook_links_to_it():
     assert ruling_route("/table/x/rulings", by_id["P-4"]).startswith("/table/x/rulings/rules?")
     linked = sum(rulebook_link(e) is not None for e in entries())
     assert linked >= 30, linked
+
+
+def test_a_why_on_score_opens_the_rulebook_under_that_screen():
+    from companion.views.rulings import why_route
+
+    route = why_route("/table/t1/score", ["X-99", "L-2"])
+    assert urlsplit(route).path == "/table/t1/score/rules"
+    query = {k: v[0] for k, v in parse_qs(urlsplit(route).query).items()}
+    assert (query["book"], query["s"], query["by"]) == ("latria", "scoring", "ruling")
+    assert why_route("/table/t1/results", ["X-99"]) is None

@@ -190,8 +190,13 @@ def section_control(book: Book, section: Section, marks: list[tuple[int, int]] =
     def end_run() -> None:
         if run:
             if caption and not any(getattr(c, "data", None) == "caption" for c in controls):
-                controls.append(ft.Text(caption, size=14, weight=ft.FontWeight.W_600,
-                                        color=ft.Colors.TERTIARY, data="caption"))
+                # Landed on below the heading: the caption names the section.
+                words_ = caption if len(controls) <= 1 else t(
+                    "rules.quoted_in", section=section_title(book, section), caption=caption)
+                controls.append(ft.Container(
+                    ft.Text(words_, size=14, weight=ft.FontWeight.W_600,
+                            color=ft.Colors.TERTIARY),
+                    data="caption", key=ft.ScrollKey(marked_key(section.id))))
             controls.append(ft.Container(ft.Column(list(run), spacing=10),
                                          padding=ft.Padding.only(left=10),
                                          border=ft.Border.only(left=ft.BorderSide(
@@ -212,6 +217,11 @@ def section_control(book: Book, section: Section, marks: list[tuple[int, int]] =
     end_run()
     return ft.Container(ft.Column(controls, spacing=10), key=ft.ScrollKey(section.id),
                         padding=ft.Padding.only(top=8))
+
+
+def marked_key(section_id: str) -> str:
+    """The scroll key of the caption over a section's marked passage."""
+    return f"{section_id}~marked"
 
 
 def contents(book: Book, on_pick) -> ft.Control:
@@ -295,7 +305,9 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
     state = {"book": query.get("book") if query.get("book") in keys
              else ctx.drafts.get(chosen_key, {}).get("book", keys[0]),
              "target": query.get("s"), "marks": marks_of(query.get("m", "")),
-             "q": query.get("q", ""), "caption": t("rules.quoted") if query.get("m") else ""}
+             "q": query.get("q", ""),
+             "caption": "" if not query.get("m") else t("rules.quoted_by_ruling")
+             if query.get("by") == "ruling" else t("rules.quoted")}
     body = ft.Column(spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
 
     def book() -> Book:
@@ -315,8 +327,11 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
                                             state["caption"] if here else ""))
         controls.append(ft.Container(height=40))
         body.controls = controls
-        if state["target"] and b.section(state["target"]):
-            page.run_task(scroll_to, state["target"])
+        section = b.section(state["target"] or "")
+        if section is not None:  # the marked passage when it starts below the heading
+            below = state["caption"] and state["marks"] and section.blocks and min(
+                a for a, _ in state["marks"]) >= len(section.blocks[0].text)
+            page.run_task(scroll_to, marked_key(section.id) if below else section.id)
 
     def open_hit(hit: Hit) -> None:
         state.update(book=hit.book, target=hit.section, marks=[], q=field.value or "",

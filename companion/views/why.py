@@ -39,11 +39,17 @@ def show(page: ft.Page, rulings: Sequence[str]) -> None:
     if not known:
         parts.append(ft.Text(t("why.unknown"), size=16))
     title = known[0].title if len(known) == 1 else t("why.title")
+    from companion.views.rulings import why_route  # the rulebook at the words quoted
+
+    target = why_route(page.route or "", [r.id for r in known])
+    opener = [] if target is None else [ft.TextButton(
+        content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
+        on_click=lambda e: (page.pop_dialog(), page.navigate(target)))]
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(title, size=18, weight=ft.FontWeight.W_600),
         content=ft.Column(parts, spacing=10, tight=True, scroll=ft.ScrollMode.AUTO),
-        actions=[ft.TextButton(content=t("common.close"), height=TAP,
-                               on_click=lambda e: page.pop_dialog())],
+        actions=[*opener, ft.TextButton(content=t("common.close"), height=TAP,
+                                        on_click=lambda e: page.pop_dialog())],
     ))
 
 

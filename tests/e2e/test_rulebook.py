@@ -102,3 +102,21 @@ def test_search_every_rulebook_from_home(server, page):
     shot(page, "rulings-search-eclipse")
     page.set_viewport_size(SMALL)
     shot(page, "rulings-search-eclipse-360")
+
+
+def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(server, page):
+    """Issue 12's Why? (a reading in the players' words) leads on into the rulebook."""
+    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo"])
+    page.set_viewport_size({"width": 390, "height": 1600})
+    button(page, "Setup").first.click()
+    button(page, "Why? Temple boards named by their tile 1–4; the path by rank").first.click()
+    opener = button(page, "Open in the rulebook")
+    opener.wait_for()
+    page.set_viewport_size(SMALL)
+    shot(page, "why-with-rulebook-link-360")
+    opener.click()
+    page.get_by_text("The words the app's reading rests on").wait_for()
+    page.wait_for_timeout(600)
+    shot(page, "rulebook-luna-setup-from-why-360")
+    button(page, "Back").click()
+    button(page, "Why? Temple boards named by their tile 1–4; the path by rank").first.wait_for()
