@@ -53,6 +53,7 @@ def test_two_rounds_with_a_mutation_survive_a_restart_and_undo(server, page):
     open_app(page, server.url)
     page.set_viewport_size(TALL)
     button(page, "Open Latria table").click()
+    page.get_by_text("Players", exact=True).wait_for()  # the table's screen, laid out
     button(page, "Play").first.click()
     shows(page, "Round 3 of 11").wait_for()
     shows(page, "Step 1 — Reveal celestial cards").wait_for()
@@ -70,6 +71,19 @@ def test_two_rounds_with_a_mutation_survive_a_restart_and_undo(server, page):
 def current(page, label: str):
     """The chip named ``label``, shown picked."""
     return page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]')
+
+
+def pick(page, label: str) -> None:
+    """Tap a chip and wait until it shows picked (a tap made while a form was still
+    opening, on a busy machine, could land beside it: tap again)."""
+    for _ in range(3):
+        button(page, label).click()
+        try:
+            current(page, label).wait_for(state="attached", timeout=3000)
+            return
+        except Exception:  # noqa: BLE001 - not picked yet: tap again
+            continue
+    current(page, label).wait_for(state="attached")
 
 
 def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
@@ -97,7 +111,7 @@ def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
     button(page, "Close: Enter the cards played").wait_for()
     for who, suit in (("Ann (parent)", "Sun"), ("Ben", "Sun"), ("Cleo", "Moon"),
                       ("Dan", "Latria")):
-        button(page, f"{who}: suit: {suit}").click()
+        pick(page, f"{who}: suit: {suit}")
     button(page, "Ann (parent): number: one more").click()
     button(page, "Ann (parent): number: one more").click()  # 7 → 9
     field = count_field(page, "Ben: number")
@@ -121,7 +135,7 @@ def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
     button(page, "Enter the cards again", exact=True).click()
     current(page, "Cleo: suit: Moon").wait_for(state="attached")
     current(page, "Dan: suit: Latria").wait_for(state="attached")
-    button(page, "Cleo: suit: Sun").click()
+    pick(page, "Cleo: suit: Sun")
     button(page, "Enter the cards again", exact=True).click()
     shows(page, "Cards: Ann Sun 9, Ben Sun 12, Cleo Sun 7, Dan Latria 7.").wait_for()
     page.set_viewport_size({"width": 390, "height": 844})
