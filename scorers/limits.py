@@ -241,22 +241,17 @@ def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH,
                 message = (f"{len(item)} items, but no list of a score sheet has more than "
                            f"{MAX_ITEMS} (the largest box, Latria's, has 99 cards)")
         elif isinstance(item, LongNumber):
-            message = (f"{crop(item.digits)} ({len(item.digits.lstrip('-')):,} digits), "
-                       f"but numbers here are at most {MAX_NUMBER}")
+            message = number_message(item.digits)
         elif isinstance(item, bool) or item is None:
             pass
         elif isinstance(item, int):
-            if not numbers:
-                pass
-            elif item > MAX_NUMBER:
-                message = f"{crop(str(item))}, but numbers here are at most {MAX_NUMBER}"
-            elif item < -MAX_NUMBER:
-                message = f"{crop(str(item))}, but numbers here are at least {-MAX_NUMBER}"
+            if numbers and not -MAX_NUMBER <= item <= MAX_NUMBER:
+                message = number_message(str(item))
         elif isinstance(item, float):
             if not math.isfinite(item):
                 message = "not a number JSON can hold"
             elif abs(item) > MAX_NUMBER:
-                message = f"{crop(repr(item))}, but numbers here are at most {MAX_NUMBER}"
+                message = f"{crop(repr(item))}, but numbers here are at most {MAX_NUMBER:,}"
         elif isinstance(item, str):
             if len(item) > MAX_TEXT:
                 message = (f"{len(item):,} characters, more than any text of a score sheet "
@@ -266,6 +261,22 @@ def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH,
         if message:
             problems.append((loc, message))
     return problems
+
+
+def number_message(digits: str) -> str:
+    """A whole number out of range, in words: the number itself when it is short, else
+    how many digits it has (a 4,300-digit number is not worth quoting).
+
+    >>> number_message("1000001")
+    '1000001, but numbers here are at most 1,000,000'
+    >>> number_message("-" + "9" * 4300)
+    'a number of 4,300 digits, but numbers here are at least −1,000,000'
+    """
+    negative = digits.startswith("-")
+    length = len(digits.lstrip("-"))
+    shown = digits if length <= LONGEST_NUMBER else f"a number of {length:,} digits"
+    bound = f"at least −{MAX_NUMBER:,}" if negative else f"at most {MAX_NUMBER:,}"
+    return f"{shown}, but numbers here are {bound}"
 
 
 def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:

@@ -34,7 +34,7 @@ from companion.widgets.common import (
     secondary_button,
 )
 from scorers.base import Problem, Result, SheetProblems
-from scorers.limits import MAX_SHEET_MB, SheetTextError, load_sheet_text, value_problems
+from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
 
 log = logging.getLogger(__name__)
@@ -372,7 +372,7 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
         return t("score.import_wrong_game", game=t(GAMES[session.game].name))
     outer = value_problems(data)
     if outer:  # before anything counts or prints its values
-        return "\n".join(f"{location(loc)}: {message}" for loc, message in outer[:6])
+        return "\n".join(f"{pasted_place(data, loc)}: {message}" for loc, message in outer[:6])
     names = data.get("players", [])
     if not isinstance(names, list):
         return t("score.import_wrong_players", players=", ".join(expected))
@@ -385,6 +385,19 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
         return "\n".join(f"{p.where}: {p.message}" if p.where else p.message
                          for p in err.problems)
     return None
+
+
+def pasted_place(data: dict, loc: tuple) -> str:
+    """Where in a pasted sheet: ``("players", 0, "influence")`` → "Ann · influence"."""
+    players = data.get("players")
+    if (len(loc) > 1 and loc[0] == "players" and isinstance(players, list)
+            and isinstance(loc[1], int) and loc[1] < len(players)
+            and isinstance(players[loc[1]], dict)
+            and isinstance(players[loc[1]].get("name"), str) and players[loc[1]]["name"].strip()):
+        rest = location(loc[2:]).replace("_", " ")
+        name = crop(players[loc[1]]["name"].strip())
+        return f"{name} · {rest}" if rest else name
+    return location(loc).replace("_", " ")
 
 
 def import_text_problem(err: SheetTextError) -> str:

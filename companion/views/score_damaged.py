@@ -30,19 +30,40 @@ def undrawable_problems(sheet: Any, players: int) -> list[Problem]:
     return problems
 
 
+# The scorer's (pydantic's) words for a value of the wrong kind → the players' words.
+WORDS = {
+    "Input should be a valid list": "score.damaged_want_list",
+    "Input should be a valid integer": "score.damaged_want_number",
+    "Input should be a valid string": "score.damaged_want_text",
+    "Input should be a valid dictionary": "score.damaged_want_group",
+    "Input should be a valid boolean": "score.damaged_want_yes_no",
+    "Input should be ": "score.damaged_want_choice",
+    "required": "score.damaged_missing",
+    "unknown key": "score.damaged_unknown",
+}
+
+
+def in_words(message: str) -> str:
+    for start, key in WORDS.items():
+        if message.startswith(start):
+            return t(key)
+    return message
+
+
 def build(ctx, table_id: str, session, problems: list[Problem], title: str) -> ft.View:
     route = f"/table/{table_id}/score"
     names = [str(n) for n in session.players]
 
     def shown(problem: Problem) -> str:
-        where = problem.where
+        """ "Ann · realms: should be a list of entries" """
+        where, message = problem.where, in_words(problem.message)
         if where.startswith("players[") and "]" in where:
             index = where[len("players["):where.index("]")]
-            rest = where[where.index("]") + 1:].lstrip(".")
+            rest = where[where.index("]") + 1:].lstrip(".").replace("_", " ")
             if index.isdigit() and int(index) < len(names):
                 field = f" · {rest}" if rest else ""
-                return f"{names[int(index)]}{field}: {problem.message}"
-        return str(problem)
+                return f"{names[int(index)]}{field}: {message}"
+        return f"{where.replace('_', ' ')}: {message}" if where else message
 
     def restart(e) -> None:
         from companion.views import score
