@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, count_field, shot, type_into, wait_for_editing
 from tests.e2e.tables import create_table
+from tests.e2e.test_setup_screen import reveal
 
 TALL = {"width": 390, "height": 1400}
 
@@ -77,7 +78,10 @@ def test_four_player_luna_totals_and_council_tie(server, page):
     more(page, "Unused favors", 2)
     more(page, "Council points", 3)
     page.get_by_text("Ann: 61 points").wait_for()
-    page.get_by_text("Shrines 4 × 4 = 16").wait_for()
+    # Every point is listed below the entries (nothing above them moves as it grows).
+    # (the card's lines are one label for screen readers)
+    reveal(page, page.get_by_label("Shrines 4 × 4 = 16"))
+    page.mouse.wheel(0, -5000)
     phone_shot(page, "score-luna")
     # Ben: 38 + 3 × 4 = 12 + 1 + 1 = 52.
     switch_to(page, "Ben")
