@@ -6,9 +6,9 @@ has 4,000 lines, each copy's sections with ids of their own, in one index, as
 companion/rules_search.py builds it. Each keystroke is what the screen does on a change:
 the search, then a snippet with the hits marked for each section found (the figure: the
 median and the 95th percentile, since a busy machine makes a few keystrokes slow; the
-load average is printed beside it). Beside it, the
-baseline is a plain scan of the same texts for the same words (``in`` over the folded
-texts) with the same snippets, so the ratio says what the index is worth on whatever machine runs it.
+load average is printed beside it). Beside it, the baseline is a plain scan of the same
+texts for the same words (``in`` over the folded texts) with the same snippets, so the
+ratio says what the index is worth on whatever machine runs it.
 
     .venv/bin/python bench/search_bench.py [--lines 4000] [--rounds 30]
 """

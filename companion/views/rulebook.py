@@ -112,7 +112,9 @@ def _table(block: Block) -> ft.Control:
         name = row[0] if any(ch.isalpha() for ch in row[0]) else f"{header[0]}: {row[0]}"
         lines: list[ft.Control] = [ft.Text(name, size=BODY, weight=ft.FontWeight.W_600)]
         if short:
-            lines.append(ft.Text("   ".join(f"{h}: {c}" for h, c in pairs), size=BODY))
+            # a pair never breaks ("11–15: -"): lines wrap between pairs only
+            lines.append(ft.Text("   ".join(f"{h}:\u00a0{c}".replace("–", "–\u2060")
+                                            for h, c in pairs), size=BODY))
         else:
             lines += [ft.Text(spans=[ft.TextSpan(f"{h}: ", ft.TextStyle(
                 weight=ft.FontWeight.W_600)), ft.TextSpan(c)], size=BODY) for h, c in pairs]
@@ -313,9 +315,12 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
     def book() -> Book:
         return next(b for b in all_books if b.key == state["book"])
 
-    async def scroll_to(section_id: str) -> None:
+    async def scroll_to(section_id: str, settle: bool = False) -> None:
         await asyncio.sleep(0.25)  # the page has to be laid out first
         await body.scroll_to(scroll_key=ft.ScrollKey(section_id), duration=300)
+        if settle:  # a first visit: the Japanese font arrives late and moves the text
+            await asyncio.sleep(1.0)
+            await body.scroll_to(scroll_key=ft.ScrollKey(section_id), duration=0)
 
     def show_book() -> None:
         b = book()
@@ -331,7 +336,7 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
         if section is not None:  # the marked passage when it starts below the heading
             below = state["caption"] and state["marks"] and section.blocks and min(
                 a for a, _ in state["marks"]) >= len(section.blocks[0].text)
-            page.run_task(scroll_to, marked_key(section.id) if below else section.id)
+            page.run_task(scroll_to, marked_key(section.id) if below else section.id, True)
 
     def open_hit(hit: Hit) -> None:
         state.update(book=hit.book, target=hit.section, marks=[], q=field.value or "",

@@ -154,6 +154,8 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
         async def scroll() -> None:
             await asyncio.sleep(0.25)  # the page has to be laid out first
             await body.scroll_to(scroll_key=ft.ScrollKey(opened), duration=300)
+            await asyncio.sleep(1.0)  # a late font moves the text: once more
+            await body.scroll_to(scroll_key=ft.ScrollKey(opened), duration=0)
 
         ctx.page.run_task(scroll)
     title = t("rules.rulings_for", game=t(GAMES[game_id].name)) if game_id else t(
