@@ -334,3 +334,12 @@ def test_a_saved_sheet_of_the_wrong_kind_gets_its_own_screen(tmp_path):
     assert "This score sheet cannot be shown" in shown
     assert "Ann · realms: should be a list of entries" in shown
     assert score_damaged.undrawable_problems(EXAMPLES["altar"], 3) == []
+
+
+@pytest.mark.parametrize("text", ["9" * 5000, "1" * 4301, "0" * 5000 + "7" * 30])
+def test_a_typed_seed_of_thousands_of_digits_is_too_big_not_a_crash(text):
+    from companion.views.setup import parse_seed
+
+    with pytest.raises(ValueError) as err:
+        parse_seed(text)
+    assert str(err.value) == "setup.seed_error.too_big"

@@ -105,7 +105,10 @@ def parse_seed(text: str) -> int | None:
         return None
     if not (cleaned.isascii() and cleaned.isdigit()):
         raise ValueError("setup.seed_error.not_number")
-    seed = int(cleaned)
+    digits = cleaned.lstrip("0") or "0"
+    if len(digits) > len(str(setup_guides.MAX_SEED)):  # int() fails past 4,300 digits
+        raise ValueError("setup.seed_error.too_big")
+    seed = int(digits)
     if seed > setup_guides.MAX_SEED:
         raise ValueError("setup.seed_error.too_big")
     return seed
