@@ -158,7 +158,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
     note = t("altar.progress_note")
     if len(realms) > 1:
         note += " " + t("altar.both_realms")
-    controls: list[ft.Control] = [ft.Text(note, size=13, color=ft.Colors.ON_SURFACE_VARIANT)]
+    controls: list[ft.Control] = [ft.Text(note, size=14, color=ft.Colors.ON_SURFACE_VARIANT)]
     for j in range(len(realms)):
         base = ("players", index, "realms", j)
         realm_label = t("altar.realm_n", n=j + 1) if len(realms) > 1 else ""
@@ -197,8 +197,8 @@ def table_controls(editor) -> list[ft.Control]:
     n = len(players)
     tiles = shrine_tiles_in_play(n) if 2 <= n <= 5 else None
     placed = ft.Text("", size=14)
-    placed_error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
-    end_note = ft.Text(t("altar.end_followed"), size=12, color=ft.Colors.ON_SURFACE_VARIANT)
+    placed_error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+    end_note = ft.Text(t("altar.end_followed"), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
     shown_turns = turn_players(sheet)
     if sheet.get("end") != followed_end(sheet):
         _end_picked[editor] = True  # an end that differs was picked (or imported): keep it
@@ -236,7 +236,7 @@ def table_controls(editor) -> list[ft.Control]:
     if shown_turns:
         controls += [
             ft.Text(t("altar.last_shrine"), size=17, weight=ft.FontWeight.W_600),
-            ft.Text(t("altar.last_shrine_hint"), size=12, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t("altar.last_shrine_hint"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
         for i in shown_turns:
             controls.append(editor.optional_stepper(
@@ -258,7 +258,7 @@ def ability_controls(editor) -> list[ft.Control]:
     winner = editor.sheet.get("ability_winner")
     if winner is None:
         return []
-    error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+    error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
 
     def show(message: str | None) -> None:
         error.value = message or ""

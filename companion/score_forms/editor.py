@@ -143,7 +143,7 @@ class Editor:
     def choice(self, path: Path, label: str, options: Sequence[tuple[Any, str]],
                on_pick: Callable[[Any], None] | None = None) -> ft.Control:
         """One of a few options as a row of big chips (no typing)."""
-        error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+        error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         row = ft.Row(wrap=True, spacing=8, run_spacing=8)
 
         def render() -> None:
@@ -216,7 +216,7 @@ class Editor:
         """A list of names in order (first = top), each with big "Move … up/down" buttons.
 
         The sheet holds the list of strings at ``path``; ``on_move`` runs after a move."""
-        error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+        error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         rows = ft.Column(spacing=4)
 
         def render(items: list[str] | None = None) -> None:
@@ -263,7 +263,7 @@ class Editor:
         self._bind(path, label, show, render)
         caption = [ft.Text(label, size=17, weight=ft.FontWeight.W_600)]
         if hint:
-            caption.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            caption.append(ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         return ft.Column([*caption, rows, error], spacing=6)
 
     def show_problems(self, problems: Sequence[Any]) -> list[Any]:

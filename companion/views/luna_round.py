@@ -122,7 +122,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             outcome.controls.append(ft.Text(t("luna_round.change", name=p.name,
                                               change=f"{p.total:+d}"),
                                             size=15, weight=ft.FontWeight.W_600))
-            outcome.controls += [ft.Text(f"  {line.label}", size=12) for line in p.breakdown]
+            outcome.controls += [ft.Text(f"  {line.label}", size=14) for line in p.breakdown]
         summary.color = None
         summary.value = " · ".join(t("luna_round.change", name=p.name, change=f"{p.total:+d}")
                                    for p in result.players)
@@ -146,7 +146,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
                                      t("luna_round.priestess_isle"), maximum=PRIESTESS_ISLE_MAX,
                                      hint=t("luna_round.priestess_hint")))
         if sheet["players"][i].get("virtual"):
-            fields.append(ft.Text(t("luna_round.no_apostate", name=name), size=13,
+            fields.append(ft.Text(t("luna_round.no_apostate", name=name), size=14,
                                   color=ft.Colors.ON_SURFACE_VARIANT))
         else:
             fields.append(editor.stepper(("players", i, "apostate_isle"),
@@ -228,7 +228,7 @@ def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
         title=ft.Text(t("luna_round.title")),
         content=ft.Column([
             ft.Text(t("luna_round.second_question", figure=figure), size=16),
-            ft.Text(t("luna_round.second_why"), size=13, color=ft.Colors.ON_SURFACE_VARIANT),
+            ft.Text(t("luna_round.second_why"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
             chips,
         ], spacing=12, tight=True, width=380),
         inset_padding=ft.Padding.symmetric(horizontal=8, vertical=24),

@@ -23,7 +23,8 @@ def name_field(label: str, value: str, hint: str | None,
                on_change: Callable[[ft.ControlEvent], None]) -> ft.TextField:
     field = ft.TextField(label=label, value=value, hint_text=hint,
                          max_length=MAX_NAME_LENGTH, counter=counter_text(value),
-                         text_size=17)
+                         text_size=17, counter_style=ft.TextStyle(size=14),
+                         error_style=ft.TextStyle(size=14))
 
     def changed(e: ft.ControlEvent) -> None:
         counter = counter_text(field.value)

@@ -53,6 +53,8 @@ def build(ctx, game_id: str) -> ft.View:
         label=t("setup.shared_seed_label"),
         helper=t("setup.shared_seed_hint"),
         helper_max_lines=3,
+        helper_style=ft.TextStyle(size=14),  # Flutter's 12 px is too small at a table
+        error_style=ft.TextStyle(size=14),
         error_max_lines=2,
         keyboard_type=ft.KeyboardType.NUMBER,
     )

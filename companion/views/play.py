@@ -354,8 +354,20 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
                        minimum=minimum, maximum=field.max).control
     if field.kind == "bool":
         values[field.id] = bool(values.get(field.id))
-        return ft.Checkbox(label=field.label, value=values[field.id],
-                           on_change=lambda e: values.__setitem__(field.id, e.control.value))
+        # The label wraps beside the box (a Checkbox's own label is cut off at 360 px),
+        # and the whole row toggles it.
+        box = ft.Checkbox(value=values[field.id], semantics_label=field.label,
+                          on_change=lambda e: values.__setitem__(field.id, e.control.value))
+
+        def toggle(e) -> None:
+            box.value = not box.value
+            values[field.id] = box.value
+            box.update()
+
+        return ft.Container(
+            ft.Row([box, ft.Text(field.label, size=15, expand=True)], spacing=4,
+                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            on_click=toggle, ink=True, border_radius=8)
     # player / choice: a row of chips, one tap
     choices: list[Any] = list(field.choices or [])
     labels = list(field.choice_labels or choices)
@@ -380,6 +392,9 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
     return ft.Column([ft.Text(field.label, size=15), row], spacing=6)
 
 
+LONG_MARKER = 40  # characters of label and value: more do not fit one line at 360 px
+
+
 def markers_controls(view: PlayView) -> list[ft.Control]:
     if not view.markers:
         return []
@@ -393,6 +408,9 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
     def row(label: str, value: Any) -> ft.Control:
         text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
             "—" if value is None else str(value))
+        if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
+            return ft.Column([ft.Text(label, size=14),
+                              ft.Text(text, size=15, weight=ft.FontWeight.W_600)], spacing=0)
         return ft.Row([ft.Text(label, size=14, expand=True),
                        ft.Text(text, size=15, weight=ft.FontWeight.W_600)])
 

@@ -56,10 +56,9 @@ def build(ctx, table_id: str) -> ft.View:
         ranking.controls.append(ft.Row([
             ft.Text(t("results.place", rank=player.rank), size=16, width=56,
                     weight=ft.FontWeight.W_600),
-            ft.Text(player.name, size=16, expand=True),
-            ft.Text(t_for(session.game, "results.total_value", total=player.total), size=18,
-                    weight=ft.FontWeight.W_600),
-        ]))
+            *total_cells(player.name, t_for(session.game, "results.total_value",
+                                            total=player.total)),
+        ], vertical_alignment=ft.CrossAxisAlignment.START))
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
         ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
@@ -86,6 +85,17 @@ def build(ctx, table_id: str) -> ft.View:
         controls += campaign_controls(ctx, session)
     return screen(route, t("results.title_game", game=game_title(GAMES[session.game])),
                   controls, on_back=back)
+
+
+def total_cells(name: str, total: str) -> list[ft.Control]:
+    """A ranking row's name and total: side by side, or the total under the name when it
+    is words ("9 toward completion") that would crush a long name."""
+    if len(total) <= 6:
+        return [ft.Text(name, size=16, expand=True),
+                ft.Text(total, size=18, weight=ft.FontWeight.W_600)]
+    return [ft.Column([ft.Text(name, size=16),
+                       ft.Text(total, size=16, weight=ft.FontWeight.W_600)],
+                      spacing=0, expand=True)]
 
 
 def problem_text(problem, sheet: dict) -> str:

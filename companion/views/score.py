@@ -227,7 +227,7 @@ def build(ctx, table_id: str) -> ft.View:
             total_line.value = t_for(session.game, "score.total", name=name,
                                      total=player.total)
             total_line.color = None
-            summary.controls.append(ft.Text(t("results.breakdowns"), size=16,
+            summary.controls.append(ft.Text(t_for(session.game, "results.breakdowns"), size=16,
                                             weight=ft.FontWeight.W_600))
             for line in player.breakdown:
                 summary.controls.append(ft.Row([

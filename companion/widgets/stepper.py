@@ -58,10 +58,10 @@ class Stepper:
             content=ft.IconButton(icon=ft.Icons.ADD, width=TAP, height=TAP,
                                   on_click=lambda e: self._step(+1)),
         )
-        self.error = ft.Text("", color=ft.Colors.ERROR, size=12, visible=False)
+        self.error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         caption = [ft.Text(label, size=15)]
         if hint:
-            caption.append(ft.Text(hint, size=12, color=ft.Colors.ON_SURFACE_VARIANT))
+            caption.append(ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         self.control = ft.Column(
             [
                 ft.Row(
