@@ -69,7 +69,8 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     from tests.e2e.flutter import open_app
 
     open_app(page, server.url)
-    button(page, "Open Latria table").click()
+    # Seeing the Results finished the table: Home lists it under Finished.
+    button(page, "Open finished Latria table").click()
     button(page, "Score").first.click()
     button(page, "Ann, 13 points").wait_for()
     button(page, "Ben, 11 points").wait_for()
