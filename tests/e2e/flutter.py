@@ -28,18 +28,27 @@ def textbox(page: Page, name: str):
 def type_into(page: Page, name: str, text: str) -> None:
     """Replace a text field's content (Playwright's fill does not reach Flutter)."""
     box = textbox(page, name)
-    box.click()
-    wait_for_editing(page)
+    # Flutter now and then misses a click while the previous field hands over its focus
+    # (seen on a loaded machine): click again until its editing element is focused.
+    for attempt in range(3):
+        box.click()
+        try:
+            wait_for_editing(page, timeout=5000)
+            break
+        except Exception:
+            if attempt == 2:
+                raise
     page.keyboard.press("Control+a")
     page.keyboard.press("Backspace")
     if text:
         page.keyboard.type(text)
 
 
-def wait_for_editing(page: Page) -> None:
+def wait_for_editing(page: Page, timeout: float | None = None) -> None:
     """After clicking a text field, wait until Flutter has focused its editing element:
     keys pressed before that are lost (seen as an untyped first name now and then)."""
-    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'")
+    page.wait_for_function("document.activeElement && document.activeElement.tagName === 'INPUT'",
+                           timeout=timeout)
     page.wait_for_timeout(150)
 
 
