@@ -8,7 +8,6 @@ means the coding named in ``Content-Encoding`` is the one used.
 
 from __future__ import annotations
 
-import asyncio
 import gzip
 import json
 import re
@@ -22,6 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
 from companion import compressed
 from companion.compressed import IMMUTABLE, REVALIDATE, CompressedClient, accepted
+from tests.run_async import run
 from tests.test_server import Companion
 
 WASM = b"".join(b"(func $f%d (param i32) (result i32) local.get 0)\n" % i for i in range(2000))
@@ -71,7 +71,7 @@ class Http:
             async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
                 return await c.get(url, headers=headers, follow_redirects=follow_redirects)
 
-        return asyncio.run(one())
+        return run(one())
 
 
 @pytest.fixture

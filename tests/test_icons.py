@@ -4,7 +4,6 @@ Flet's web client and flet build look for, and that the cards stay inside the ma
 
 from __future__ import annotations
 
-import asyncio
 import math
 import struct
 import types
@@ -16,6 +15,7 @@ from PIL import Image, ImageChops
 from companion import __main__ as cli
 from companion import make_icons
 from companion.make_icons import ASSETS, INDIGO, OUTPUTS
+from tests.run_async import run
 
 ROOT = Path(__file__).resolve().parents[1]
 INDIGO_RGB = tuple(int(INDIGO[i:i + 2], 16) for i in (1, 3, 5))
@@ -113,5 +113,5 @@ def test_the_desktop_window_wears_the_icon():
         started.append(page.window.icon)
 
     page = types.SimpleNamespace(window=types.SimpleNamespace(icon=None))
-    asyncio.run(cli.with_window_icon(app_main, icon)(page))
+    run(cli.with_window_icon(app_main, icon)(page))
     assert started == [str(icon)]

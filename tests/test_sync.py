@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from companion import sync
+from tests.run_async import run
 
 
 class FakePubSub:
@@ -53,10 +52,10 @@ def test_a_change_reaches_the_screen_and_a_table_change_reaches_home_too():
     follower = sync.Follower(pubsub, on_change)
     follower.follow("/table/abc/play")
     handler = pubsub.handlers["table:abc"]
-    asyncio.run(handler("table:abc", sync.Change("abc", "play")))
-    asyncio.run(handler("table:abc", "not a change"))  # ignored
+    run(handler("table:abc", sync.Change("abc", "play")))
+    run(handler("table:abc", "not a change"))  # ignored
     follower.follow("/")
-    asyncio.run(handler("table:abc", sync.Change("abc", "play")))  # no longer followed
+    run(handler("table:abc", sync.Change("abc", "play")))  # no longer followed
     assert got == [sync.Change("abc", "play")]
 
 
