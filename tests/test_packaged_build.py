@@ -28,6 +28,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import threading
 import time
 import types
 from pathlib import Path
@@ -246,6 +247,24 @@ def assert_home_shows_the_games(url: str) -> None:
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)
+    # In a thread of its own: after a browser test, Playwright's sync API keeps a loop
+    # running in this thread, and a second sync_playwright() refuses to start beside it.
+    errors: list[BaseException] = []
+
+    def look() -> None:
+        try:
+            look_at_home(path, url)
+        except BaseException as err:  # noqa: BLE001 - raised again below
+            errors.append(err)
+
+    thread = threading.Thread(target=look)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+
+
+def look_at_home(path: str, url: str) -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
