@@ -87,7 +87,7 @@ def test_why_opens_the_ruling_and_export_offers_a_file(server, page):
     sheet = json.loads(open(saved.path(), encoding="utf-8").read())
     assert sheet["game"] == "latoro" and [p["name"] for p in sheet["players"]] == ["Ann", "Ben"]
     assert page.get_by_text('"game"').count() == 0  # no raw JSON on the screen
-    page.get_by_text("Saved", exact=True).wait_for()  # the dialog closed, the toast says so
+    page.get_by_text("Saved", exact=True).first.wait_for()  # the dialog closed; the toast
     button(page, "See the results").click()
     # Ann and Ben tie on 0: the note says so, and its Why? gives the reading.
     shows(page, "tie on 0").first.wait_for()
