@@ -104,11 +104,11 @@ def test_turns_pass_left_and_meditation_turns_a_token():
     """Action Phase: players take turns from the start player; Meditation turns a Time
     token and does not end the player's action phase."""
     state = new(3, start="Ben")
-    assert FLOW.view(state).active_player == "Ben"
+    assert state.players[state.turn] == "Ben"
     state = FLOW.apply(state, {"type": "action"})
-    assert FLOW.view(state).active_player == "Cat"
+    assert state.players[state.turn] == "Cat"
     state = FLOW.apply(state, {"type": "meditate"})
-    assert state.time_left == 3 and FLOW.view(state).active_player == "Ann"
+    assert state.time_left == 3 and state.players[state.turn] == "Ann"
 
 
 def test_last_time_token_gives_one_influence_and_ends_the_phase():
@@ -117,12 +117,40 @@ def test_last_time_token_gives_one_influence_and_ends_the_phase():
     state = new(4)
     state = run(state, *[{"type": "meditate"}] * 3, {"type": "action"})
     assert state.step == "action" and state.time_left == 1
-    assert "last" in FLOW.view(state).actions[2].label
-    assert FLOW.view(state).active_player == "Ann"
+    assert "last" in FLOW.view(state).actions[0].label
+    assert state.players[state.turn] == "Ann"
     state = FLOW.apply(state, {"type": "meditate"})
     assert state.step == "scoring"
     assert state.influence == [6, 5, 5, 5]
     assert state.next_start == 1  # Ben, left of Ann
+
+
+def test_the_action_phase_asks_only_what_the_round_needs():
+    """Issue 12: a 4-player round has 30+ actions; the table records the Time tokens
+    turned (one tap each, no player asked) and the Sanctifications (who, and the
+    Novices displaced); following the turns is there but never the first thing."""
+    state = new(4, start="Ann")
+    view = FLOW.view(state)
+    first = view.actions[0]
+    assert first.primary and first.event == {"type": "meditate"} and not first.fields
+    assert "Time token" in first.label and "4 left" in first.label
+    assert view.active_player is None
+    labels = [a.label for a in view.actions]
+    assert labels[-2].startswith("Follow the turns") or labels[-1].startswith("Follow the")
+    state = run(state, *[{"type": "meditate"}] * 3)
+    # Luna, Meditation: "The player who turned this last token, gains 1 influence point.
+    # The player to his left receives the start player figure."
+    last = FLOW.view(state).actions[0]
+    assert [f.key for f in last.fields] == ["player"] and last.fields[0].default is None
+    guard = guard_value(state)
+    with pytest.raises(FlowError, match="Choose who turned it"):
+        FLOW.apply(state, {"type": "meditate", "player": None})  # the form left unpicked
+    state = FLOW.apply(state, {"type": "sanctify", "player": "Cat", "displaced": 2})
+    state = FLOW.apply(state, {"type": "meditate", "player": "Dan"})
+    assert state.step == "scoring"
+    # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
+    assert state.influence == [5, 5, 5 + guard + 2, 5 + 1]
+    assert state.next_start == 0  # Ann, left of Dan
 
 
 def test_two_players_start_player_alternates():

@@ -460,7 +460,17 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
         s.turn = 0
     elif kind in ("action", "sanctify", "meditate"):
         _need(s, "action")
+        # The table records only what the round needs (Time tokens, influence): whose
+        # turn it is is kept only for tables that tap every action (issue 12). An event
+        # naming its player says who (the form asks; left unpicked it is refused); one
+        # without (an older log, or the turn tracker) is the player whose turn it was.
         me = s.turn
+        if "player" in event and not is_solo(s):
+            if event.get("player") is None:
+                raise FlowError("Choose who turned it." if kind == "meditate" else
+                                "Choose who sanctified." if kind == "sanctify" else
+                                "Choose the player.")
+            me = req_player(s.players, event.get("player"))  # type: ignore[assignment]
         if kind == "sanctify":
             displaced = req_int(event.get("displaced", 0), "the displaced Novices", 0, 12)
             # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
@@ -667,22 +677,37 @@ def view(s: LunaState) -> PlayView:
             actions.append(next_action("End the action phase", type="end_actions"))
             actions.append(_council_action(s))
         else:
-            active = me
+            # Only what the round needs is asked: each Time token turned and each
+            # Sanctification; the turns themselves are played at the table (issue 12).
             last = s.time_left == 1
-            reminder = (f"{me}: take an action, or turn a Time token ({s.time_left} left"
-                        + ("; the last gives +1" if last else "") + f"). Sanctification pays {g}.")
-            actions.append(Action(event={"type": "action"}, primary=True,
-                                  label=f"{me} took an action — next player"))
+            reminder = (f"Play the actions at the table. Record each Time token turned "
+                        f"({s.time_left} left) and each Sanctification (pays {g}, +1 per "
+                        f"displaced Novice).")
+            if last:
+                notes.append(f"The last Time token ends the action phase: whoever turns it "
+                             f"gains {LAST_TOKEN_BONUS} influence"
+                             # Luna, 2-player rules: the figure goes to the opponent (P-9).
+                             + ("." if n == 2 else
+                                " and the player to their left starts the next round."))
+                actions.append(Action(
+                    event={"type": "meditate"}, primary=True,
+                    label=f"The last Time token was turned (+{LAST_TOKEN_BONUS})",
+                    fields=[Field(key="player", label="Who turned it", kind="player",
+                                  choices=list(s.players))]))
+            else:
+                actions.append(Action(event={"type": "meditate"}, primary=True,
+                                      label=f"A Time token was turned ({s.time_left} left)"))
             actions.append(Action(
                 event={"type": "sanctify", "displaced": 0},
-                label=f"{me}: Sanctification (+{g})",
-                fields=[Field(key="displaced", label="Novices displaced (+1 each)",
+                label=f"Sanctification (+{g})",
+                fields=[Field(key="player", label="Who sanctified", kind="player",
+                              choices=list(s.players)),
+                        Field(key="displaced", label="Novices displaced (+1 each)",
                               kind="number", min=0, max=12, default=0)]))
-            actions.append(Action(
-                event={"type": "meditate"},
-                label=(f"{me} turned the last Time token (+{LAST_TOKEN_BONUS})" if last
-                       else f"{me} turned a Time token")))
             actions.append(_council_action(s))
+            # Optional, for a table that wants the app to follow the turns.
+            actions.append(Action(event={"type": "action"},
+                                  label=f"Follow the turns: {me} took an action"))
     elif step == "solo_shrine":
         reminder = ("If the opponent has an active Novice on the Master Builder's Isle, place "
                     "his Shrine there (one per Isle).")

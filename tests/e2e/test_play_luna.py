@@ -27,12 +27,23 @@ def shots(page, name: str, scroll: int = 0) -> None:
     page.set_viewport_size(TALL)
 
 
-def to_scoring(page, tokens: int) -> None:
-    """Everyone turns Time tokens until the last one ends the action phase."""
-    for left in range(tokens, 0, -1):
+def to_scoring(page, tokens: int, name: str | None = None) -> None:
+    """Everyone turns Time tokens until the last one ends the action phase (screenshots
+    of the action phase at its start and at its last token when ``name`` is given)."""
+    for left in range(tokens, 1, -1):
         shows(page, re.compile(rf"Time tokens left\s+{left} of {tokens}")).wait_for()
-        label = "turned the last Time token" if left == 1 else "turned a Time token"
-        button(page, label).first.click()
+        if name and left == tokens:
+            shots(page, name)
+        button(page, f"A Time token was turned ({left} left)").click()  # one tap, no name
+    shows(page, re.compile(rf"Time tokens left\s+1 of {tokens}")).wait_for()
+    # The last one: whoever turned it gains 1, so the app asks who (nobody preselected).
+    button(page, "The last Time token was turned (+1)").click()
+    shows(page, "Choose who turned it.").wait_for()
+    shows(page, re.compile(rf"Time tokens left\s+1 of {tokens}")).wait_for()
+    if name:
+        shots(page, name + "-last")
+    page.get_by_role("button", name=re.compile("^Who turned it: ")).first.click()
+    button(page, "The last Time token was turned (+1)").click()
     shows(page, "Scoring Phase").wait_for()
 
 
@@ -51,7 +62,7 @@ def test_round_scoring_from_the_table_adds_to_influence(server, page):
     for label in ("Next: Novices", "Next: Favor tokens", "Next: Round 1"):
         button(page, label).click()
     # 2 players: 3 Time tokens; whoever turns the last one gains 1 influence.
-    to_scoring(page, 3)
+    to_scoring(page, 3, "play-luna-action")
 
     button(page, "Work out the round scoring").click()
     # 2 players: the "5" figure; its second value is printed on it, not in the rulebook:
