@@ -36,9 +36,10 @@ import logging
 import os
 import sqlite3
 import stat
+import threading
 import uuid
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import closing, contextmanager
+from contextlib import closing, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -195,6 +196,7 @@ class Store:
         self.read_only = False
         self.read_only_reason: str | None = None
         self._immutable = False
+        self._local = threading.local()
         self._open_and_migrate()
 
     # -- connection -------------------------------------------------------------------
@@ -209,21 +211,41 @@ class Store:
         conn.execute("PRAGMA busy_timeout = 10000")
         return conn
 
+    def _connection(self) -> sqlite3.Connection:
+        """This thread's connection to the file, opened once and kept: opening one cost
+        about 5 ms of every tap (issue 14). A sqlite3 connection stays in the thread that
+        opened it, so each thread keeps its own; each change is still one transaction."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = self._local.conn = self._connect()
+        return conn
+
+    def _forget_connection(self) -> None:
+        """After an error from SQLite the next call opens a fresh connection."""
+        conn, self._local.conn = getattr(self._local, "conn", None), None
+        if conn is not None:
+            with suppress(sqlite3.Error):
+                conn.close()
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         """One write transaction: all of it is saved, or none of it."""
         if self.read_only:
             raise StoreError("read_only", self.path, reason=self.read_only_reason)
         try:
-            with closing(self._connect()) as conn:
-                conn.execute("BEGIN IMMEDIATE")
-                try:
-                    yield conn
-                except BaseException:
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                if conn.in_transaction:
                     conn.execute("ROLLBACK")
-                    raise
-                conn.execute("COMMIT")
-        except sqlite3.OperationalError as err:
+                raise
+            conn.execute("COMMIT")
+        except sqlite3.Error as err:
+            self._forget_connection()
+            if not isinstance(err, sqlite3.OperationalError):
+                raise
             # The file or folder became read-only, or the disk is full, while the app ran.
             text = str(err).lower()
             if "readonly" in text or "read-only" in text:
@@ -235,9 +257,10 @@ class Store:
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
         try:
-            with closing(self._connect()) as conn:
-                yield conn
+            conn = self._connection()
+            yield conn
         except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+            self._forget_connection()
             # Damage quick_check did not see at opening, met while reading: nothing written.
             if isinstance(err, sqlite3.OperationalError) and "locked" in str(err):
                 raise
@@ -503,7 +526,19 @@ class Store:
                         renamed = rename_events([json.loads(event)], mapping)[0]
                         conn.execute("UPDATE events SET event = ? WHERE table_id = ? AND seq = ?",
                                      (json.dumps(renamed, ensure_ascii=False), tid, seq))
+                    self._renumber_last(conn, tid, this["seq_issued"])
         return self.get_table(table_id)
+
+    def _renumber_last(self, conn: sqlite3.Connection, table_id: str, issued: int) -> None:
+        """A log changed in place (renamed players) gets a new last number: a screen drawn
+        from it before the change is refused at its next tap and drawn again, and a play
+        state kept for the old number (companion/play_state.py) is not used again."""
+        last = self._last_seq(conn, table_id)
+        if last:
+            new = max(issued, last) + 1
+            conn.execute("UPDATE events SET seq = ? WHERE table_id = ? AND seq = ?",
+                         (new, table_id, last))
+            self._update(conn, table_id, seq_issued=new)
 
     def _row(self, conn: sqlite3.Connection, table_id: str, columns: str) -> sqlite3.Row:
         row = conn.execute(f"SELECT {columns} FROM tables WHERE id = ?", (table_id,)).fetchone()

@@ -106,9 +106,14 @@ def test_a_rename_after_play_began_keeps_the_log_and_the_sheet(tmp_path):
     state = replay("latoro", {"players": edited.players, "variant": "standard",
                               "setup": None}, events)
     assert state.players == ["Annie", "Ben"]
+    # The renamed log has a new last number: a Play screen drawn before the rename (at 2)
+    # is refused at its next tap and drawn again with the new names.
+    assert store.last_seq(table.id) == 3
+    with pytest.raises(Conflict):
+        store.append_event(table.id, {"type": "next"}, 2)
     # The seats are fixed once play began; a screen drawn before the last tap is refused.
     with pytest.raises(PlayersLocked):
-        store.edit_players(table.id, [(1, "Ben"), (0, "Annie")], expected_seq=2)
+        store.edit_players(table.id, [(1, "Ben"), (0, "Annie")], expected_seq=3)
     with pytest.raises(Conflict):
         store.edit_players(table.id, [(0, "Ann"), (1, "Ben")], expected_seq=1)
     with pytest.raises(ValueError):

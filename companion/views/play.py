@@ -14,6 +14,7 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
 from companion.i18n import t
+from companion.play_state import keep, state_at
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import flow_config
@@ -93,7 +94,7 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.page.update()
 
     try:
-        state = replay(session.game, config, events)
+        state = state_at(session.game, config, table_id, seq, events)
     except FlowError as err:
         # A log the game refuses (damaged, or from an older version): Undo repairs it.
         return screen(route, title, [
@@ -120,14 +121,15 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.page.update()
             return
         if flow.view(after).finished and not state_finished:
-            confirm_end(lambda: save(event, draft))  # game-ending taps ask first
+            confirm_end(lambda: save(event, draft, after))  # game-ending taps ask first
             return
-        save(event, draft)
+        save(event, draft, after)
 
-    def save(event: dict[str, Any], draft: tuple | None) -> None:
+    def save(event: dict[str, Any], draft: tuple | None, after) -> None:
         try:
-            new_seq = ctx.store.append_event(
-                table_id, event, seq, check=lambda log: replay(session.game, config, log))
+            # The store saves it only on the log this screen was drawn from (seq), whose
+            # state is ``state``: the game's check of the whole log is ``after``.
+            new_seq = ctx.store.append_event(table_id, event, seq, check=lambda log: after)
         except Conflict as err:
             refused(err)
             return
@@ -139,6 +141,7 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.page.update()
             return
         ctx.drafts.pop(draft, None)
+        keep(config, table_id, new_seq, after)
         saved(new_seq)
 
     def confirm_end(go_on) -> None:

@@ -1,0 +1,53 @@
+"""Each table's play state kept between taps (issue 14: a tap replayed the whole log,
+twice, and 92 % of a replay is copying states).
+
+A table's sequence number names exactly one log: an undone event's number is never given
+again and a rename renumbers the last event (companion/store.py). So the state after
+(table, last sequence number, flow config) never changes and can be kept; the config is
+part of the key because it holds the names and the setup's choices. A tap applies its one
+event to the kept state and keeps the result under the number the store gave it; a log
+that changed in any other way (another phone, another process) is a new key, replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from companion.flows import FlowState, replay
+
+KEPT = 64  # tables × recent numbers; a state is a few kB
+_states: OrderedDict[tuple[str, int, str], FlowState] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _key(table_id: str, seq: int, config: Mapping[str, Any]) -> tuple[str, int, str]:
+    return table_id, seq, json.dumps(config, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def state_at(game: str, config: Mapping[str, Any], table_id: str, seq: int,
+             events: Sequence[Mapping[str, Any]]) -> FlowState:
+    """The state after ``events``, the table's log up to ``seq`` (replayed once, then
+    kept). ``FlowError`` as ``replay`` when the log cannot be replayed."""
+    key = _key(table_id, seq, config)
+    with _lock:
+        state = _states.get(key)
+        if state is not None:
+            _states.move_to_end(key)
+            return state
+    state = replay(game, config, events)
+    keep(config, table_id, seq, state)
+    return state
+
+
+def keep(config: Mapping[str, Any], table_id: str, seq: int, state: FlowState) -> None:
+    """Remember ``state`` as the table's state at ``seq`` (after a tap was saved)."""
+    key = _key(table_id, seq, config)
+    with _lock:
+        _states[key] = state
+        _states.move_to_end(key)
+        while len(_states) > KEPT:
+            _states.popitem(last=False)

@@ -1,0 +1,61 @@
+"""companion/play_state.py: a table's play state is kept between taps under its last
+sequence number and config; a kept state is the replay of the log it names."""
+
+from __future__ import annotations
+
+from companion import play_state
+from companion.flows import FLOWS, FlowError, build_event, replay
+from companion.store import Store
+
+CONFIG = {"players": ["Ann", "Ben", "Cat"], "variant": "standard", "setup": None}
+
+
+def primary_event(state) -> dict | None:
+    view = FLOWS["latria"].view(state)
+    primary = [a for a in view.actions if a.primary]
+    return build_event(primary[0]) if primary else None
+
+
+def test_a_tap_applies_to_the_kept_state_and_equals_the_replay(tmp_path, monkeypatch):
+    store = Store(tmp_path)
+    table = store.create_table("latria", "standard", CONFIG["players"], seed=1)
+    flow = FLOWS["latria"]
+    events, seq = store.log(table.id)
+    state = play_state.state_at("latria", CONFIG, table.id, seq, events)
+    for _ in range(12):  # the screen's way: apply to the held state, save, keep
+        event = primary_event(state)
+        if event is None:
+            break
+        try:
+            after = flow.apply(state, event)
+        except FlowError:  # a form the table must fill: far enough
+            break
+        seq = store.append_event(table.id, event, seq)
+        play_state.keep(CONFIG, table.id, seq, after)
+        state = after
+    events, last = store.log(table.id)
+    assert len(events) >= 3
+    assert last == seq and state == replay("latria", CONFIG, events)
+
+    # A kept state is used as it is: no replay for the number the screen knows …
+    calls = []
+    monkeypatch.setattr(play_state, "replay", lambda *a: calls.append(a) or replay(*a))
+    assert play_state.state_at("latria", CONFIG, table.id, seq, events) is state
+    assert calls == []
+    # An undo goes back to a number the screen knew: that state, again without a replay.
+    store.drop_last_event(table.id, seq)
+    events, seq = store.log(table.id)
+    assert play_state.state_at("latria", CONFIG, table.id, seq, events) == replay(
+        "latria", CONFIG, events)
+    assert calls == []
+    # New names (or another setup choice) are another config: replayed.
+    renamed = {**CONFIG, "players": ["Annie", "Ben", "Cat"]}
+    play_state.state_at("latria", renamed, table.id, seq, [])
+    assert len(calls) == 1
+
+
+def test_only_the_recent_states_are_kept():
+    state = FLOWS["latria"].initial(CONFIG)
+    for seq in range(play_state.KEPT * 2):
+        play_state.keep(CONFIG, "t-bound", seq, state)
+    assert len(play_state._states) <= play_state.KEPT
