@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from companion.flows import FlowState, replay
@@ -28,19 +28,30 @@ def _key(table_id: str, seq: int, config: Mapping[str, Any]) -> tuple[str, int, 
     return table_id, seq, json.dumps(config, sort_keys=True, default=str, ensure_ascii=False)
 
 
-def state_at(game: str, config: Mapping[str, Any], table_id: str, seq: int,
-             events: Sequence[Mapping[str, Any]]) -> FlowState:
-    """The state after ``events``, the table's log up to ``seq`` (replayed once, then
-    kept). ``FlowError`` as ``replay`` when the log cannot be replayed."""
+def current(store: Any, game: str, config: Mapping[str, Any],
+            table_id: str) -> tuple[FlowState, int]:
+    """The table's state now and the last sequence number it is the state of. Only the
+    number is read when the state is kept; else the log is read (with its number, in one
+    read) and replayed once. ``FlowError`` as ``replay`` when the log cannot be
+    replayed; ``KeyError`` for a table that is gone."""
+    seq = store.last_seq(table_id)
+    state = _kept(table_id, seq, config)
+    if state is None:
+        events, seq = store.log(table_id)
+        state = _kept(table_id, seq, config)
+        if state is None:
+            state = replay(game, config, events)
+            keep(config, table_id, seq, state)
+    return state, seq
+
+
+def _kept(table_id: str, seq: int, config: Mapping[str, Any]) -> FlowState | None:
     key = _key(table_id, seq, config)
     with _lock:
         state = _states.get(key)
         if state is not None:
             _states.move_to_end(key)
-            return state
-    state = replay(game, config, events)
-    keep(config, table_id, seq, state)
-    return state
+        return state
 
 
 def keep(config: Mapping[str, Any], table_id: str, seq: int, state: FlowState) -> None:

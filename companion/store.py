@@ -813,7 +813,10 @@ def _loads(text: Any, default: Any) -> Any:
     if text is None:
         return default
     try:
-        if depth_position(text, SAVED_DEPTH_MAX) is not None:
+        # Fewer opening brackets than the limit cannot nest past it (most rows): the
+        # exact measure only for the others (it cost 70 µs an event, issue 14).
+        deep = isinstance(text, str) and text.count("[") + text.count("{") > SAVED_DEPTH_MAX
+        if deep and depth_position(text, SAVED_DEPTH_MAX) is not None:
             raise ValueError("nested too deep")
         return json.loads(text)
     except (ValueError, TypeError, RecursionError) as err:

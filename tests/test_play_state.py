@@ -20,8 +20,7 @@ def test_a_tap_applies_to_the_kept_state_and_equals_the_replay(tmp_path, monkeyp
     store = Store(tmp_path)
     table = store.create_table("latria", "standard", CONFIG["players"], seed=1)
     flow = FLOWS["latria"]
-    events, seq = store.log(table.id)
-    state = play_state.state_at("latria", CONFIG, table.id, seq, events)
+    state, seq = play_state.current(store, "latria", CONFIG, table.id)
     for _ in range(12):  # the screen's way: apply to the held state, save, keep
         event = primary_event(state)
         if event is None:
@@ -40,18 +39,20 @@ def test_a_tap_applies_to_the_kept_state_and_equals_the_replay(tmp_path, monkeyp
     # A kept state is used as it is: no replay for the number the screen knows …
     calls = []
     monkeypatch.setattr(play_state, "replay", lambda *a: calls.append(a) or replay(*a))
-    assert play_state.state_at("latria", CONFIG, table.id, seq, events) is state
+    assert play_state.current(store, "latria", CONFIG, table.id) == (state, seq)
+    assert play_state.current(store, "latria", CONFIG, table.id)[0] is state
     assert calls == []
     # An undo goes back to a number the screen knew: that state, again without a replay.
     store.drop_last_event(table.id, seq)
     events, seq = store.log(table.id)
-    assert play_state.state_at("latria", CONFIG, table.id, seq, events) == replay(
-        "latria", CONFIG, events)
+    assert play_state.current(store, "latria", CONFIG, table.id) == (
+        replay("latria", CONFIG, events), seq)
     assert calls == []
     # New names (or another setup choice) are another config: replayed.
     renamed = {**CONFIG, "players": ["Annie", "Ben", "Cat"]}
-    play_state.state_at("latria", renamed, table.id, seq, [])
-    assert len(calls) == 1
+    store.edit_players(table.id, [(0, "Annie"), (1, "Ben"), (2, "Cat")], seq)
+    state, seq = play_state.current(store, "latria", renamed, table.id)
+    assert len(calls) == 1 and state.players == renamed["players"]
 
 
 def test_only_the_recent_states_are_kept():

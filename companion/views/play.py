@@ -12,9 +12,9 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
+from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event
 from companion.i18n import t
-from companion.play_state import keep, state_at
+from companion.play_state import current, keep
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import flow_config
@@ -45,7 +45,12 @@ def build(ctx, table_id: str) -> ft.View:
     title = t("play.title", game=game_title(GAMES[session.game]))
     # Every tap names the last event this screen was drawn from (DESIGN.md, "A table
     # shared by several phones"): the store refuses it when another phone moved on.
-    events, seq = ctx.store.log(table_id)
+    # The state is the one kept for that number (companion/play_state.py).
+    try:
+        state, seq = current(ctx.store, session.game, config, table_id)
+        broken = None
+    except FlowError as err:
+        state, seq, broken = None, ctx.store.last_seq(table_id), err
 
     def redraw(notice: str | None = None) -> None:
         ctx.redraw(build(ctx, table_id), notice=notice)
@@ -89,16 +94,14 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.page.update()
             return
         saved(ctx.store.last_seq(table_id))
-        ctx.show_notice(undone_text(flow, config, session.game, events[:-1], dropped),
+        ctx.show_notice(undone_text(ctx, flow, config, session.game, table_id, dropped),
                         kind="done")
         ctx.page.update()
 
-    try:
-        state = state_at(session.game, config, table_id, seq, events)
-    except FlowError as err:
+    if broken is not None:
         # A log the game refuses (damaged, or from an older version): Undo repairs it.
         return screen(route, title, [
-            ft.Text(t("play.log_broken", detail=str(err)), color=ft.Colors.ERROR),
+            ft.Text(t("play.log_broken", detail=str(broken)), color=ft.Colors.ERROR),
             ft.Row([secondary_button(t("play.undo"), undo, ft.Icons.UNDO, expand=True)]),
         ], on_back=back)
 
@@ -128,8 +131,8 @@ def build(ctx, table_id: str) -> ft.View:
     def save(event: dict[str, Any], draft: tuple | None, after) -> None:
         try:
             # The store saves it only on the log this screen was drawn from (seq), whose
-            # state is ``state``: the game's check of the whole log is ``after``.
-            new_seq = ctx.store.append_event(table_id, event, seq, check=lambda log: after)
+            # state is ``state``, so the game's check of the saved log was ``after``.
+            new_seq = ctx.store.append_event(table_id, event, seq)
         except Conflict as err:
             refused(err)
             return
@@ -234,11 +237,11 @@ def build(ctx, table_id: str) -> ft.View:
     return screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
 
 
-def undone_text(flow, config, game: str, before: list, dropped: dict) -> str:
+def undone_text(ctx, flow, config, game: str, table_id: str, dropped: dict) -> str:
     """ "Undid: Record who took the cards": the tap taken back, named by the button that
     made it (the screen below shows where the table is now)."""
     try:
-        view = flow.view(replay(game, config, before))
+        view = flow.view(current(ctx.store, game, config, table_id)[0])
     except FlowError:
         return t("play.undid_plain")
     label = next((a.label for a in view.actions if a.event.get("type") == dropped.get("type")
@@ -252,7 +255,7 @@ def where_now(ctx, table_id: str) -> str:
     if session is None:
         return t("table.not_found")
     try:
-        state = replay(session.game, flow_config(session, ctx.store), ctx.store.events(table_id))
+        state, _ = current(ctx.store, session.game, flow_config(session, ctx.store), table_id)
     except FlowError:
         return t("play.log_broken_short")
     view = FLOWS[session.game].view(state)
