@@ -193,7 +193,10 @@ def test_replay_equals_stepwise_and_undo_gives_previous(game, n, variant):
             break
         action = next((a for a in view.actions if a.primary), None)
         # Steps without a "next" need an answer: Latria's step 4, Altar's main action.
-        event = build_event(action) if action else NO_PRIMARY[game](state)
+        # A player nobody is picked for (Luna: who turned the last Time token): the first.
+        picks = {f.id: f.choices[0] for f in (action.fields if action else [])
+                 if f.kind == "player" and f.default is None}
+        event = build_event(action, picks) if action else NO_PRIMARY[game](state)
         state = flow.apply(state, event)
         states.append(state)
         events.append(event)

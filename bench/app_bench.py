@@ -1,0 +1,184 @@
+"""The app beside Flet's hello-world counter (bench/hello_app.py), in one run, in headless
+Chromium at 390×844 (issue 14's figures):
+
+- **first visit**: bytes on the wire for a fresh phone (Chromium's own count, as
+  tests/e2e/test_first_visit.py takes it), until the home screen is drawn and the network
+  is quiet;
+- **cold start**: from starting the server process to a usable first screen in a fresh
+  page (the app's Home with its games; the counter's button);
+- **tap**: from the pointer going down on a "+" (the app: a Score stepper of a Latria
+  table; the counter: its button) to the screen's update (the accessibility tree's first
+  change after it: a press itself changes nothing there, and everything one update
+  changes lands in the same frame), over ``--taps`` taps;
+- **memory**: the server's resident memory with 1 and with 20 pages open.
+
+Rounds alternate app, hello, app, hello … (``--rounds``). Prints, for each figure, the
+median with min–max for each, the load average, and on the last line the ratios
+app / hello. Run by hand (it takes a few minutes), not in the test suite:
+
+    .venv/bin/python bench/app_bench.py [--rounds 3] [--taps 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path, free_port  # noqa: E402
+from tests.e2e.flutter import button, open_app  # noqa: E402
+from tests.e2e.tables import create_table  # noqa: E402
+from tests.e2e.test_first_visit import Wire  # noqa: E402
+
+PHONE = {"width": 390, "height": 844}
+WATCH = """() => {
+  window.__tap = {down: 0, last: 0};
+  document.addEventListener('pointerdown', () => {
+    window.__tap.down = performance.now(); window.__tap.last = 0; }, true);
+  new MutationObserver(() => {
+    if (window.__tap.down && !window.__tap.last) window.__tap.last = performance.now(); })
+    .observe(document.body, {subtree: true, childList: true, attributes: true,
+                             characterData: true});
+}"""
+
+
+class Process:
+    """A server process: the app (companion --web) or the hello counter."""
+
+    def __init__(self, kind: str, data_dir: Path):
+        self.kind, self.data_dir, self.port = kind, data_dir, free_port()
+        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
+        if kind == "app":
+            args = ["-m", "companion", "--web", "--port", str(self.port),
+                    "--data-dir", str(data_dir)]
+        else:
+            args = [str(ROOT / "bench" / "hello_app.py"), str(self.port)]
+        self.started = time.perf_counter()
+        self.proc = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError(f"{kind} did not start")
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/"
+
+    def rss_mib(self) -> float:
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def first_screen(page, kind: str):
+    return (page.get_by_text(re.compile("Latoro")).first if kind == "app"
+            else button(page, "one more"))
+
+
+def one_round(browser, kind: str, taps: int, figures: dict) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        server = Process(kind, Path(folder))
+        try:
+            # Cold start and first visit: a fresh page, nothing cached.
+            context = browser.new_context(viewport=PHONE)
+            page = context.new_page()
+            wire = Wire(page)
+            open_app(page, server.url)
+            first_screen(page, kind).wait_for(timeout=120000)
+            figures.setdefault(("cold start, s", kind), []).append(
+                time.perf_counter() - server.started)
+            page.wait_for_load_state("networkidle")
+            page.wait_for_timeout(1500)
+            figures.setdefault(("first visit, MB", kind), []).append(wire.total / 1e6)
+
+            # Taps.
+            if kind == "app":
+                create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+                button(page, "Score").first.click()
+                plus = page.get_by_role("button", name=re.compile(r": one more$")).first
+            else:
+                plus = button(page, "one more")
+            plus.wait_for()
+            page.evaluate(WATCH)
+            for _ in range(taps):
+                plus.click()
+                page.wait_for_timeout(400)
+                down, last = page.evaluate("[window.__tap.down, window.__tap.last]")
+                if last > down:
+                    figures.setdefault(("tap, ms", kind), []).append(last - down)
+
+            # Memory: 1 page, then 20.
+            figures.setdefault(("memory 1 page, MiB", kind), []).append(server.rss_mib())
+            others = []
+            for _ in range(19):
+                other = browser.new_context(viewport=PHONE)
+                p = other.new_page()
+                open_app(p, server.url)
+                first_screen(p, kind).wait_for(timeout=120000)
+                others.append(other)
+            time.sleep(2)
+            figures.setdefault(("memory 20 pages, MiB", kind), []).append(server.rss_mib())
+            for other in others:
+                other.close()
+            context.close()
+        finally:
+            server.stop()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--taps", type=int, default=30)
+    args = parser.parse_args()
+    figures: dict[tuple[str, str], list[float]] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for _ in range(args.rounds):
+            for kind in ("app", "hello"):
+                one_round(browser, kind, args.taps, figures)
+        browser.close()
+    ratios = []
+    for name in dict.fromkeys(n for n, _ in figures):
+        line = []
+        for kind in ("app", "hello"):
+            values = figures.get((name, kind), [float("nan")])
+            line.append(f"{kind} {statistics.median(values):7.2f} "
+                        f"({min(values):.2f}–{max(values):.2f})")
+        print(f"{name:>22}: " + "   ".join(line))
+        app = statistics.median(figures[(name, "app")])
+        hello = statistics.median(figures[(name, "hello")])
+        ratios.append(f"{name.split(',')[0]} {app / hello:.2f}×")
+    tap = sorted(figures.get(("tap, ms", "app"), [0]))
+    print(f"{'app tap p95, ms':>22}: {tap[int(0.95 * (len(tap) - 1))]:.1f}")
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    print("app / hello: " + ", ".join(ratios))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
