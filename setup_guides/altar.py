@@ -13,7 +13,7 @@ from scorers.messages import Msg
 from setup_guides.base import RULE_OR_SEAT_RULINGS, Setup, Step, draw_seat, rule_or_seat
 
 GAME = "altar"
-NAME = "Altar: Realms of the Gods"
+NAME = Msg("setup.altar.name")
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # Altar, Overview: "a card game for 2 to 5 players"
 VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}

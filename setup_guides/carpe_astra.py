@@ -20,7 +20,7 @@ from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, SetupError, Step, draw_seat
 
 GAME = "carpe_astra"
-NAME = "Carpe Astra"
+NAME = Msg("setup.carpe_astra.name")
 
 PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra: 2-, 3- or 4-player layouts
 VARIANTS = {n: ("standard", "advanced") for n in PLAYER_COUNTS}

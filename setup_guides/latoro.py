@@ -21,7 +21,7 @@ from setup_guides.base import (
 )
 
 GAME = "latoro"
-NAME = "Latoro"
+NAME = Msg("setup.latoro.name")
 
 PLAYER_COUNTS = (2, 3, 4)  # Latoro: the refill table has 2, 3 and 4 players
 VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}

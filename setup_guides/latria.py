@@ -23,7 +23,7 @@ from setup_guides.base import (
 )
 
 GAME = "latria"
-NAME = "Latria"
+NAME = Msg("setup.latria.name")
 
 PLAYER_COUNTS = (3, 4, 5, 6)  # Latria, INDEX / box: 3–6 players
 VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}

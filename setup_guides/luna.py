@@ -21,7 +21,7 @@ from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, Step, draw_seat, seat_order
 
 GAME = "luna"
-NAME = "Luna"
+NAME = Msg("setup.luna.name")
 
 SOLO_LEVELS = {"solo1": 1, "solo2": 2, "solo3": 3}
 VARIANTS = {
