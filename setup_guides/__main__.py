@@ -96,6 +96,11 @@ def columns(char: str) -> int:
     return 2 if unicodedata.east_asian_width(char) in "WF" else 1
 
 
+def text_columns(text: str) -> int:
+    """How wide ``text`` is on a terminal (a Japanese character takes two columns)."""
+    return sum(columns(char) for char in text)
+
+
 def wrap(text: str, language: str, indent: str) -> list[str]:
     """``text`` in lines of at most ``WRAP_WIDTH`` columns after ``indent``: at spaces in
     English; in Japanese anywhere, but never a punctuation mark at the start of a line."""
@@ -141,9 +146,10 @@ def render_text(setup: Setup, language: str = ENGLISH) -> str:
     lines.append("")
     lines.append(say_in(Msg("setup.cli.drawn")))
     rows = [(say_in(label), say_in(value)) for label, value in draws(setup)]
-    label_width = max(len(label) for label, _ in rows)
+    label_width = max(text_columns(label) for label, _ in rows)
     for label, value in rows:
-        lines.append(f"  {label:<{label_width}}  {value}")
+        pad = " " * (label_width - text_columns(label))
+        lines.append(f"  {label}{pad}  {value}")
     lines.append("")
     lines.append(say_in(Msg("setup.cli.first_player", who=setup.first_player_text())))
     lines.append(say_in(Msg("setup.cli.rulebook", rule=setup.first_player_rule)))
