@@ -222,7 +222,8 @@ def _main(argv: list[str] | None) -> int:
     try:
         setup = make_setup(args.game, players, args.variant, seed, **campaign)
     except SetupError as err:
-        return fail(err.args[0] if err.args else str(err))
+        say(f"{PROG}: {err.text(language)}")
+        return 2
     text = (
         json.dumps(setup.to_json_dict(language), ensure_ascii=False, indent=2)
         if args.json

@@ -31,7 +31,11 @@ MAX_SEED = 2**53 - 1
 
 class SetupError(ValueError):
     """A game, player count, variant or seed the guides do not have; the message names
-    the allowed ones."""
+    the allowed ones. Its argument is a ``Msg`` (``str(err)`` is the English text)."""
+
+    def text(self, language: str = ENGLISH) -> str:
+        """The message for a reader of ``language``."""
+        return render(self.args[0], language) if self.args else ""
 
 
 class Step(BaseModel):

@@ -177,6 +177,7 @@ def test_errors_render_in_japanese():
     message = err.value.args[0]
     assert str(err.value) == "latria has no 7-player game; players: 3–6"
     assert render(message, "ja") == "latriaに7人のゲームはありません。人数：3–6"
+    assert err.value.text("ja") == render(message, "ja") and err.value.text() == str(err.value)
     with pytest.raises(SetupError) as err:
         make_setup("luna", 1, "standard")
     assert "solo1, solo2, solo3" in render(err.value.args[0], "ja")
