@@ -55,7 +55,7 @@ def test_japanese_mirrors_english_key_for_key_with_the_same_placeholders():
     assert set(en) == set(ja), sorted(set(en) ^ set(ja))
     for key in en:
         assert placeholders(en[key]) == placeholders(ja[key]), key
-        assert all(k.startswith("setup.") for k in (key,))
+        assert key.startswith("setup."), key
 
 
 def test_each_language_has_the_same_files():
