@@ -19,6 +19,7 @@ import random
 from types import ModuleType
 
 from scorers.limits import quote
+from scorers.messages import Msg
 from setup_guides import altar, carpe_astra, latoro, latria, luna
 from setup_guides.base import MAX_SEED, Setup, SetupError, Step
 
@@ -44,7 +45,7 @@ GAMES: dict[str, dict[int, tuple[str, ...]]] = {
     game: dict(module.VARIANTS) for game, module in MODULES.items()
 }
 
-# game id → the game's name as printed
+# game id → the game's name as printed (a ``Msg``: "ラトリア・オーパス" in Japanese)
 GAME_NAMES: dict[str, str] = {game: module.NAME for game, module in MODULES.items()}
 
 
@@ -57,15 +58,15 @@ def _counts(game: str) -> str:
 
 def check_game(game: object) -> str:
     if not isinstance(game, str) or game not in GAMES:
-        raise SetupError(f"unknown game {quote(game)}; the games are: {', '.join(GAMES)}")
+        raise SetupError(Msg("setup.common.error.game", game=quote(game),
+                             games=", ".join(GAMES)))
     return game
 
 
 def check_players(game: str, players: object) -> int:
     if isinstance(players, bool) or not isinstance(players, int) or players not in GAMES[game]:
-        raise SetupError(
-            f"{game} has no {quote(players)}-player game; players: {_counts(game)}"
-        )
+        raise SetupError(Msg("setup.common.error.players", game=game, players=quote(players),
+                             counts=_counts(game)))
     return players
 
 
@@ -79,16 +80,14 @@ def check_variant(game: str, players: int, variant: object) -> str:
     if variant is None:
         return allowed[0]
     if not isinstance(variant, str) or variant not in allowed:
-        where = f"{game} with {players} player{'s' if players != 1 else ''}"
-        raise SetupError(
-            f"{where} has no variant {quote(variant)}; variants: {', '.join(allowed)}"
-        )
+        raise SetupError(Msg("setup.common.error.variant", game=game, count=players,
+                             variant=quote(variant), variants=", ".join(allowed)))
     return variant
 
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise SetupError(f"a seed is a whole number from 0 to {MAX_SEED}, not {quote(seed)}")
+        raise SetupError(Msg("setup.common.error.seed", max=MAX_SEED, seed=quote(seed)))
     return seed
 
 
@@ -102,21 +101,21 @@ def check_campaign(game: str, players: int, variant: str, campaign_game: object,
     """The Latria campaign's options, checked: which game of the series (1…N) and game 1's
     starting parent (a seat 1…N)."""
     options: dict[str, int] = {}
-    for key, value, name, what in (
-            ("campaign_game", campaign_game, "the campaign game", "a game of the series"),
-            ("first_parent", first_parent, "game 1's first parent", "a seat")):
+    for key, value, only, bounds in (
+            ("campaign_game", campaign_game, "setup.latria.error.campaign_game_only",
+             "setup.latria.error.campaign_game_range"),
+            ("first_parent", first_parent, "setup.latria.error.first_parent_only",
+             "setup.latria.error.first_parent_range")):
         if value is None:
             continue
         if game != "latria" or variant != "campaign":
-            raise SetupError(f"{name} is only for the Latria campaign (variant campaign)")
+            raise SetupError(Msg(only))
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
             # Latria, Extension Rules 3: as many games as players, each player parent once
-            raise SetupError(f"{name} must be {what}, 1–{players} with {players} players, "
-                             f"not {value!r}")
+            raise SetupError(Msg(bounds, players=players, value=repr(value)))
         options[key] = value
     if "first_parent" in options and options.get("campaign_game", 1) < 2:
-        raise SetupError("game 1's first parent is given to set up a later game of the "
-                         "campaign (game 2 or more)")
+        raise SetupError(Msg("setup.latria.error.first_parent_game_1"))
     return options
 
 
@@ -139,7 +138,7 @@ def make_setup(
     options: dict = check_campaign(game, players, variant, campaign_game, first_parent)
     if characters is not None:
         if game != "carpe_astra":
-            raise SetupError("characters are chosen only in Carpe Astra")
+            raise SetupError(Msg("setup.carpe_astra.error.characters_only"))
         options["characters"] = characters
     return MODULES[game].build(players, variant, seed, **options)
 

@@ -1,8 +1,10 @@
-"""``python -m setup_guides GAME --players N [--variant V] [--seed S] [--json]``.
+"""``python -m setup_guides GAME --players N [--variant V] [--seed S] [--json] [--lang L]``.
 
 A readable checklist, or the setup as JSON (../shared/spec/setup-guides.md). Exit status
 0 with a setup; 2 with one line on standard error naming what is allowed when the game,
-player count, variant or seed is not one the game has. Never a traceback.
+player count, variant, seed or language is not one the game has. Never a traceback.
+``--lang ja`` prints the checklist, the JSON's texts and the messages in Japanese (the
+numbers, keys and results are the same in every language); English by default.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import json
 import os
 import sys
 import textwrap
+import unicodedata
 from typing import NoReturn
 
 from scorers.limits import crop, quote
+from scorers.messages import ENGLISH, LANGUAGES, Msg, render
 from setup_guides import GAME_NAMES, GAMES, SetupError, draws, make_setup
 from setup_guides.base import Setup
 
@@ -82,13 +86,52 @@ def silence_stdout() -> None:
         pass
 
 
-def render_text(setup: Setup) -> str:
+# Columns per line of a step's detail.
+WRAP_WIDTH = 88
+# Japanese: no line starts with these (kinsoku), they stay at the end of the line before.
+NO_LINE_START = set("、。，．・：；？！）」』】〕）ー～…ぁぃぅぇぉっゃゅょァィゥェォッャュョ")
+
+
+def columns(char: str) -> int:
+    return 2 if unicodedata.east_asian_width(char) in "WF" else 1
+
+
+def text_columns(text: str) -> int:
+    """How wide ``text`` is on a terminal (a Japanese character takes two columns)."""
+    return sum(columns(char) for char in text)
+
+
+def wrap(text: str, language: str, indent: str) -> list[str]:
+    """``text`` in lines of at most ``WRAP_WIDTH`` columns after ``indent``: at spaces in
+    English; in Japanese anywhere, but never a punctuation mark at the start of a line."""
+    if language == ENGLISH:
+        return textwrap.wrap(text, width=WRAP_WIDTH, initial_indent=indent,
+                             subsequent_indent=indent, break_on_hyphens=False)
+    lines: list[str] = []
+    line, used = "", len(indent)
+    for char in text:
+        if used + columns(char) > WRAP_WIDTH and line and char not in NO_LINE_START:
+            lines.append(indent + line.rstrip())
+            line, used = "", len(indent)
+            if char == " ":
+                continue
+        line += char
+        used += columns(char)
+    if line.strip():
+        lines.append(indent + line.rstrip())
+    return lines
+
+
+def render_text(setup: Setup, language: str = ENGLISH) -> str:
     """The checklist: a header, the numbered steps, the draws, the first player."""
-    name = GAME_NAMES[setup.game]
+
+    def say_in(text: object) -> str:
+        return render(text, language)
+
     lines = [
-        f"{name} — {setup.players} player{'s' if setup.players != 1 else ''}, "
-        f"variant {setup.variant}, seed {setup.seed}",
-        f"(the same seed gives the same setup: --seed {setup.seed})",
+        say_in(Msg("setup.cli.header", name=GAME_NAMES[setup.game], count=setup.players,
+                   variant=setup.variant, seed=setup.seed)),
+        say_in(Msg("setup.cli.same_seed", seed=setup.seed)),
         "",
     ]
     width = len(str(len(setup.steps)))
@@ -97,26 +140,19 @@ def render_text(setup: Setup) -> str:
     for i, step in enumerate(setup.steps, start=1):
         if step.section and step.section != section:
             section = step.section
-            lines.append(f"{section}")
-        lines.append(f"{i:>{width}}. {step.title}")
-        lines.extend(
-            textwrap.wrap(
-                step.cited_detail,
-                width=88,
-                initial_indent=indent,
-                subsequent_indent=indent,
-                break_on_hyphens=False,
-            )
-        )
+            lines.append(say_in(section))
+        lines.append(f"{i:>{width}}. {say_in(step.title)}")
+        lines.extend(wrap(step.cited(language), language, indent))
     lines.append("")
-    lines.append("Drawn from the seed:")
-    rows = draws(setup)
-    label_width = max(len(label) for label, _ in rows)
+    lines.append(say_in(Msg("setup.cli.drawn")))
+    rows = [(say_in(label), say_in(value)) for label, value in draws(setup)]
+    label_width = max(text_columns(label) for label, _ in rows)
     for label, value in rows:
-        lines.append(f"  {label:<{label_width}}  {value}")
+        pad = " " * (label_width - text_columns(label))
+        lines.append(f"  {label}{pad}  {value}")
     lines.append("")
-    lines.append(f"First player: {setup.first_player_text()}")
-    lines.append(f"Rulebook: {setup.first_player_rule}")
+    lines.append(say_in(Msg("setup.cli.first_player", who=setup.first_player_text())))
+    lines.append(say_in(Msg("setup.cli.rulebook", rule=setup.first_player_rule)))
     return "\n".join(lines)
 
 
@@ -140,6 +176,9 @@ def _main(argv: list[str] | None) -> int:
     parser.add_argument("--variant", metavar="V", help="the variant (default: standard, or solo1)")
     parser.add_argument("--seed", metavar="S", help="a whole number ≥ 0 (default: a new one)")
     parser.add_argument("--json", action="store_true", help="print the setup as JSON")
+    parser.add_argument("--lang", metavar="L", default=ENGLISH,
+                        help=f"the language of the checklist: {', '.join(LANGUAGES)} "
+                        "(default: en)")
     parser.add_argument("--campaign-game", metavar="N",
                         help="Latria campaign: set up game N of the series (its starting "
                         "parent follows game 1's)")
@@ -150,36 +189,45 @@ def _main(argv: list[str] | None) -> int:
     if extra:  # each value quoted at most 40 characters
         parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
 
+    language = args.lang
+    if language not in LANGUAGES:
+        say(f"{PROG}: " + Msg("setup.cli.error.lang", languages=", ".join(LANGUAGES),
+                               value=quote(language)))
+        return 2
+
+    def fail(message: Msg) -> int:
+        say(f"{PROG}: {render(message, language)}")
+        return 2
+
     players = whole_number(args.players)
     if players is None:
         counts = ", ".join(str(n) for n in GAMES.get(args.game, {}))
-        allowed = f"; {args.game} has {counts}" if counts else ""
-        say(f"{PROG}: --players must be a whole number, not {quote(args.players)}{allowed}")
-        return 2
+        if counts:
+            return fail(Msg("setup.cli.error.players_allowed", value=quote(args.players),
+                            game=args.game, counts=counts))
+        return fail(Msg("setup.cli.error.players", value=quote(args.players)))
     seed = None
     if args.seed is not None:
         seed = whole_number(args.seed)
         if seed is None:
-            say(f"{PROG}: --seed must be a whole number ≥ 0, not {quote(args.seed)}")
-            return 2
+            return fail(Msg("setup.cli.error.seed", value=quote(args.seed)))
     campaign: dict[str, int] = {}
     for flag, key, text in (("--campaign-game", "campaign_game", args.campaign_game),
                             ("--first-parent", "first_parent", args.first_parent)):
         if text is not None:
             number = whole_number(text)
             if number is None:
-                say(f"{PROG}: {flag} must be a whole number, not {quote(text)}")
-                return 2
+                return fail(Msg("setup.cli.error.number", flag=flag, value=quote(text)))
             campaign[key] = number
     try:
         setup = make_setup(args.game, players, args.variant, seed, **campaign)
     except SetupError as err:
-        say(f"{PROG}: {err}")
+        say(f"{PROG}: {err.text(language)}")
         return 2
     text = (
-        json.dumps(setup.to_json_dict(), ensure_ascii=False, indent=2)
+        json.dumps(setup.to_json_dict(language), ensure_ascii=False, indent=2)
         if args.json
-        else render_text(setup)
+        else render_text(setup, language)
     )
     try:
         emit(text)
@@ -187,8 +235,7 @@ def _main(argv: list[str] | None) -> int:
         silence_stdout()
     except OSError as err:  # a full disk, a closed standard output
         silence_stdout()
-        say(f"{PROG}: cannot write the setup ({err.strerror or err})")
-        return 2
+        return fail(Msg("setup.cli.error.write", reason=str(err.strerror or err)))
     return 0
 
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 
-from scorers.wording import plural
+from scorers.messages import Msg
 from setup_guides.base import RULE_OR_SEAT_RULINGS, Setup, Step, draw_seat, rule_or_seat
 
 GAME = "altar"
-NAME = "Altar: Realms of the Gods"
+NAME = Msg("setup.altar.name")
 
 PLAYER_COUNTS = (2, 3, 4, 5)  # Altar, Overview: "a card game for 2 to 5 players"
 VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
@@ -39,10 +39,7 @@ SHRINE_TILES = {2: 9, 3: 6, 4: 9, 5: 12}
 # Altar, Setup 2: "Each player chooses a god"; Setup for 2 Players 2: "chooses TWO gods".
 REALMS_EACH = {2: 2, 3: 1, 4: 1, 5: 1}
 
-FIRST_RULE = (
-    "The oldest player becomes the first player, except if the Ancient God is participating, "
-    "then he always begins first."
-)  # Altar, Setup 3 and Setup for 2 Players 3
+FIRST_RULE = Msg("setup.altar.first_rule")  # Altar, Setup 3 and Setup for 2 Players 3
 
 
 class AltarSetup(Setup):
@@ -63,89 +60,65 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
     face_up = FACE_UP_CARDS[players]
     shrines = SHRINE_TILES[players]
     realms = REALMS_EACH[players]
-    section = "Setup for 2 Players" if two else "Setup"
+    section = Msg("setup.altar.section.two") if two else Msg("setup.altar.section.setup")
 
     steps: list[Step] = []
 
     # Setup 1 / Setup for 2 Players 1
     rulings = []
     if removed:
-        detail = (
-            f"{players} players: remove {plural(removed, 'priestess', 'priestesses')} from the "
-            "Follower cards and return them to the box."
-        )
+        detail = Msg("setup.altar.priestesses.detail", players=players, count=removed)
     else:
-        detail = (
-            f"{players} players: no priestess is removed (only 2, 3 and 4 players remove "
-            "priestesses)."
-        )
+        detail = Msg("setup.altar.priestesses.none", players=players)
         rulings = ["S-14"]
-    steps.append(Step(title="Remove priestesses", detail=detail, section=section,
-                      rulings=rulings))
+    steps.append(Step(title=Msg("setup.altar.priestesses.title"), detail=detail,
+                      section=section, rulings=rulings))
 
     # Setup 2 / Setup for 2 Players 2
     rulings = ["S-13"]
     if two:
-        detail = (
-            f"Each player chooses TWO gods ({players * realms} of the {REALMS_IN_BOX} Realms in "
-            "play), takes the boards of their Realms and places an inactive Altar in an empty "
-            "space on each Realm (the Goddess of Love takes an active one)."
-        )
+        detail = Msg("setup.altar.gods.two", realms=players * realms, box=REALMS_IN_BOX)
     else:
-        detail = (
-            f"Each player chooses a god ({players} of the {REALMS_IN_BOX} Realms in play), takes "
-            "the board of their Realm and places an inactive Altar in an empty space (the "
-            "Goddess of Love takes an active one). Gods are chosen, not drawn."
-        )
-    steps.append(Step(title="Gods and Realms", detail=detail, section=section, rulings=rulings))
+        detail = Msg("setup.altar.gods.detail", players=players, box=REALMS_IN_BOX)
+    steps.append(Step(title=Msg("setup.altar.gods.title"), detail=detail, section=section,
+                      rulings=rulings))
 
     # Setup 3
     steps.append(Step(
-        title="First player",
-        detail=rule_or_seat(FIRST_RULE, first)
-        + " If the Ancient God plays, his player begins whatever the seat.",
+        title=Msg("setup.altar.first_player.title"),
+        detail=Msg("setup.altar.first_player.detail", choice=rule_or_seat(FIRST_RULE, first)),
         section=section,
         rulings=RULE_OR_SEAT_RULINGS,
     ))
 
     # Setup 4
-    clockwise = "" if two else " and proceeding clockwise"
     steps.append(Step(
-        title="Deal Follower cards",
-        detail=(
-            f"Shuffle the Follower cards. Beginning with the first player{clockwise}, "
-            f"{'both players' if two else 'all players'} draw {plural(cards, 'Follower card')} "
-            + ("(the 2-player setup's number)" if two else f"each ({players} players + 1)")
-            + ". Place the remaining cards face down in the middle of the table: the draw deck."
-        ),
+        title=Msg("setup.altar.deal.title"),
+        detail=(Msg("setup.altar.deal.two", count=cards) if two
+                else Msg("setup.altar.deal.detail", count=cards, players=players)),
         section=section,
     ))
 
     # Setup 5
     steps.append(Step(
-        title="Face-up Follower cards",
-        detail=(
-            f"Reveal {face_up} Follower cards face up and place them next to the draw deck. "
-            f"There are always {face_up} face-up cards: refill each one taken"
-            + (" (2 players: after both cards of the turn are drawn)." if two else ".")
-        ),
+        title=Msg("setup.altar.face_up.title"),
+        detail=(Msg("setup.altar.face_up.two", count=face_up) if two
+                else Msg("setup.altar.face_up.detail", count=face_up)),
         section=section,
     ))
 
     # Setup 6
     steps.append(Step(
-        title="Altar and Shrine tiles",
-        detail=(
-            f"Place the {ALTAR_TOKENS} Altar tiles and {shrines} Shrine tiles in the middle of "
-            f"the table ({players} players)."
-        ),
+        title=Msg("setup.altar.tiles.title"),
+        detail=Msg("setup.altar.tiles.detail", altars=ALTAR_TOKENS, shrines=shrines,
+                   players=players),
         section=section,
     ))
 
     # Setup 7
     steps.append(Step(
-        title="Return the other Shrine tiles",
-        detail=f"Return the remaining {SHRINE_TOKENS - shrines} Shrine tiles to the box.",
+        title=Msg("setup.altar.return.title"),
+        detail=Msg("setup.altar.return.detail", count=SHRINE_TOKENS - shrines),
         section=section,
     ))
 
@@ -153,12 +126,9 @@ def build(players: int, variant: str, seed: int) -> AltarSetup:
         # Altar, Gameplay: "In a 2-player game, each player on their turn draws 2 cards and
         # performs 2 different actions." End of the Game 1: "both Realms must be completed."
         steps.append(Step(
-            title="2-player turns",
-            detail=(
-                "Each turn a player draws 2 cards and performs 2 different actions. To end the "
-                "game by completing Realms, both of a player's Realms must be completed."
-            ),
-            section="Gameplay",
+            title=Msg("setup.altar.two_turns.title"),
+            detail=Msg("setup.altar.two_turns.detail"),
+            section=Msg("setup.altar.section.gameplay"),
         ))
 
     return AltarSetup(

@@ -16,11 +16,11 @@ from pydantic import Field
 
 from scorers.carpe_astra import CHARACTERS, tokens_in_play
 from scorers.carpe_astra import GUILDS as GUILD_DATA
-from scorers.wording import join_and
+from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, SetupError, Step, draw_seat
 
 GAME = "carpe_astra"
-NAME = "Carpe Astra"
+NAME = Msg("setup.carpe_astra.name")
 
 PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra: 2-, 3- or 4-player layouts
 VARIANTS = {n: ("standard", "advanced") for n in PLAYER_COUNTS}
@@ -72,12 +72,36 @@ def support_tokens(players: int, characters: list[str]) -> dict[str, int]:
     return tokens_in_play(players, characters)
 
 
-START_RULE = "Choose a start player at random."  # Carpe Astra, Play
+START_RULE = Msg("setup.carpe_astra.start_rule")  # Carpe Astra, Play
+
+# The names as players read them (in English the box's, as in scorers.carpe_astra).
+CHARACTER_NAMES = {
+    "chun": Msg("setup.carpe_astra.character.chun"),
+    "tyndar": Msg("setup.carpe_astra.character.tyndar"),
+    "ichthon": Msg("setup.carpe_astra.character.ichthon"),
+    "verron": Msg("setup.carpe_astra.character.verron"),
+}
+GUILD_LABELS = {
+    "military": Msg("setup.carpe_astra.guild.military"),
+    "traders": Msg("setup.carpe_astra.guild.traders"),
+    "priests": Msg("setup.carpe_astra.guild.priests"),
+    "engineers": Msg("setup.carpe_astra.guild.engineers"),
+    "settlers": Msg("setup.carpe_astra.guild.settlers"),
+    "politicians": Msg("setup.carpe_astra.guild.politicians"),
+}
+COLOUR_NAMES = {
+    "red": Msg("setup.carpe_astra.colour.red"),
+    "yellow": Msg("setup.carpe_astra.colour.yellow"),
+    "blue": Msg("setup.carpe_astra.colour.blue"),
+    "black": Msg("setup.carpe_astra.colour.black"),
+}
 
 
-def character_label(character: str) -> str:
+def character_label(character: str) -> Msg:
+    """``"Admiral Ch'un (red, Military)"``."""
     c = CHARACTERS[character]
-    return f"{c.name} ({c.colour}, {GUILD_NAMES[c.guild]})"
+    return Msg("setup.carpe_astra.character_label", name=CHARACTER_NAMES[character],
+               colour=COLOUR_NAMES[c.colour], guild=GUILD_LABELS[c.guild])
 
 
 def check_characters(characters: Sequence[str], players: int) -> list[str]:
@@ -85,8 +109,8 @@ def check_characters(characters: Sequence[str], players: int) -> list[str]:
     chosen = list(characters) if isinstance(characters, list | tuple) else None
     if (chosen is None or len(chosen) != players or not set(chosen) <= set(CHARACTERS)
             or len(set(chosen)) != players):
-        raise SetupError(f"the characters are {players} different ones of "
-                         f"{', '.join(CHARACTERS)}, one per seat")
+        raise SetupError(Msg("setup.carpe_astra.error.characters", players=players,
+                             ids=", ".join(CHARACTERS)))
     return chosen
 
 
@@ -106,8 +130,9 @@ class CarpeAstraSetup(Setup):
     face_up_slander: int
 
     def draws(self) -> list[tuple[str, str]]:
-        return [("Start player", f"Seat {self.first_player}")] + [
-            (f"Seat {seat}", character_label(c))
+        return [(Msg("setup.common.draw.start_player"),
+                 Msg("setup.common.draw.seat", seat=self.first_player))] + [
+            (Msg("setup.common.draw.seat", seat=seat), character_label(c))
             for seat, c in enumerate(self.characters, start=1)
         ]
 
@@ -129,111 +154,79 @@ def build(players: int, variant: str, seed: int,
     face_up = ADVANCED_FACE_UP if advanced else 0
 
     steps: list[Step] = []
-    section = "Setup"
+    section = Msg("setup.carpe_astra.section.setup")
 
     # Setup, first bullet: the event timeline
     steps.append(Step(
-        title="Event timeline",
-        detail=(
-            f"Shuffle the {EVENT_CARDS} Event cards and deal {EVENTS_IN_TIMELINE} face down in "
-            "a line beside the play area: the event timeline, one card per round. Turn the "
-            "second and third cards face up. Ignore the Immediate Event symbol (yellow "
-            f"triangle with an exclamation mark) during setup. The other "
-            f"{EVENT_CARDS - EVENTS_IN_TIMELINE} cards stay face down as the event deck."
-        ),
+        title=Msg("setup.carpe_astra.timeline.title"),
+        detail=Msg("setup.carpe_astra.timeline.detail", events=EVENT_CARDS,
+                   timeline=EVENTS_IN_TIMELINE, left=EVENT_CARDS - EVENTS_IN_TIMELINE),
         section=section,
     ))
 
     # Setup, second bullet: characters (drawn), agents, cards, credits
-    seats = join_and([
-        f"seat {seat}: {character_label(c)}" for seat, c in enumerate(characters, start=1)
-    ])
-    how = "chosen at the table" if chosen else "drawn from the seed"
+    seats = AndList(
+        Msg("setup.carpe_astra.characters.seat", seat=seat, character=character_label(c))
+        for seat, c in enumerate(characters, start=1)
+    )
+    how = (Msg("setup.carpe_astra.characters.chosen") if chosen
+           else Msg("setup.carpe_astra.characters.drawn"))
     unused = [c for c in CHARACTERS if c not in characters]
+    if unused:
+        detail = Msg("setup.carpe_astra.characters.detail_unused", how=how, seats=seats,
+                     agents=AGENTS_EACH, credits=CREDITS_EACH,
+                     unused=AndList(CHARACTER_NAMES[c] for c in unused))
+    else:
+        detail = Msg("setup.carpe_astra.characters.detail", how=how, seats=seats,
+                     agents=AGENTS_EACH, credits=CREDITS_EACH)
     steps.append(Step(
-        title="Characters",
-        detail=(
-            f"Which player is which character ({how}): {seats}. Each player "
-            f"takes the {AGENTS_EACH} agent markers, the character card and the rules card in "
-            f"their character's colour and {CREDITS_EACH} credits, and places one agent marker "
-            "on their character tile (their headquarters)."
-            + (
-                " Not in play: "
-                + join_and([CHARACTERS[c].name for c in unused])
-                + "."
-                if unused
-                else ""
-            )
-        ),
+        title=Msg("setup.carpe_astra.characters.title"),
+        detail=detail,
         section=section,
         rulings=["S-6"] if unused else [],
     ))
 
     # Setup, third bullet: credit supply
     steps.append(Step(
-        title="Credit supply",
-        detail=(
-            f"Place the remaining {CREDIT_TOKENS - CREDITS_EACH * players} credit tokens in a "
-            "supply pile near the play area."
-        ),
+        title=Msg("setup.carpe_astra.credits.title"),
+        detail=Msg("setup.carpe_astra.credits.detail",
+                   count=CREDIT_TOKENS - CREDITS_EACH * players),
         section=section,
     ))
 
     # Setup, fourth bullet: the board
-    names = join_and([CHARACTERS[c].name for c in characters])
-    senate_text = (
-        "Place the Senate tile where the layout shows it: it counts as each character's "
-        "headquarters for completing Network cards."
-        if senate
-        else "The Senate tile is not used with 2 players."
-    )
+    names = AndList(CHARACTER_NAMES[c] for c in characters)
+    senate_text = (Msg("setup.carpe_astra.board.senate") if senate
+                   else Msg("setup.carpe_astra.board.no_senate"))
     steps.append(Step(
-        title=f"Lay out the {players}-player board",
-        detail=(
-            f"Shuffle the {GUILD_TILES} Guild Tiles. Follow the rulebook's {players}-player "
-            "layout diagram (the diagram is not in the text), leaving a small gap between "
-            f"tiles: the character tiles of {names}, each with a single agent marker of its "
-            "colour, where a character tile is shown, and a random Guild Tile, guild side "
-            f"up, on every double hex. {senate_text}"
-        ),
+        title=Msg("setup.carpe_astra.board.title", players=players),
+        detail=Msg("setup.carpe_astra.board.detail", tiles=GUILD_TILES, players=players,
+                   names=names, senate=senate_text),
         section=section,
         rulings=[] if senate else ["S-5"],
     ))
 
     # Setup, fifth bullet: guild tile stack
     steps.append(Step(
-        title="Guild Tile stack",
-        detail=(
-            "Place the remaining Guild Tiles face down in a draw stack beside the play area, "
-            f"then turn over the top {FACE_UP_GUILD_TILES} tiles and place them face up next "
-            "to the stack."
-        ),
+        title=Msg("setup.carpe_astra.guild_tiles.title"),
+        detail=Msg("setup.carpe_astra.guild_tiles.detail", count=FACE_UP_GUILD_TILES),
         section=section,
     ))
 
     # Setup, sixth bullet: network and slander decks
     network_left = NETWORK_CARDS - NETWORK_CARDS_EACH * players
     steps.append(Step(
-        title="Network and Slander cards",
-        detail=(
-            f"Shuffle the {NETWORK_CARDS} Network cards and deal each player "
-            f"{NETWORK_CARDS_EACH}; the other {network_left} form a face-down draw deck. "
-            f"Shuffle the {SLANDER_CARDS} Slander cards into a separate face-down draw deck."
-        ),
+        title=Msg("setup.carpe_astra.decks.title"),
+        detail=Msg("setup.carpe_astra.decks.detail", network=NETWORK_CARDS,
+                   each=NETWORK_CARDS_EACH, left=network_left, slander=SLANDER_CARDS),
         section=section,
     ))
 
     if advanced:
         # Advanced Rules
         steps.append(Step(
-            title="Advanced: face-up cards",
-            detail=(
-                f"Turn over the top {ADVANCED_FACE_UP} cards of the Network deck and the top "
-                f"{ADVANCED_FACE_UP} of the Slander deck and place them face up next to their "
-                "decks. When drawing you may take at most one card from the face-up cards "
-                "instead of the decks, and refill it after drawing; extra cards from Event "
-                "cards come from the decks."
-            ),
+            title=Msg("setup.carpe_astra.advanced.title"),
+            detail=Msg("setup.carpe_astra.advanced.detail", count=ADVANCED_FACE_UP),
             section=section,
         ))
 
@@ -242,37 +235,34 @@ def build(players: int, variant: str, seed: int,
     if players == 3:
         played = [CHARACTERS[c].guild for c in characters]
         others = [g for g in GUILDS if g not in played]
-        counts = (
-            f"5 support tokens each of {join_and([GUILD_NAMES[g] for g in played])} (the "
-            f"guilds of the characters in play) and 4 each of "
-            f"{join_and([GUILD_NAMES[g] for g in others])}"
-        )
+        counts = Msg("setup.carpe_astra.support.counts_3",
+                     played=AndList(GUILD_LABELS[g] for g in played),
+                     others=AndList(GUILD_LABELS[g] for g in others))
     else:
-        counts = f"{tokens[GUILDS[0]]} support tokens of each of the six guilds"
-    own = join_and([
-        f"seat {seat}: two {GUILD_NAMES[CHARACTERS[c].guild]}"
+        counts = Msg("setup.carpe_astra.support.counts_each", count=tokens[GUILDS[0]])
+    own = AndList(
+        Msg("setup.carpe_astra.support.own", seat=seat, guild=GUILD_LABELS[CHARACTERS[c].guild])
         for seat, c in enumerate(characters, start=1)
-    ])
+    )
     back = SUPPORT_TOKENS_IN_BOX - total
+    if back:
+        detail = Msg("setup.carpe_astra.support.detail_back", players=players, counts=counts,
+                     total=total, back=back, own=own)
+    else:
+        detail = Msg("setup.carpe_astra.support.detail", players=players, counts=counts,
+                     total=total, own=own)
     steps.append(Step(
-        title="Support tokens",
-        detail=(
-            f"{players} players: put {counts} in a supply pile: {total} tokens"
-            + (f"; the other {back} go back in the box." if back else ".")
-            + f" Each player then takes two support tokens of their own guild: {own}."
-        ),
+        title=Msg("setup.carpe_astra.support.title"),
+        detail=detail,
         section=section,
         rulings=["S-4"] if players == 3 else [],
     ))
 
     # Play: "Choose a start player at random."
     steps.append(Step(
-        title="Start player",
-        detail=(
-            f"Chosen at random: seat {first} (drawn from the seed). Play goes to the left "
-            f"(clockwise); the game lasts {ROUNDS} rounds, one per event card."
-        ),
-        section="Play",
+        title=Msg("setup.carpe_astra.start_player.title"),
+        detail=Msg("setup.carpe_astra.start_player.detail", seat=first, rounds=ROUNDS),
+        section=Msg("setup.carpe_astra.section.play"),
     ))
 
     return CarpeAstraSetup(

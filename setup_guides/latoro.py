@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from scorers.wording import join_and
+from scorers.messages import Msg
 from setup_guides.base import (
     RULE_OR_SEAT_RULINGS,
     Setup,
@@ -21,7 +21,7 @@ from setup_guides.base import (
 )
 
 GAME = "latoro"
-NAME = "Latoro"
+NAME = Msg("setup.latoro.name")
 
 PLAYER_COUNTS = (2, 3, 4)  # Latoro: the refill table has 2, 3 and 4 players
 VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
@@ -62,11 +62,9 @@ REFILLS: dict[int, dict[str, dict[str, int]]] = {
         "4": {"level2": 0, "level3": 8}},
 }
 
-FIRST_RULE = (
-    "The player who most recently rode an animal goes first and takes the start player card."
-)  # Latoro, プレイヤーの準備 3: "最近動物に乗ったプレイヤーが１番手"
-
-POSITIONS = ("start player", "second player", "third player", "fourth player")
+# Latoro, プレイヤーの準備 3: "最近動物に乗ったプレイヤーが１番手となり、スタートプレイヤー
+# カードを受け取ります。" (in Japanese the rulebook's own words, in English its translation)
+FIRST_RULE = Msg("setup.latoro.first_rule")
 
 
 def starting_resources_by_position(position: int) -> dict[str, int]:
@@ -75,8 +73,9 @@ def starting_resources_by_position(position: int) -> dict[str, int]:
     return {r: 1 + extra.get(r, 0) for r in RESOURCES}
 
 
-def resources_text(resources: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in resources.items())
+def resources_text(resources: dict[str, int]) -> Msg:
+    """``"2 black, 1 white, 1 brown"`` / ``"黒2・白1・茶1"``."""
+    return Msg("setup.latoro.resources", **resources)
 
 
 class LatoroSetup(Setup):
@@ -105,87 +104,75 @@ def build(players: int, variant: str, seed: int) -> LatoroSetup:
     face_up2 = LEVEL2_FACE_UP[players]
     refills = REFILLS[players]
 
-    area = "Preparing the play area (場の準備)"
-    mine = "Player setup (プレイヤーの準備)"
+    area = Msg("setup.latoro.section.area")
+    mine = Msg("setup.latoro.section.player")
+    refill = {f"level{lv}_round{r}": n[f"level{lv}"] for r, n in refills.items()
+              for lv in (2, 3)}
+    # The starting resources, seat by seat in turn order from the drawn start player.
+    seats = {f"seat{i}": seat for i, seat in enumerate(order, start=1)}
+    seats |= {f"resources{i}": resources_text(per_seat[seat - 1])
+              for i, seat in enumerate(order, start=1)}
+    resources = Msg({
+        2: "setup.latoro.starting_resources.detail_2",
+        3: "setup.latoro.starting_resources.detail_3",
+        4: "setup.latoro.starting_resources.detail_4",
+    }[players], first=first, cap=RESOURCE_CAP, **seats)
     steps = [
         Step(
-            title="Boards",
-            detail="Place the Offering board and the Support board in the centre of the table.",
+            title=Msg("setup.latoro.boards.title"),
+            detail=Msg("setup.latoro.boards.detail"),
             section=area,
         ),
         Step(
-            title="Level 1 area cards",
-            detail=f"Place both ({LEVEL1_FACE_UP}) Level 1 area cards face up in a row below "
-            "the boards.",
+            title=Msg("setup.latoro.level1.title"),
+            detail=Msg("setup.latoro.level1.detail", count=LEVEL1_FACE_UP),
             section=area,
         ),
         Step(
-            title="Level 2 deck",
-            detail=f"Shuffle all {LEVEL2_DECK} Level 2 cards and place them face down in the "
-            "centre: the Level 2 deck.",
+            title=Msg("setup.latoro.level2_deck.title"),
+            detail=Msg("setup.latoro.level2_deck.detail", count=LEVEL2_DECK),
             section=area,
         ),
         Step(
-            title="Level 2 face-up cards",
-            detail=f"{players} players: turn {face_up2} cards of the Level 2 deck face up "
-            f"({LEVEL2_DECK - face_up2} stay in the deck).",
+            title=Msg("setup.latoro.level2_face_up.title"),
+            detail=Msg("setup.latoro.level2_face_up.detail", players=players,
+                       face_up=face_up2, left=LEVEL2_DECK - face_up2),
             section=area,
         ),
         Step(
-            title="Level 3 deck",
-            detail=f"Shuffle all {LEVEL3_DECK} Level 3 cards and place them face down in the "
-            "centre: the Level 3 deck.",
+            title=Msg("setup.latoro.level3_deck.title"),
+            detail=Msg("setup.latoro.level3_deck.detail", count=LEVEL3_DECK),
             section=area,
         ),
         Step(
-            title="Resource supply",
-            detail="Sort all resource pieces (black, white, brown) by type in the centre: the "
-            "supply. Resources are unlimited; if you run short, use something else.",
+            title=Msg("setup.latoro.supply.title"),
+            detail=Msg("setup.latoro.supply.detail"),
             section=area,
         ),
         Step(
-            title="Round marker",
-            detail=f"Place the round marker on “1” at the top of the Support board. The game "
-            f"lasts {ROUNDS} rounds; the area cards are refilled in rounds 2–4: "
-            + "; ".join(
-                f"round {r}: {n['level2']} Level 2 and {n['level3']} Level 3 cards"
-                for r, n in refills.items()
-            )
-            + ".",
+            title=Msg("setup.latoro.round_marker.title"),
+            detail=Msg("setup.latoro.round_marker.detail", rounds=ROUNDS, **refill),
             section=area,
         ),
         Step(
-            title="Colours and pieces",
-            detail=f"Each player chooses a colour and takes {UKA_EACH} Uka pieces (large) and "
-            f"{SUMA_EACH} Suma piece (small) of that colour. Place the leftover Uka pieces on "
-            "the Offering board.",
+            title=Msg("setup.latoro.pieces.title"),
+            detail=Msg("setup.latoro.pieces.detail", uka=UKA_EACH, suma=SUMA_EACH),
             section=mine,
         ),
         Step(
-            title="Player board and honor cards",
-            detail=f"Each player takes 1 player board and {HONOR_CARDS_EACH} honor cards, one of "
-            "each kind. Honor cards stay face down until their condition is met.",
+            title=Msg("setup.latoro.honor_cards.title"),
+            detail=Msg("setup.latoro.honor_cards.detail", count=HONOR_CARDS_EACH),
             section=mine,
         ),
         Step(
-            title="Start player",
+            title=Msg("setup.latoro.start_player.title"),
             detail=rule_or_seat(FIRST_RULE, first),
             section=mine,
             rulings=RULE_OR_SEAT_RULINGS,
         ),
         Step(
-            title="Starting resources",
-            detail="Starting with the start player, each player takes from the supply: "
-            + "; ".join(
-                f"{POSITIONS[i]} one of each colour plus "
-                + join_and([f"1 {r}" for r in EXTRA_RESOURCES[i]])
-                for i in range(players)
-            )
-            + ". With seat "
-            + f"{first} starting: "
-            + "; ".join(f"seat {s}: {resources_text(per_seat[s - 1])}" for s in order)
-            + f". At most {RESOURCE_CAP} of each colour are kept after every Preparation phase. "
-            "If another player starts, count from that player.",
+            title=Msg("setup.latoro.starting_resources.title"),
+            detail=resources,
             section=mine,
             rulings=["S-2"],
         ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from scorers.wording import join_and, plural
+from scorers.messages import AndList, Msg
 from setup_guides.base import (
     RULE_OR_SEAT_RULINGS,
     Setup,
@@ -23,7 +23,7 @@ from setup_guides.base import (
 )
 
 GAME = "latria"
-NAME = "Latria"
+NAME = Msg("setup.latria.name")
 
 PLAYER_COUNTS = (3, 4, 5, 6)  # Latria, INDEX / box: 3–6 players
 VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}
@@ -48,8 +48,8 @@ REMOVED_NUMBERS: dict[int, tuple[int, ...]] = {
 }
 # Latria, Game Setup: Remove cards — how the removed cards are marked.
 REMOVED_MARK = {
-    3: "every card with an icon at the bottom right",
-    4: "only the cards with a “5” icon at the bottom right",
+    3: Msg("setup.latria.removed_mark_3"),
+    4: Msg("setup.latria.removed_mark_4"),
 }
 # Latria, Game Setup: Deal astrology cards — "With 6 players each player receives 10
 # cards; otherwise each player receives 12 cards."
@@ -58,11 +58,17 @@ HAND_SIZE = {3: 12, 4: 12, 5: 12, 6: 10}
 # Latria, Extension Rules 1 (Simple), "Celestial cards used": the three cards removed.
 SIMPLE_REMOVED_CELESTIAL = ["sun_x0", "moon_x2", "polaris_discard_two"]
 
-PARENT_RULE = (
-    "The player who is most confident in astrology becomes the first player (the parent)."
-)  # Latria, Game Setup: Choose the first parent
+# Latria, Game Setup: Choose the first parent
+PARENT_RULE = Msg("setup.latria.parent_rule")
 # Latria, Extension Rules 3 (Campaign)
-CAMPAIGN_PARENT_RULE = "In this rule, each player is the starting parent for one game, in turn."
+CAMPAIGN_PARENT_RULE = Msg("setup.latria.campaign_parent_rule")
+# Latria, Extension Rules 3: the placement points after each game, by player count.
+CAMPAIGN_POINTS_KEYS = {
+    3: "setup.latria.campaign.points_3",
+    4: "setup.latria.campaign.points_4",
+    5: "setup.latria.campaign.points_5",
+    6: "setup.latria.campaign.points_6",
+}
 
 
 class LatriaSetup(Setup):
@@ -85,18 +91,21 @@ class LatriaSetup(Setup):
 
     def draws(self) -> list[tuple[str, str]]:
         if not self.campaign_parents:
-            return [("First parent", f"Seat {self.first_player}")]
+            return [(Msg("setup.latria.draw.first_parent"),
+                     Msg("setup.common.draw.seat", seat=self.first_player))]
         if self.later_game():
             # Nothing is drawn for a later game: its parent follows game 1's (the
             # checklist's campaign step lists every game's).
-            return [(f"Game {self.campaign_game} starting parent", f"Seat {self.first_player}")]
-        return [(f"Game {i} starting parent", f"Seat {seat}")
+            return [(Msg("setup.latria.draw.game_parent", game=self.campaign_game),
+                     Msg("setup.common.draw.seat", seat=self.first_player))]
+        return [(Msg("setup.latria.draw.game_parent", game=i),
+                 Msg("setup.common.draw.seat", seat=seat))
                 for i, seat in enumerate(self.campaign_parents, start=1)]
 
     def first_player_text(self) -> str:
         if self.later_game():
-            return (f"seat {self.first_player} (campaign game {self.campaign_game}: game 1's "
-                    "starting parent, one seat on clockwise per game)")
+            return Msg("setup.latria.first_player_later", seat=self.first_player,
+                       game=self.campaign_game)
         return super().first_player_text()
 
 
@@ -135,17 +144,12 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
     celestial_each = CELESTIAL_PER_BODY - (1 if simple else 0)
 
     steps: list[Step] = []
-    section = "Game Setup"
+    section = Msg("setup.latria.section.setup")
     if simple:
         # Latria, Extension Rules 1, "Celestial cards used": "At the start of setup ..."
         steps.append(Step(
-            title="Simple: remove three celestial cards",
-            detail=(
-                "Look through all the celestial cards and remove these 3: the Sun card marked "
-                "“×0”, the Moon card marked “×2” and the Polaris card with the two red symbols. "
-                f"{celestial_each} Sun, {celestial_each} Moon and {celestial_each} Polaris "
-                "celestial cards remain."
-            ),
+            title=Msg("setup.latria.simple_celestial.title"),
+            detail=Msg("setup.latria.simple_celestial.detail", each=celestial_each),
             section=section,
         ))
 
@@ -153,116 +157,82 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
     if removed:
         count = len(removed) * len(SUITS)
         kept = [n for n in range(1, CARDS_PER_SUIT + 1) if n not in removed]
-        detail = (
-            f"{players} players: remove {REMOVED_MARK[players]} — the {number_range(removed)} "
-            f"of each of the four suits (Sun, Moon, Polaris, Latria): {count} cards. "
-            f"{deck} astrology cards remain ({number_range(kept)} of each suit)."
-        )
+        detail = Msg("setup.latria.remove.detail", players=players,
+                     mark=REMOVED_MARK[players], removed=number_range(removed), count=count,
+                     deck=deck, kept=number_range(kept))
     else:
-        detail = (
-            f"{players} players: no cards are removed (only 3 or 4 players remove cards). "
-            f"All {deck} astrology cards are used (1–15 of each suit)."
-        )
-    steps.append(Step(title="Remove astrology cards", detail=detail, section=section))
+        detail = Msg("setup.latria.remove.none", players=players, deck=deck)
+    steps.append(Step(title=Msg("setup.latria.remove.title"), detail=detail, section=section))
 
     # Latria, Game Setup: Deal astrology cards; Game Flow: the last card is not used.
     steps.append(Step(
-        title="Deal astrology cards",
-        detail=(
-            f"Shuffle the {deck} astrology cards face down and deal them all out: "
-            f"each player {plural(hand, 'card')}. The game lasts {rounds} rounds: it ends "
-            "when every hand is down to its last card, which is not played."
-        ),
+        title=Msg("setup.latria.deal.title"),
+        detail=Msg("setup.latria.deal.detail", deck=deck, count=hand, rounds=rounds),
         section=section,
     ))
 
     # Latria, Game Setup: Prepare celestial cards and boards (Simple: "Board used").
-    piles = (
-        f"Shuffle the Sun, Moon and Polaris celestial cards separately ({celestial_each} each) "
-        "into 3 face-down draw piles."
-    )
     if simple:
-        detail = (
-            f"{piles} Do not place the Sun, Moon and Polaris boards: place only the Latria "
-            "board, “ECLIPSE” side down, in the centre of the three draw piles."
-        )
+        detail = Msg("setup.latria.celestial.simple", each=celestial_each)
     else:
-        detail = (
-            f"{piles} Place the Sun, Moon and Polaris boards with the red “ECLIPSE” side face "
-            "down, and put the matching draw pile below each board."
-        )
-    steps.append(Step(title="Prepare celestial cards and boards", detail=detail, section=section))
+        detail = Msg("setup.latria.celestial.detail", each=celestial_each)
+    steps.append(Step(title=Msg("setup.latria.celestial.title"), detail=detail,
+                      section=section))
 
     if variant == "star_eclipse":
         # Latria, Extension Rules 2 (Star Eclipse)
         steps.append(Step(
-            title="Star Eclipse: eclipse Polaris",
-            detail=(
-                "Turn the Polaris board over so that its “ECLIPSE” side is face up. Polaris "
-                "stays in the eclipse state for the whole game; the eclipse is never cancelled."
-            ),
+            title=Msg("setup.latria.star_eclipse.title"),
+            detail=Msg("setup.latria.star_eclipse.detail"),
             section=section,
         ))
 
     # Latria, Game Setup: Eclipse markers
     if simple:
-        detail = (
-            "None: the Simple rule has no negative points, so eclipse markers are not used. "
-            f"Leave all {ECLIPSE_MARKERS_IN_BOX} in the box."
-        )
+        detail = Msg("setup.latria.markers.simple", count=ECLIPSE_MARKERS_IN_BOX)
     else:
         left = ECLIPSE_MARKERS_IN_BOX - markers
-        detail = (
-            f"Place {plural(markers, 'eclipse marker')} next to the draw piles (one per player)"
-            + (f"; {left} {'stays' if left == 1 else 'stay'} in the box." if left else ".")
-        )
-    steps.append(Step(title="Eclipse markers", detail=detail, section=section))
+        detail = (Msg("setup.latria.markers.left", markers=markers, count=left) if left
+                  else Msg("setup.latria.markers.all", markers=markers))
+    steps.append(Step(title=Msg("setup.latria.markers.title"), detail=detail,
+                      section=section))
 
     # Latria, Game Setup: Choose the first parent
     if game is not None and game > 1:
         # Latria, Extension Rules 3: "each player is the starting parent for one game, in
         # turn" — this game's parent follows game 1's (ruling S-3).
         steps.append(Step(
-            title=f"Campaign game {game}: the starting parent",
-            detail=(
-                f"Seat {parent} is the starting parent of game {game}: each player starts one "
-                f"game, in turn, clockwise from game 1's starting parent (seat {parents[0]}). "
-                "Place the parent marker in front of the parent; setup is complete."
-            ),
+            title=Msg("setup.latria.later_parent.title", game=game),
+            detail=Msg("setup.latria.later_parent.detail", seat=parent, game=game,
+                       first=parents[0]),
             section=section,
             rulings=["S-3", "S-1"],
         ))
     else:
         steps.append(Step(
-            title="Choose the first parent",
-            detail=rule_or_seat(PARENT_RULE, first)
-            + " Place the parent marker in front of the parent; setup is complete.",
+            title=Msg("setup.latria.first_parent.title"),
+            detail=Msg("setup.latria.first_parent.detail",
+                       choice=rule_or_seat(PARENT_RULE, first)),
             section=section,
             rulings=RULE_OR_SEAT_RULINGS,
         ))
 
     if campaign:
         # Latria, Extension Rules 3 (Campaign); ruling S-3
-        points = campaign_points(players)
-        order = join_and([f"game {i} seat {s}" for i, s in enumerate(parents, start=1)])
+        points = Msg(CAMPAIGN_POINTS_KEYS[players], **{
+            f"p{i}": signed(p) for i, p in enumerate(campaign_points(players), start=1)})
+        order = AndList(Msg("setup.latria.campaign.order_item", game=i, seat=s)
+                        for i, s in enumerate(parents, start=1))
         if game is not None and game > 1:
-            which = f"This is game {game}. "
-            follow = "clockwise from game 1's starting parent"
+            detail = Msg("setup.latria.campaign.later", game=game, players=players,
+                         order=order, points=points)
         else:
-            which = ""
-            follow = ("clockwise; if you chose game 1's parent by the rule, go on clockwise "
-                      "from that player")
+            detail = Msg("setup.latria.campaign.detail", players=players, order=order,
+                         points=points)
         steps.append(Step(
-            title="Campaign: one game per player",
-            detail=(
-                f"{which}Play {players} standard games in a row, each set up as above. Each "
-                f"player is the starting parent for one game, in turn: {order} ({follow}). "
-                "After each game, by victory points: "
-                + ", ".join(f"place {i} scores {signed(p)}" for i, p in enumerate(points, start=1))
-                + "; players tied on victory points score the same. The highest total after "
-                "all games wins."
-            ),
-            section="Extension Rules: Campaign",
+            title=Msg("setup.latria.campaign.title"),
+            detail=detail,
+            section=Msg("setup.latria.section.campaign"),
             rulings=["S-3"],
         ))
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import random
 
-from scorers.wording import join_and, ordinal, plural
+from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, Step, draw_seat, seat_order
 
 GAME = "luna"
-NAME = "Luna"
+NAME = Msg("setup.luna.name")
 
 SOLO_LEVELS = {"solo1": 1, "solo2": 2, "solo3": 3}
 VARIANTS = {
@@ -62,8 +62,27 @@ STARTING_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence point
 ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
 SOLO_FAVORS_PER_ISLE = 1  # Luna, Solo Level 1: "place only 1 Favor token on each Isle"
 
-START_RULE = "Randomly choose a start player and give him the start player figure."  # Setup 2
-SOLO_START_RULE = "Solo: your opponent is the start player."  # Solo Level 1, Preliminary Round
+START_RULE = Msg("setup.luna.start_rule")  # Setup 2
+SOLO_START_RULE = Msg("setup.luna.solo_start_rule")  # Solo Level 1, Preliminary Round
+
+# English ordinals ("1st", "2nd", "3rd", "4th"); other languages write the number.
+ORDINALS = {
+    "st": "setup.luna.ordinal.st",
+    "nd": "setup.luna.ordinal.nd",
+    "rd": "setup.luna.ordinal.rd",
+    "th": "setup.luna.ordinal.th",
+}
+
+
+def ordinal(n: int) -> Msg:
+    """1 → "1st", 12 → "12th" (in Japanese "1", "12")."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return Msg(ORDINALS[suffix], n=n)
+
+
+def board_colour(tile: int) -> Msg:
+    """A Temple board named by its tile among 1–4: "the colour of Temple tile 3"."""
+    return Msg("setup.luna.board_colour", tile=tile)
 
 
 class LunaSetup(Setup):
@@ -81,60 +100,53 @@ class LunaSetup(Setup):
 
     def owner_label(self, seat: int) -> str:
         if self.players == 1:
-            return "Virtual opponent" if seat == VIRTUAL_OPPONENT else "You (seat 1)"
-        return f"Seat {seat}"
+            return (Msg("setup.luna.draw.opponent") if seat == VIRTUAL_OPPONENT
+                    else Msg("setup.luna.draw.you"))
+        return Msg("setup.common.draw.seat", seat=seat)
 
     def first_player_text(self) -> str:
         if self.players == 1:
-            return "the virtual opponent (solo rule; you are seat 1)"
+            return Msg("setup.luna.first_player_solo")
         return super().first_player_text()
 
     def draws(self) -> list[tuple[str, str]]:
         start = (
-            "Virtual opponent (solo rule, not drawn)"
+            Msg("setup.luna.draw.opponent_starts")
             if self.players == 1
-            else f"Seat {self.first_player}"
+            else Msg("setup.common.draw.seat", seat=self.first_player)
         )
-        rows = [("Start player", start)]
+        rows = [(Msg("setup.common.draw.start_player"), start)]
         rows += [
-            (f"Temple board {i} from the gate", f"the colour of Temple tile {tile}")
+            (Msg("setup.luna.draw.board", board=i), board_colour(tile))
             for i, tile in enumerate(self.temple_board_order, start=1)
         ]
         rows += [
-            (f"Temple tile {tile}", self.owner_label(seat))
+            (Msg("setup.luna.draw.tile", tile=tile), self.owner_label(seat))
             for tile, seat in self.temple_tile_owner.items()
         ]
         return rows
 
 
-def temple_path_text(boards: list[int], per_group: int) -> str:
+def temple_path_text(boards: list[int], per_group: int) -> Msg:
     """Luna, Setup 5, written out: with all four colours in play every number is known;
     otherwise the tiles are placed by rank (ruling S-7)."""
     if len(boards) == TEMPLE_BOARDS_IN_BOX:
         remaining = [t for t in range(TEMPLE_TILES, 0, -1) if t not in STARTING_TILES]
-        parts = []
-        for i, guard in enumerate(GUARD_TILES):
-            group = remaining[i * per_group:(i + 1) * per_group]
-            parts.append(f"Guard {guard}; tiles {join_and([str(t) for t in group])}")
-        return (
-            "From the Temple Gate along the path around the Temple: "
-            + "; ".join(parts)
-            + ". All 28 tiles are in play, so these numbers are certain."
-        )
+        groups = {
+            f"group{i}": Msg("setup.luna.path.group", guard=guard,
+                             tiles=AndList(str(t) for t in
+                                           remaining[(i - 1) * per_group:i * per_group]))
+            for i, guard in enumerate(GUARD_TILES, start=1)
+        }
+        return Msg("setup.luna.path.all", total=TEMPLE_TILES, **groups)
     on_path = len(GUARD_TILES) * per_group
-    parts = []
-    for i, guard in enumerate(GUARD_TILES):
-        lo, hi = i * per_group + 1, (i + 1) * per_group
-        parts.append(f"Guard {guard}; the {ordinal(lo)}–{ordinal(hi)} highest tiles")
-    return (
-        f"The other {on_path} Temple tiles in play go on the path around the Temple with the "
-        f"{len(GUARD_TILES)} Guard tiles. The text does not list which numbers each colour has, "
-        "so: gather the Temple tiles of the face-up boards' colours, leave out the tiles 1–4 "
-        "placed in the Temple, and sort the rest from highest to lowest. Then, from the "
-        "Temple Gate: " + "; ".join(parts) + f" (the {per_group} lowest). Rulebook example (2 "
-        "players, blue and yellow boards): Guard 2, tiles 28, 25, Guard 2, tiles 23, 21, "
-        "Guard 3, and so on."
-    )
+    ranks = {
+        f"rank{i}": Msg("setup.luna.path.rank", guard=guard,
+                        first=ordinal((i - 1) * per_group + 1), last=ordinal(i * per_group))
+        for i, guard in enumerate(GUARD_TILES, start=1)
+    }
+    return Msg("setup.luna.path.ranked", on_path=on_path, guards=len(GUARD_TILES),
+               lowest=per_group, **ranks)
 
 
 def build(players: int, variant: str, seed: int) -> LunaSetup:
@@ -152,297 +164,204 @@ def build(players: int, variant: str, seed: int) -> LunaSetup:
     rng.shuffle(holders)
     owner = dict(zip(sorted(boards), holders, strict=True))
 
-    def who(seat: int) -> str:
+    def who(seat: int) -> Msg:
         if solo:
-            return "the virtual opponent" if seat == VIRTUAL_OPPONENT else "you"
-        return f"seat {seat}"
+            return (Msg("setup.luna.who.opponent") if seat == VIRTUAL_OPPONENT
+                    else Msg("setup.luna.who.you"))
+        return Msg("setup.common.seat", seat=seat)
 
     preselected = variant == "preselected"
     priestess = PRIESTESS[players]
     time_tokens = TIME_TOKENS[players]
     order = seat_order(first, players)
+    turn = {f"seat{i}": seat for i, seat in enumerate(order, start=1)}
 
     steps: list[Step] = []
-    section = "Setup"
+    section = Msg("setup.luna.section.setup")
 
     # Not a numbered step of the text: the Isles, Favor tokens and figures (ruling S-8).
     favors = SOLO_FAVORS_PER_ISLE if solo else FAVORS_PER_ISLE
     other = 6 if priestess == 5 else 5
+    note = (Msg("setup.luna.isles.priestess_4") if priestess == 6
+            else Msg("setup.luna.isles.priestess_2_3"))
     if preselected:
-        isles = (
-            f"Place the {HOLY_ISLES} Holy Isles as the preselected setup shows (the printed "
-            "rulebook's green text and illustration, which are not in the app)"
-        )
+        isles = Msg("setup.luna.isles.preselected", isles=HOLY_ISLES, favors=favors,
+                    total=favors * HOLY_ISLES, priestess=priestess, note=note, other=other)
+    elif level == 3:
+        isles = Msg("setup.luna.isles.solo3", isles=HOLY_ISLES, favors=favors,
+                    priestess=priestess, note=note, other=other)
+    elif solo:
+        isles = Msg("setup.luna.isles.solo", isles=HOLY_ISLES, favors=favors,
+                    priestess=priestess, note=note, other=other)
     else:
-        isles = f"Lay out the {HOLY_ISLES} Holy Isles around the Temple Island"
-    figures = (
-        "Place the Moon Priestess and the Master Builder on the same Isle (solo Level 3), and "
-        "the Apostate, as the rulebook's setup illustration shows"
-        if level == 3
-        else "Place the Moon Priestess, the Master Builder and the Apostate on the Isles as the "
-        "rulebook's setup illustration shows"
-    )
+        isles = Msg("setup.luna.isles.detail", isles=HOLY_ISLES, favors=favors,
+                    total=favors * HOLY_ISLES, priestess=priestess, note=note, other=other)
     steps.append(Step(
-        title="Holy Isles, Favor tokens and figures",
-        detail=(
-            f"{isles}, and put {plural(favors, 'Favor token')} of each Isle's kind on it"
-            + (" (solo: only 1 on each Isle)" if solo else f" ({favors * HOLY_ISLES} in all)")
-            + f". Use the Moon Priestess of value “{priestess}” "
-            + ("(4 players)" if priestess == 6 else "(2–3 players and solo)")
-            + f"; the “{other}” stays in the box. {figures} (the text does not say where). "
-            "Put the influence coins in a supply."
-        ),
+        title=Msg("setup.luna.isles.title"),
+        detail=isles,
         section=section,
         rulings=["S-8", "S-9"] if preselected else ["S-8"],
     ))
 
     # Setup 1
     if solo:
-        detail = (
-            f"You and the virtual opponent each take {STARTING_INFLUENCE} influence points and "
-            f"the components of a colour ({NOVICES} Novices, {SHRINES} Shrines, 1 Member of "
-            "the Council piece); you place an Overview sheet in front of you."
-        )
+        detail = Msg("setup.luna.influence.solo", influence=STARTING_INFLUENCE,
+                     novices=NOVICES, shrines=SHRINES)
     else:
-        detail = (
-            f"Each player receives {STARTING_INFLUENCE} influence points and the components of "
-            f"their colour ({NOVICES} Novices, {SHRINES} Shrines, 1 Member of the Council "
-            "piece), and places the Overview sheet in front of them."
-        )
-    steps.append(Step(title="Influence and player pieces", detail=detail, section=section))
+        detail = Msg("setup.luna.influence.detail", influence=STARTING_INFLUENCE,
+                     novices=NOVICES, shrines=SHRINES)
+    steps.append(Step(title=Msg("setup.luna.influence.title"), detail=detail,
+                      section=section))
 
     # Setup 2; Solo Level 1, Preliminary Round: "Your opponent is the start player."
     if solo:
-        detail = (
-            "Your virtual opponent is the start player (solo rules): give him the start "
-            "player figure. Nothing is drawn."
-        )
+        detail = Msg("setup.luna.start.solo")
+    elif players == 2:
+        detail = Msg("setup.luna.start.detail_2", seat=first)
     else:
-        detail = (
-            f"Chosen at random: seat {first} (drawn from the seed). Give that player the start "
-            "player figure."
-            + (
-                " With 2 players the start player figure passes to the opponent at the end of "
-                "each round."
-                if players == 2
-                else ""
-            )
-        )
-    steps.append(Step(title="Start player", detail=detail, section=section,
+        detail = Msg("setup.luna.start.detail", seat=first)
+    steps.append(Step(title=Msg("setup.luna.start.title"), detail=detail, section=section,
                       rulings=["S-10"] if solo else []))
 
     # Setup 3
     face_down = TEMPLE_BOARDS_IN_BOX - boards_in_play
-    board_list = join_and([f"the colour of Temple tile {t}" for t in boards])
+    board_list = AndList(board_colour(t) for t in boards)
+    if face_down == 1:
+        key = "setup.luna.boards.detail_one_down"
+    elif face_down:
+        key = "setup.luna.boards.detail_down"
+    else:
+        key = "setup.luna.boards.detail_all_up"
     steps.append(Step(
-        title="Temple Island and Temple boards",
-        detail=(
-            f"Assemble the {FRAME_PIECES} frame pieces into the Temple Island. Beginning at "
-            f"the Temple Gate, place {boards_in_play} Temple boards face up within the frame, "
-            f"in this order (drawn from the seed): {board_list}. Each colour has exactly one "
-            "of the tiles 1–4, so look at those tiles to find the boards. "
-            + (
-                "Place the other board face down in the vacant space; it stays face down for "
-                "the rest of the game."
-                if face_down == 1
-                else f"Place the other {face_down} boards face down in the vacant spaces; they "
-                "stay face down for the rest of the game."
-                if face_down
-                else "All four boards are face up."
-            )
-        ),
+        title=Msg("setup.luna.boards.title"),
+        detail=Msg(key, frames=FRAME_PIECES, boards=boards_in_play, order=board_list,
+                   down=face_down),
         section=section,
         rulings=["S-7"],
     ))
 
     # Setup 4 (solo Level 1: "Do not place any Novices in the Temple, yet.")
     removed = face_down * TILES_PER_COLOUR
-    colours = (
-        "board's colour"
-        if face_down == 1
-        else f"boards' colours ({TILES_PER_COLOUR} per colour)"
-    )
-    removal = (
-        f"Remove from play the {removed} Temple tiles of the face-down {colours}, including "
-        f"{'tile' if face_down == 1 else 'tiles'} "
-        f"{join_and([str(t) for t in STARTING_TILES if t not in boards])}."
-        if face_down
-        else f"All {TEMPLE_TILES} Temple tiles are in play."
-    )
-    given = join_and([f"tile {t} to {who(s)}" for t, s in owner.items()])
-    if solo:
-        placing = (
-            "Put each on its Temple space, without Novices for now: they are placed in the "
-            "Preliminary Round."
-        )
+    out = AndList(str(t) for t in STARTING_TILES if t not in boards)
+    if face_down == 1:
+        removal = Msg("setup.luna.tiles.remove_one", removed=removed, tiles=out)
+    elif face_down:
+        removal = Msg("setup.luna.tiles.remove", removed=removed, per=TILES_PER_COLOUR,
+                      tiles=out)
     else:
-        placing = (
-            "Each player places the received tile together with one of their own Novices on "
-            "the Temple space of the same number. Finally, place a “Book of Wisdom” on each "
-            f"of these {len(owner)} tiles."
-        )
+        removal = Msg("setup.luna.tiles.all_in_play", count=TEMPLE_TILES)
+    given = AndList(Msg("setup.luna.tiles.given", tile=t, who=who(s))
+                    for t, s in owner.items())
+    if solo:
+        placing = Msg("setup.luna.tiles.placing_solo")
+    else:
+        placing = Msg("setup.luna.tiles.placing", count=len(owner))
     steps.append(Step(
-        title="Temple tiles 1–4",
-        detail=f"{removal} Distribute the tiles 1–4 in play (drawn from the seed): {given}. "
-        + placing,
+        title=Msg("setup.luna.tiles.title"),
+        detail=Msg("setup.luna.tiles.detail", removal=removal, given=given, placing=placing),
         section=section,
     ))
 
     # Setup 5
     steps.append(Step(
-        title="Guard and Temple tiles on the path",
+        title=Msg("setup.luna.path.title"),
         detail=temple_path_text(boards, per_group),
         section=section,
         rulings=["S-7"] if len(boards) < TEMPLE_BOARDS_IN_BOX else [],
     ))
 
-    # Setup 6
+    # Setup 6 (the Guard tiles from the "6" down: 6, 5, 4, 3, 2, 2)
     steps.append(Step(
-        title="Guard of the Temple",
-        detail=(
-            "Place the Guard of the Temple figure on the Guard tile of value “6”. He moves to "
-            f"the next Guard tile each round ({', '.join(str(g) for g in reversed(GUARD_TILES))}"
-            f"): {ROUNDS} rounds."
-        ),
+        title=Msg("setup.luna.guard.title"),
+        detail=Msg("setup.luna.guard.detail", rounds=ROUNDS),
         section=section,
     ))
 
     # Setup 7; 2-player special rules; solo Level 1
     if solo:
-        detail = (
-            f"Not used in the solo game: leave the {TIME_TOKENS_IN_BOX} Time tokens in the box. "
-            "The Action Phase ends when you do not want to take any more actions."
-        )
+        detail = Msg("setup.luna.time.solo", count=TIME_TOKENS_IN_BOX)
+    elif players == 2:
+        detail = Msg("setup.luna.time.detail_2", count=TIME_TOKENS_IN_BOX, left=time_tokens)
     else:
-        detail = (
-            f"Pile up the {TIME_TOKENS_IN_BOX} Time tokens, burning candle side up, with the "
-            "token showing “1” at the bottom, and place the pile in the Meditation Room."
-            + (
-                f" 2 players: remove the token on top of the pile from play: {time_tokens} "
-                "Time tokens."
-                if players == 2
-                else ""
-            )
-        )
-    steps.append(Step(title="Time tokens", detail=detail, section=section))
+        detail = Msg("setup.luna.time.detail", count=TIME_TOKENS_IN_BOX)
+    steps.append(Step(title=Msg("setup.luna.time.title"), detail=detail, section=section))
 
     # Setup 8 (ruling S-11: the first piece stacked is at the bottom)
     if solo:
-        detail = (
-            "Beginning with the start player, stack the Member of the Council pieces on the "
-            "first space of the Council of Priests: the virtual opponent's at the bottom, "
-            "yours on top."
-        )
+        detail = Msg("setup.luna.council.solo")
         rulings = ["S-10", "S-11"]
     else:
-        stack = ", then ".join(f"seat {s}" for s in order)
-        detail = (
-            "Beginning with the start player, the players stack their Member of the Council "
-            f"pieces on the first space of the Council of Priests: {stack} (on top). The start "
-            "player's piece is at the bottom."
-        )
+        detail = Msg({
+            2: "setup.luna.council.detail_2",
+            3: "setup.luna.council.detail_3",
+            4: "setup.luna.council.detail_4",
+        }[players], **turn)
         rulings = ["S-11"]
-    steps.append(Step(title="Council of Priests", detail=detail, section=section,
+    steps.append(Step(title=Msg("setup.luna.council.title"), detail=detail, section=section,
                       rulings=rulings))
 
     # Game Play, 1. Preliminary Round / preselected setup / solo Preliminary Round
     if preselected:
         steps.append(Step(
-            title="No Preliminary Round (preselected setup)",
-            detail=(
-                "“There is no Preliminary Round if you use the preselected setup.” Place each "
-                "player's starting Shrine and Novices as the preselected setup shows, with any "
-                "Favor tokens it gives (the printed rulebook's green text, which is not in "
-                "the app)."
-            ),
-            section="Preliminary Round",
+            title=Msg("setup.luna.preselected.title"),
+            detail=Msg("setup.luna.preselected.detail"),
+            section=Msg("setup.luna.section.preliminary"),
             rulings=["S-9"],
         ))
     elif not solo:
-        turn = ", ".join(f"seat {s}" for s in order)
-        herbal = " (2 players: not on the Herbal Isle)" if players == 2 else ""
+        pre = Msg("setup.luna.section.preliminary")
         steps.append(Step(
-            title="Preliminary Round: Shrines",
-            detail=(
-                f"Beginning with the start player and continuing clockwise ({turn}), each "
-                f"player places one of their Shrines on a Holy Isle of their choice{herbal}. "
-                "Players must choose different Isles: no Isle holds more than one Shrine at the "
-                "start."
-            ),
-            section="Preliminary Round",
+            title=Msg("setup.luna.shrines.title"),
+            detail=Msg({
+                2: "setup.luna.shrines.detail_2",
+                3: "setup.luna.shrines.detail_3",
+                4: "setup.luna.shrines.detail_4",
+            }[players], **turn),
+            section=pre,
         ))
         steps.append(Step(
-            title="Preliminary Round: Novices",
-            detail=(
-                "Beginning with the start player, players take turns placing 4 sets of 2 "
-                "Novices on the Isles. No player may place a set on an Isle that already holds "
-                "their own pieces (their Shrine included); other players' pieces do not matter."
-            ),
-            section="Preliminary Round",
+            title=Msg("setup.luna.novices.title"),
+            detail=Msg("setup.luna.novices.detail"),
+            section=pre,
         ))
         steps.append(Step(
-            title="Preliminary Round: Favor tokens",
-            detail=(
-                "Each player receives one Favor token from each of the two Isles where they "
-                "placed no pieces."
-            ),
-            section="Preliminary Round",
+            title=Msg("setup.luna.favors.title"),
+            detail=Msg("setup.luna.favors.detail"),
+            section=pre,
         ))
     else:
         theirs = next(t for t, s in owner.items() if s == VIRTUAL_OPPONENT)
         yours = next(t for t, s in owner.items() if s != VIRTUAL_OPPONENT)
-        pre = "Preliminary Round (solo)"
+        pre = Msg("setup.luna.section.preliminary_solo")
         steps.append(Step(
-            title="Opponent's starting pieces",
-            detail=(
-                "Place 1 Shrine and 1 Novice of the opponent's colour on the Holy Isle with "
-                f"the Master Builder, and 2 of his Novices on each of the other "
-                f"{HOLY_ISLES - 1} Isles."
-            ),
+            title=Msg("setup.luna.solo_pieces.title"),
+            detail=Msg("setup.luna.solo_pieces.detail", others=HOLY_ISLES - 1),
             section=pre,
         ))
         steps.append(Step(
-            title="Opponent's Temple tile",
-            detail=(
-                "Take an opponent Novice from the Isle matching the symbol of the opponent's "
-                f"Temple tile (tile {theirs}) and place him on that tile."
-            ),
+            title=Msg("setup.luna.solo_tile.title"),
+            detail=Msg("setup.luna.solo_tile.detail", tile=theirs),
             section=pre,
         ))
         steps.append(Step(
-            title="Your Temple tile",
-            detail=(
-                f"Place a Novice of your own on the remaining tile in the Temple (tile {yours}), "
-                "together with a “Book of Wisdom”. Only your tile gets a book."
-            ),
+            title=Msg("setup.luna.your_tile.title"),
+            detail=Msg("setup.luna.your_tile.detail", tile=yours),
             section=pre,
             rulings=["S-12"],
         ))
         steps.append(Step(
-            title="Your starting pieces",
-            detail=(
-                "Now place your starting pieces as usual: 1 Shrine on a Holy Isle other than "
-                "the Herbal Isle (the 2-player rule), then 4 sets of 2 "
-                "Novices, never on an Isle that already holds your pieces. Then take one Favor "
-                "token from each of the two Isles where you placed nothing."
-            ),
+            title=Msg("setup.luna.your_pieces.title"),
+            detail=Msg("setup.luna.your_pieces.detail"),
             section=pre,
             rulings=["S-12"],
         ))
-        apostate = {
-            1: "the Apostate does not block actions (Level 1)",
-            2: "the Apostate blocks every action on his Isle except “Expulsion” (Level 2)",
-            3: "the Apostate blocks every action on his Isle, even “Expulsion” (Level 3)",
-        }[level]
         steps.append(Step(
-            title=f"Solo Level {level}: rules to remember",
-            detail=(
-                "At the beginning of each round, choose an Isle and deactivate all opponent "
-                "Novices there (moving his Council piece accordingly); then he claims an "
-                "approved Temple tile if he can. During the Action Phase " + apostate + ". At "
-                "the end of each round he builds a Shrine on the Master Builder's Isle if he "
-                "has an active Novice there, and he never loses influence to the Apostate."
-            ),
+            title=Msg("setup.luna.solo_rules.title", level=level),
+            detail=Msg({
+                1: "setup.luna.solo_rules.detail_1",
+                2: "setup.luna.solo_rules.detail_2",
+                3: "setup.luna.solo_rules.detail_3",
+            }[level]),
             section=pre,
         ))
 
