@@ -108,7 +108,7 @@ class Context:
         for old, new in zip(self.page.views, fresh, strict=False):
             old.controls = new.controls
             old.appbar = new.appbar
-        style_page(self.page)
+        self.page.title = t("app.title")
         self.page.update()
 
 
