@@ -36,7 +36,8 @@ from setup_guides.carpe_astra import CarpeAstraSetup
 NUMBER = re.compile(
     r"(?<![\w\-–])[−+]?\d+(?:st|nd|rd|th)?(?:–\d+(?:st|nd|rd|th)?)?(?!\w)"
 )
-SEAT = re.compile(r"\b([Ss]eat (\d+))\b")
+# "Seat 2" in English, "2番席" in Japanese (setup_guides' catalogs)
+SEAT = re.compile(r"\b([Ss]eat (\d+))\b|((\d+)番席)")
 
 
 def number_parts(text: str) -> list[tuple[str, bool]]:
@@ -56,14 +57,15 @@ def number_parts(text: str) -> list[tuple[str, bool]]:
 
 
 def with_seat_names(text: str, players: list[str]) -> str:
-    """``"Seat 2"`` → ``"Ben"``: the setup guides number the seats, the screen names who
-    sits there (seats are numbered clockwise from the first player entered, ruling S-1)."""
+    """``"Seat 2"`` (``"2番席"``) → ``"Ben"``: the setup guides number the seats, the
+    screen names who sits there (seats are numbered clockwise from the first player
+    entered, ruling S-1)."""
 
     def name(match: re.Match) -> str:
-        seat = int(match.group(2))
+        seat = int(match.group(2) or match.group(4))
         if 1 <= seat <= len(players):
             return players[seat - 1]
-        return match.group(1)
+        return match.group(0)
 
     return SEAT.sub(name, text)
 
