@@ -373,7 +373,8 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
         return t("score.import_wrong_game", game=t(GAMES[session.game].name))
     outer = value_problems(data)
     if outer:  # before anything counts or prints its values
-        return "\n".join(f"{pasted_place(data, loc)}: {message}" for loc, message in outer[:6])
+        return "\n".join(f"{pasted_place(data, loc)}: {say(message)}"
+                         for loc, message in outer[:6])
     names = data.get("players", [])
     if not isinstance(names, list):
         return t("score.import_wrong_players", players=", ".join(expected))
