@@ -123,6 +123,13 @@ def test_two_phones_each_read_their_own_language(server, browser):
         button(en, "Undo").wait_for()
         open_section(ja, "プレイ")
         button(ja, "取り消し").wait_for()
+        # A tap on the English phone redraws the Japanese one in Japanese (the redraw
+        # runs for the phone that tapped; it must speak the other phone's language).
+        button(en, "Start player: Ben").click()
+        button(en, "Start round 1").click()
+        shows(en, re.compile(r"Round 1 of 4")).wait_for()
+        shows(ja, re.compile(r"ラウンド 1/4")).wait_for()
+        button(ja, "取り消し").wait_for()
         shot(ja, "ja-two-phones-ja")
         shot(en, "ja-two-phones-en")
 
