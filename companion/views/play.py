@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
-from companion.i18n import say, say_error, t
+from companion.i18n import ENGLISH, say, say_error, speaking, t
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import flow_config
@@ -257,12 +257,15 @@ def where_now(ctx, table_id: str) -> str:
 
 
 def where_parts(view: PlayView) -> list[str]:
-    where = []
+    where: list[str] = []
+    said: list[str] = []  # the same, in English: a phase that only repeats the round
     if view.round is not None:
-        where.append(t("play.round_of", round=view.round, rounds=view.rounds)
-                     if view.rounds else t("play.round", round=view.round))
+        key = "play.round_of" if view.rounds else "play.round"
+        where.append(t(key, round=view.round, rounds=view.rounds))
+        with speaking(ENGLISH):
+            said.append(t(key, round=view.round, rounds=view.rounds))
     phase = say(view.phase)
-    if phase and phase not in where:
+    if phase and phase not in where and str(view.phase) not in said:
         where.append(phase)
     return where
 
