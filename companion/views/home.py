@@ -28,16 +28,21 @@ def players_label(game: Game) -> str:
     return t("game.players_range", min=game.min_players, max=game.max_players)
 
 
+def name_beside(game: Game) -> str:
+    """The game's other name, shown beside ours: the English one in Japanese, the box's
+    Japanese one in English (Latoro: ラトーロ); "" when there is none."""
+    name = t(game.name)
+    with speaking(ENGLISH):
+        english = t(game.name)
+    return english if name != english else game.native_name
+
+
 def game_title(game: Game) -> str:
     """The game's name as its box prints it beside ours: "Latoro · ラトーロ" in English,
     "ラトリア・オーパス · Latria" in Japanese (the English name stays beside it, as on the
     boxes of the four English games)."""
-    name = t(game.name)
-    with speaking(ENGLISH):
-        english = t(game.name)
-    if name != english:
-        return f"{name} · {english}"
-    return f"{name} · {game.native_name}" if game.native_name else name
+    beside = name_beside(game)
+    return f"{t(game.name)} · {beside}" if beside else t(game.name)
 
 
 def when(moment: datetime, now: datetime | None = None) -> str:
