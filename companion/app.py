@@ -29,7 +29,7 @@ from typing import Any
 
 import flet as ft
 
-from companion import sync
+from companion import i18n, language, sync
 from companion.i18n import t
 from companion.serving import Serving
 from companion.store import Store, StoreError
@@ -91,10 +91,24 @@ class Context:
             return
         route = self.page.views[-1].route or "/"
         live = self.live.get(route)
-        if live is not None:
-            live(change)
-        else:
-            self.redraw(build_view(self, route))
+        # Flet runs this in the context of the phone that sent the change: the words
+        # drawn here are this phone's.
+        with i18n.speaking(language.of_page(self.page)):
+            if live is not None:
+                live(change)
+            else:
+                self.redraw(build_view(self, route))
+        self.page.update()
+
+    def redraw_all(self) -> None:
+        """The whole stack of screens built again in place (the language changed):
+        what is half-typed is in ``drafts``, so nothing entered is lost."""
+        self.live.clear()
+        fresh = views_for(self, self.page.route)
+        for old, new in zip(self.page.views, fresh, strict=False):
+            old.controls = new.controls
+            old.appbar = new.appbar
+        self.page.title = t("app.title")
         self.page.update()
 
 
@@ -308,4 +322,11 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         page.on_view_pop = view_pop
         route_change()
 
-    return access_code.guard(main, serving, style=style_page)
+    i18n.use_session_language(language.session_language)
+    guarded = access_code.guard(main, serving, style=style_page)
+
+    async def entry(page: ft.Page) -> None:
+        await language.start(page)  # before the first word: the code prompt has words
+        await guarded(page)
+
+    return entry

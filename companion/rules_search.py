@@ -113,11 +113,15 @@ def book_items(all_books: Iterable[Book]) -> Iterable[Hit]:
 
 
 def ruling_items() -> Iterable[Hit]:
-    from companion.rulings_doc import entries
+    from companion.i18n import LANGUAGES
+    from companion.rulings_doc import entries, said
 
     for r in entries():
+        # Found by its words in every language the app speaks (a Japanese title too).
+        translated = [said(r, part, lang) for lang in LANGUAGES if lang != "en"
+                      for part in ("title", "table")]
         yield Hit("ruling", r.game, "", r.id, r.title,
-                  "\n".join(filter(None, (r.table, r.rulebook, r.why))))
+                  "\n".join(filter(None, (r.table, r.rulebook, r.why, *translated))))
 
 
 @cache

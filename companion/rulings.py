@@ -6,6 +6,11 @@ shows into the message catalog (``companion/i18n/en/rulings.json``: keys
 ``ruling.<id>.title``, ``.table``, ``.rulebook``), so a packaged app, which has no
 docs/ folder, shows the same words; tests/test_rulings.py checks that the copy is
 current. The screens only call ``ruling(id)``.
+
+The Japanese catalog (``ja/rulings.json``) holds the title and the "At the table" line
+translated by hand; the rulebook's words stay as RULINGS.md quotes them (English; the
+screens say so in Japanese). The same command brings it in step: the quotes copied, a
+new ruling added in English until it is translated (tests/test_rulings.py names it).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from companion.i18n import catalog, t
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "RULINGS.md"
 CATALOG = I18N / "en" / "rulings.json"
+CATALOG_JA = I18N / "ja" / "rulings.json"
 
 ENTRY = re.compile(r"^#### ([A-Z]{1,2}-\d+)\s+(?:—\s+)?(.+)$", re.M)
 TABLE = "**At the table.**"
@@ -80,6 +86,16 @@ def catalog_text(doc: Path = DOC) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def ja_catalog_text(doc: Path = DOC, current: Path = CATALOG_JA) -> str:
+    """What ``companion/i18n/ja/rulings.json`` holds when it is in step with the document:
+    its translations kept, the rulebook's words as quoted, new entries in English."""
+    english = messages(parse(doc.read_text(encoding="utf-8")))
+    translated = json.loads(current.read_text(encoding="utf-8")) if current.exists() else {}
+    data = {key: text if key.endswith(".rulebook") else translated.get(key, text)
+            for key, text in english.items()}
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
 def ruling(ruling_id: str) -> Ruling | None:
     """A ruling as the app shows it, from the message catalog; None for an unknown id."""
     key = f"ruling.{ruling_id}.title"
@@ -91,7 +107,8 @@ def ruling(ruling_id: str) -> Ruling | None:
 
 def main() -> int:
     CATALOG.write_text(catalog_text(), encoding="utf-8")
-    print(f"wrote {CATALOG}", file=sys.stderr)
+    CATALOG_JA.write_text(ja_catalog_text(), encoding="utf-8")
+    print(f"wrote {CATALOG} and {CATALOG_JA}", file=sys.stderr)
     return 0
 
 

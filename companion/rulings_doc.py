@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import ENGLISH, catalog, current_language, speaking, t
 from companion.rulebooks import RULINGS_FILE, read
 
 ENTRY = re.compile(r"^#### ([A-Z]{1,2}-\d+)\s+(?:—\s+)?(.+)$")
@@ -41,9 +41,10 @@ class Entry:
 
 
 def _game_named(heading: str) -> str:
-    for game in GAMES.values():
-        if heading.strip().lower().startswith(t(game.name).lower()):
-            return game.id
+    with speaking(ENGLISH):  # the document's headings are English
+        for game in GAMES.values():
+            if heading.strip().lower().startswith(t(game.name).lower()):
+                return game.id
     return ""
 
 
@@ -108,6 +109,13 @@ def parse(text: str) -> list[Entry]:
 def entries() -> list[Entry]:
     """Every entry of the rulings, in the document's order (read once per process)."""
     return parse(read(RULINGS_FILE))
+
+
+def said(entry: Entry, part: str, language: str | None = None) -> str:
+    """An entry's ``title`` or ``table`` line in the reader's language (the catalog's
+    translation, ``companion/i18n/<lang>/rulings.json``), else as the document has it."""
+    text = catalog(language or current_language()).get(f"ruling.{entry.id}.{part}")
+    return text if isinstance(text, str) else getattr(entry, part)
 
 
 def where_label(entry: Entry) -> str:

@@ -54,6 +54,22 @@ def test_the_apps_copy_of_the_rulings_is_current():
         "run: python -m companion.rulings")
 
 
+def test_the_japanese_rulings_are_in_step_and_translated():
+    """ja/rulings.json: the same entries, the rulebook's words as quoted, and every title
+    and "At the table" line in Japanese (a new ruling comes in English until translated)."""
+    import json
+
+    from companion.rulings import CATALOG, CATALOG_JA, ja_catalog_text
+
+    assert CATALOG_JA.read_text(encoding="utf-8") == ja_catalog_text(), (
+        "run: python -m companion.rulings")
+    english = json.loads(CATALOG.read_text(encoding="utf-8"))
+    japanese = json.loads(CATALOG_JA.read_text(encoding="utf-8"))
+    untranslated = sorted(key for key, text in japanese.items()
+                          if not key.endswith(".rulebook") and text == english[key])
+    assert untranslated == []
+
+
 def test_every_ruling_speaks_the_players_words_at_the_table():
     """Each entry has an **At the table.** line, and what a "Why?" shows (the title, that
     line and the rulebook's words) names no ruling id, file or program word."""

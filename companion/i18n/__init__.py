@@ -1,55 +1,98 @@
-"""The message catalog: every piece of text the app shows comes from here.
+"""The screens' words, in the language of the phone reading them.
 
-A language is a folder of JSON files (``en/``, later ``ja/``), one file per screen or
-game so that work on one screen does not collide with another; the files are merged and
-a key may be defined only once. ``t("app.title")`` looks the key up in the current
-language, falling back to English; ``{name}`` placeholders are filled from the keyword
-arguments. A missing key raises KeyError, so a typo fails the tests, not the table.
+A language is a folder of JSON files (``en/``, ``ja/``), one file per screen or game so
+that work on one screen does not collide with another. They are read by the same
+machinery as the pure packages' catalogs (``scorers/messages.py``): this folder is
+registered there, every package's keys share one namespace, and a key is defined once.
+``t("app.title")`` looks the key up in the current language, falling back to English;
+``{name}`` placeholders are filled from the keyword arguments (plural forms by
+``count``). A missing key raises KeyError, so a typo fails the tests, not the table.
+
+The language is per phone, not per process (DESIGN.md, "A table shared by several
+phones"): several phones on one server may read different languages. The app tells this
+module how to find the language of the session being served (``use_session_language``;
+Flet binds the session's page to every event, route change and task it runs), and
+``speaking(lang)`` overrides it where a session runs code on another's behalf (a change
+broadcast by another phone) or outside any session (tests, the command lines).
+
+``say(text)`` shows a text that comes from the pure packages (a setup step, a play
+reminder, a score line, a FlowError): a ``Msg`` is rendered in the current language, a
+plain ``str`` (a player's name, a rulebook quote) is shown as it is.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
-FALLBACK = "en"
+from scorers.messages import ENGLISH, LANGUAGES, Msg, catalog, register, render
+
+__all__ = ["ENGLISH", "LANGUAGES", "HERE", "catalog", "current_language", "say", "say_error",
+           "speaking", "t", "t_for", "use_session_language"]
+
 HERE = Path(__file__).parent
-_language = FALLBACK
+register(HERE)
+
+_spoken: ContextVar[str | None] = ContextVar("companion_language", default=None)
 
 
-class DuplicateMessage(ValueError):
-    pass
+def _no_session() -> str | None:
+    return None
 
 
-@cache
-def catalog(language: str) -> dict[str, str]:
-    messages: dict[str, str] = {}
-    for path in sorted((HERE / language).glob("*.json")):
-        with path.open(encoding="utf-8") as f:
-            for key, text in json.load(f).items():
-                if key in messages:
-                    raise DuplicateMessage(f"{key} is defined twice ({path.name})")
-                messages[key] = text
-    return messages
+_session_language: Callable[[], str | None] = _no_session
 
 
-def set_language(language: str) -> None:
-    global _language
-    _language = language if (HERE / language).is_dir() else FALLBACK
+def use_session_language(lookup: Callable[[], str | None]) -> None:
+    """How to find the language of the session being served (None: no session)."""
+    global _session_language
+    _session_language = lookup
+
+
+def known(language: object) -> str | None:
+    """``language`` if the app speaks it, else None."""
+    return language if isinstance(language, str) and language in LANGUAGES else None
+
+
+def current_language() -> str:
+    """The language of the phone being served: ``speaking``'s, else the session's, else
+    English."""
+    spoken = _spoken.get()
+    if spoken:
+        return spoken
+    return known(_session_language()) or ENGLISH
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Words inside the block are in ``language`` (an unknown one: English)."""
+    token = _spoken.set(known(language) or ENGLISH)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 def t(key: str, /, **values: object) -> str:
-    text = catalog(_language).get(key)
-    if text is None:
-        text = catalog(FALLBACK)[key]
-    return text.format(**values) if values else text
+    return render(Msg(key, **values), current_language())
 
 
 def t_for(game: str, key: str, /, **values: object) -> str:
     """``key`` worded for one game when the catalog has ``key.<game>`` (Altar's total is
     progress toward a complete Realm, not points), else ``key``."""
     specific = f"{key}.{game}"
-    if specific in catalog(_language) or specific in catalog(FALLBACK):
-        return t(specific, **values)
-    return t(key, **values)
+    return t(specific if specific in catalog(ENGLISH) else key, **values)
+
+
+def say(text: object) -> str:
+    """A text from the pure packages for the reader: a ``Msg`` in the current language,
+    anything else as it is ("" for None)."""
+    return render(text, current_language())
+
+
+def say_error(err: BaseException) -> str:
+    """An error's message for the reader (a FlowError carries a ``Msg``; ``str(err)``
+    would be its English text)."""
+    return say(err.args[0]) if len(err.args) == 1 else str(err)

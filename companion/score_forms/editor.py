@@ -18,7 +18,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
 from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
@@ -276,5 +276,6 @@ class Editor:
             if show is None:
                 unplaced.append(problem)
             else:
-                show(problem.message)
+                show(say(problem.message))
+
         return unplaced

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.views import why
 from companion.widgets.common import TAP, choice_chip
 from companion.widgets.stepper import Stepper
@@ -159,7 +159,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
         for value in values:
             kind = (body, value)
             in_box = CELESTIAL_BOX[kind]
-            label = (f"{NAMES[body]} {SPECIAL_NAMES[value]}" if isinstance(value, str)
+            label = (f"{say(NAMES[body])} {say(SPECIAL_NAMES[value])}" if isinstance(value, str)
                      else t("latria.celestial_vp", body=NAMES[body], vp=value))
             room = in_box - held_elsewhere(kind)
             stepper = Stepper(label, count_of(kind),
@@ -284,7 +284,8 @@ def matching_indices(cards: list[dict], wanted: list[dict] | None) -> list[int]:
 
 def readable_card(card: dict) -> str:
     try:
-        return card_label(Card.model_validate(card))
+        return say(card_label(Card.model_validate(card)))
+
     except ValueError:
         return str(card)
 

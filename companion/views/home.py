@@ -7,11 +7,19 @@ from datetime import datetime
 
 import flet as ft
 
+from companion import language
 from companion.catalog import GAMES, Game
-from companion.i18n import t
+from companion.i18n import ENGLISH, current_language, speaking, t
 from companion.saving import NOT_SAVED, not_saved, read_only_notice
 from companion.store import TableSession
-from companion.widgets.common import TAP, heading, labelled_icon_button, muted, screen
+from companion.widgets.common import (
+    TAP,
+    choice_chip,
+    heading,
+    labelled_icon_button,
+    muted,
+    screen,
+)
 
 
 def players_label(game: Game) -> str:
@@ -20,14 +28,28 @@ def players_label(game: Game) -> str:
     return t("game.players_range", min=game.min_players, max=game.max_players)
 
 
-def game_title(game: Game) -> str:
+def name_beside(game: Game) -> str:
+    """The game's other name, shown beside ours: the English one in Japanese, the box's
+    Japanese one in English (Latoro: ラトーロ); "" when there is none."""
     name = t(game.name)
-    return f"{name} · {game.native_name}" if game.native_name else name
+    with speaking(ENGLISH):
+        english = t(game.name)
+    return english if name != english else game.native_name
+
+
+def game_title(game: Game) -> str:
+    """The game's name as its box prints it beside ours: "Latoro · ラトーロ" in English,
+    "ラトリア・オーパス · Latria" in Japanese (the English name stays beside it, as on the
+    boxes of the four English games)."""
+    beside = name_beside(game)
+    return f"{t(game.name)} · {beside}" if beside else t(game.name)
 
 
 def when(moment: datetime, now: datetime | None = None) -> str:
     """A moment as a table reads it, in local time: "today at 14:05", "yesterday at 9:30",
-    "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15".
+    "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15"; in Japanese "今日 14:05", "昨日 9:30",
+    "3月4日(火) 20:15", "2024年3月4日 20:15" (the catalog's ``home.day_*`` templates; the
+    day and month names are the catalog's too, not the server's locale's).
 
     Local time is this server's: a browser does not tell the server its time zone (Flet
     1.0 sends no offset), and the phones at a table are where the server is."""
@@ -39,13 +61,38 @@ def when(moment: datetime, now: datetime | None = None) -> str:
         return t("home.when_today", time=time)
     if days == 1:
         return t("home.when_yesterday", time=time)
+    names = {"weekday": t(f"home.weekday_{local.weekday()}"),
+             "month": t(f"home.month_{local.month}"), "day": local.day, "year": local.year}
     if 1 < days < 7:
-        day = f"{local:%a} {local.day} {local:%b}"
+        day = t("home.day_this_week", **names)
     elif local.year == today.year:
-        day = f"{local.day} {local:%b}"
+        day = t("home.day_this_year", **names)
     else:
-        day = f"{local.day} {local:%b} {local.year}"
+        day = t("home.day_other_year", **names)
     return t("home.when_day", day=day, time=time)
+
+
+def language_row(ctx) -> ft.Control:
+    """English / 日本語, each written in its own language: this phone's words switch at
+    once, the screen is drawn again in place, and the phone keeps the choice."""
+    current = current_language()
+
+    async def choose(code: str) -> None:
+        if code == current_language():
+            return
+        await language.remember(ctx.page, code)
+        ctx.redraw_all()
+
+    def on_select(code: str):
+        async def select(e) -> None:
+            await choose(code)
+        return select
+
+    chips = [choice_chip(t("home.language_choice", language=name), name, code == current,
+                         on_select(code), size=15)
+             for code, name in language.LANGUAGE_NAMES.items()]
+    return ft.Row([ft.Icon(ft.Icons.TRANSLATE, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+                   *chips], spacing=8, wrap=True)
 
 
 def read_only_banner(text: str) -> ft.Control:
@@ -142,7 +189,7 @@ def build(ctx) -> ft.View:
         )
 
     sessions = ctx.store.list_tables()
-    controls: list[ft.Control] = [heading(t("home.in_progress"))]
+    controls: list[ft.Control] = [language_row(ctx), heading(t("home.in_progress"))]
     read_only = read_only_notice(ctx.store)
     if read_only:  # said at once, not at the first tap that cannot be saved
         controls.insert(0, read_only_banner(read_only))

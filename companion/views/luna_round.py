@@ -26,7 +26,7 @@ import flet as ft
 
 from companion.flows import Action, build_event
 from companion.flows.luna import LunaState, council, is_solo
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.saving import NOT_SAVED
 from companion.score_forms.editor import Editor
 from companion.widgets.common import TAP, choice_chip
@@ -110,7 +110,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             result = score_sheet(sheet)
         except SheetProblems as err:
             editor.show_problems(err.problems)
-            outcome.controls = [ft.Text(p.message, color=ft.Colors.ERROR, size=14)
+            outcome.controls = [ft.Text(say(p.message), color=ft.Colors.ERROR, size=14)
                                 for p in err.problems]
             summary.value = t("luna_round.fix")
             use.disabled = True
@@ -122,7 +122,8 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             outcome.controls.append(ft.Text(t("luna_round.change", name=p.name,
                                               change=f"{p.total:+d}"),
                                             size=15, weight=ft.FontWeight.W_600))
-            outcome.controls += [ft.Text(f"  {line.label}", size=14) for line in p.breakdown]
+            outcome.controls += [ft.Text(f"  {say(line.label)}", size=14)
+ for line in p.breakdown]
         summary.color = None
         summary.value = " · ".join(t("luna_round.change", name=p.name, change=f"{p.total:+d}")
                                    for p in result.players)

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event
-from companion.i18n import t
+from companion.i18n import ENGLISH, say, say_error, speaking, t
 from companion.play_state import current, keep
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
@@ -101,7 +101,7 @@ def build(ctx, table_id: str) -> ft.View:
     if broken is not None:
         # A log the game refuses (damaged, or from an older version): Undo repairs it.
         return screen(route, title, [
-            ft.Text(t("play.log_broken", detail=str(broken)), color=ft.Colors.ERROR),
+            ft.Text(t("play.log_broken", detail=say_error(broken)), color=ft.Colors.ERROR),
             ft.Row([secondary_button(t("play.undo"), undo, ft.Icons.UNDO, expand=True)]),
         ], on_back=back)
 
@@ -110,7 +110,7 @@ def build(ctx, table_id: str) -> ft.View:
         try:
             flow.apply(state, event)
         except FlowError as err:
-            return str(err)
+            return say_error(err)
         return None
 
     def record(event: dict[str, Any], draft: tuple | None = None) -> None:
@@ -120,7 +120,7 @@ def build(ctx, table_id: str) -> ft.View:
         try:
             after = flow.apply(state, event)
         except FlowError as err:
-            ctx.show_notice(str(err), kind="refused")
+            ctx.show_notice(say_error(err), kind="refused")
             ctx.page.update()
             return
         if flow.view(after).finished and not state_finished:
@@ -180,7 +180,7 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.page.show_dialog(ft.AlertDialog(
             modal=True,
             title=ft.Text(t("play.unsaved_title")),
-            content=ft.Text(t("play.unsaved_body", form=unsaved[0].label)),
+            content=ft.Text(t("play.unsaved_body", form=say(unsaved[0].label))),
             actions=[ft.TextButton(content=t("play.unsaved_discard"), height=TAP,
                                    on_click=go_on),
                      ft.FilledButton(content=t("play.unsaved_back"), height=TAP,
@@ -192,7 +192,7 @@ def build(ctx, table_id: str) -> ft.View:
     controls: list[ft.Control] = [status_card(view, ctx)]
     if view.notes:
         controls.append(ft.Card(content=ft.Container(
-            ft.Column([ft.Text(n, size=14) for n in view.notes], spacing=4),
+            ft.Column([ft.Text(say(n), size=14) for n in view.notes], spacing=4),
             padding=ft.Padding.all(12), bgcolor=ft.Colors.SECONDARY_CONTAINER,
             border_radius=12)))
     primary = next((a for a in view.actions if a.primary), None)
@@ -232,7 +232,7 @@ def build(ctx, table_id: str) -> ft.View:
             ft.Icons.SCOREBOARD_OUTLINED))
     elif primary is not None:
         bottom_row.append(primary_button(
-            primary.label, lambda e: next_tap(primary, primary_values, primary_key),
+            say(primary.label), lambda e: next_tap(primary, primary_values, primary_key),
             ft.Icons.ARROW_FORWARD))
     return screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
 
@@ -246,7 +246,7 @@ def undone_text(ctx, flow, config, game: str, table_id: str, dropped: dict) -> s
         return t("play.undid_plain")
     label = next((a.label for a in view.actions if a.event.get("type") == dropped.get("type")
                   and all(dropped.get(k) == v for k, v in a.event.items())), None)
-    return t("play.undid", tap=label) if label else t("play.undid_plain")
+    return t("play.undid", tap=say(label)) if label else t("play.undid_plain")
 
 
 def where_now(ctx, table_id: str) -> str:
@@ -259,16 +259,20 @@ def where_now(ctx, table_id: str) -> str:
     except FlowError:
         return t("play.log_broken_short")
     view = FLOWS[session.game].view(state)
-    return " · ".join(where_parts(view) + [view.step])
+    return " · ".join(where_parts(view) + [say(view.step)])
 
 
 def where_parts(view: PlayView) -> list[str]:
-    where = []
+    where: list[str] = []
+    said: list[str] = []  # the same, in English: a phase that only repeats the round
     if view.round is not None:
-        where.append(t("play.round_of", round=view.round, rounds=view.rounds)
-                     if view.rounds else t("play.round", round=view.round))
-    if view.phase and view.phase not in where:
-        where.append(view.phase)
+        key = "play.round_of" if view.rounds else "play.round"
+        where.append(t(key, round=view.round, rounds=view.rounds))
+        with speaking(ENGLISH):
+            said.append(t(key, round=view.round, rounds=view.rounds))
+    phase = say(view.phase)
+    if phase and phase not in where and str(view.phase) not in said:
+        where.append(phase)
     return where
 
 
@@ -276,11 +280,11 @@ def status_card(view: PlayView, ctx) -> ft.Control:
     where = where_parts(view)
     lines: list[ft.Control] = [
         ft.Text(" · ".join(where), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(view.step, size=20, weight=ft.FontWeight.W_600),
+        ft.Text(say(view.step), size=20, weight=ft.FontWeight.W_600),
     ]
     if view.active_player:
         lines.append(ft.Text(t("play.active", name=view.active_player), size=15))
-    lines.append(ft.Text(view.reminder, size=16))
+    lines.append(ft.Text(say(view.reminder), size=16))
 
     def show_rule(e) -> None:
         from companion.views.rulebook import rule_route  # the section the quote is from
@@ -290,8 +294,8 @@ def status_card(view: PlayView, ctx) -> ft.Control:
             content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
             on_click=lambda e: (ctx.page.pop_dialog(), ctx.go(target)))]
         ctx.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(view.rule_source, size=16),
-            content=ft.Column([ft.Text(view.rule, selectable=True)],
+            title=ft.Text(say(view.rule_source), size=16),
+            content=ft.Column([ft.Text(say(view.rule), selectable=True)],
                               scroll=ft.ScrollMode.AUTO, height=420, width=360),
             actions=[*opener, ft.TextButton(content=t("common.close"), height=TAP,
                                             on_click=lambda e: ctx.page.pop_dialog())],
@@ -342,10 +346,10 @@ def action_control(action: Action, record, drafts: dict,
     """A button, or a small form whose button records the event with what was entered;
     and the form's draft key (None for a plain button)."""
     if not action.fields:
-        return ft.Row([secondary_button(action.label, lambda e: record(build_event(action)),
+        return ft.Row([secondary_button(say(action.label), lambda e: record(build_event(action)),
                                         expand=True)]), None
     key, values = draft_for(drafts, table_id, action)
-    submit = secondary_button(action.label, lambda e: record(build_event(action, values), key),
+    submit = secondary_button(say(action.label), lambda e: record(build_event(action, values), key),
                               expand=True)
     return form_card(action, values, submit), key
 
@@ -356,13 +360,13 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
         minimum = field.min if field.min is not None else 0
         start = start if isinstance(start, int) else minimum
         values[field.id] = start
-        return Stepper(field.label, start, lambda n: values.__setitem__(field.id, n),
+        return Stepper(say(field.label), start, lambda n: values.__setitem__(field.id, n),
                        minimum=minimum, maximum=field.max).control
     if field.kind == "bool":
         values[field.id] = bool(values.get(field.id))
         # The label wraps beside the box (a Checkbox's own label is cut off at 360 px),
         # and the whole row toggles it.
-        box = ft.Checkbox(value=values[field.id], semantics_label=field.label,
+        box = ft.Checkbox(value=values[field.id], semantics_label=say(field.label),
                           on_change=lambda e: values.__setitem__(field.id, e.control.value))
 
         def toggle(e) -> None:
@@ -371,12 +375,12 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
             box.update()
 
         return ft.Container(
-            ft.Row([box, ft.Text(field.label, size=15, expand=True)], spacing=4,
+            ft.Row([box, ft.Text(say(field.label), size=15, expand=True)], spacing=4,
                    vertical_alignment=ft.CrossAxisAlignment.CENTER),
             on_click=toggle, ink=True, border_radius=8)
     # player / choice: a row of chips, one tap
     choices: list[Any] = list(field.choices or [])
-    labels = list(field.choice_labels or choices)
+    labels = [say(text) for text in (field.choice_labels or choices)]
     if field.optional:
         choices.append(None)
         labels.append(t("play.none"))
@@ -384,8 +388,8 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
 
     def render() -> None:
         row.controls = [
-            choice_chip(f"{field.label}: {text}", text, values.get(field.id) == value,
-                        lambda e, v=value: pick(v))
+            choice_chip(t("play.choice_spoken", field=say(field.label), choice=text), text,
+                        values.get(field.id) == value, lambda e, v=value: pick(v))
             for value, text in zip(choices, labels, strict=True)
         ]
 
@@ -395,7 +399,7 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
         row.update()
 
     render()
-    return ft.Column([ft.Text(field.label, size=15), row], spacing=6)
+    return ft.Column([ft.Text(say(field.label), size=15), row], spacing=6)
 
 
 LONG_MARKER = 40  # characters of label and value: more do not fit one line at 360 px
@@ -412,8 +416,9 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
     out: list[ft.Control] = [heading(t("play.markers"))]
 
     def row(label: str, value: Any) -> ft.Control:
+        label = say(label)
         text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
-            "—" if value is None else str(value))
+            "—" if value is None else say(value))
         if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
             return ft.Column([ft.Text(label, size=14),
                               ft.Text(text, size=15, weight=ft.FontWeight.W_600)], spacing=0)
@@ -427,7 +432,8 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
     for player, markers in by_player.items():
         lines = [ft.Text(player, size=15, weight=ft.FontWeight.W_600)]
         prefix = f"{player}: "
-        lines += [row(m.label.removeprefix(prefix), m.value) for m in markers]
+        lines += [row(say(m.label).removeprefix(prefix), m.value) for m in markers]
+
         out.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=4),
                                                 padding=ft.Padding.all(12))))
     return out

@@ -16,7 +16,7 @@ from typing import Any
 import flet as ft
 
 from companion.flows import Action, PlayView, build_event
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.widgets.common import choice_chip, secondary_button
 
 
@@ -41,12 +41,13 @@ def section_card(view: PlayView, record: Callable[[dict], None], drafts: dict,
     def render() -> None:
         picked = memo["picked"]
         chips.controls = [
-            choice_chip(f"{view.sections_label}: {s.label}", s.label, s.key == picked,
+            choice_chip(t("play.choice_spoken", field=say(view.sections_label),
+                          choice=say(s.label)), say(s.label), s.key == picked,
                         lambda e, key=s.key: pick(key))
             for s in view.sections
         ]
         section = next(s for s in view.sections if s.key == picked)
-        body.controls = [ft.Text(line, size=15, weight=ft.FontWeight.W_600)
+        body.controls = [ft.Text(say(line), size=15, weight=ft.FontWeight.W_600)
                          for line in section.lines]
         body.controls += [action_button(a, record) for a in view.actions
                           if a.section == picked]
@@ -58,13 +59,13 @@ def section_card(view: PlayView, record: Callable[[dict], None], drafts: dict,
 
     render()
     card = ft.Card(content=ft.Container(
-        ft.Column([ft.Text(view.sections_label, size=15), chips, body], spacing=10),
+        ft.Column([ft.Text(say(view.sections_label), size=15), chips, body], spacing=10),
         padding=ft.Padding.all(12)))
     return card
 
 
 def action_button(action: Action, record: Callable[[dict], None]) -> ft.Control:
-    button = secondary_button(action.label, lambda e: record(build_event(action)),
+    button = secondary_button(say(action.label), lambda e: record(build_event(action)),
                               expand=True)
     button.disabled = action.disabled
     return ft.Row([button])
@@ -80,7 +81,9 @@ def folded(action: Action, form: ft.Control, drafts: dict, table_id: str) -> ft.
     def show() -> None:
         opened = bool(memo.get("open"))
         form.visible = opened
-        toggle.content = t("play_parts.close", label=action.label) if opened else action.label
+        label = say(action.label)
+        toggle.content = t("play_parts.close", label=label) if opened else label
+
         toggle.icon = ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE
 
     def flip() -> None:

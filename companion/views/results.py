@@ -13,7 +13,7 @@ import flet as ft
 import setup_guides
 from companion import campaign
 from companion.catalog import GAMES
-from companion.i18n import t, t_for
+from companion.i18n import say, t, t_for
 from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
@@ -75,7 +75,7 @@ def build(ctx, table_id: str) -> ft.View:
                          weight=ft.FontWeight.W_600)]
         for line in player.breakdown:
             lines.append(ft.Row([
-                ft.Text(line.label, size=15, expand=True),
+                ft.Text(say(line.label), size=15, expand=True),
                 ft.Text(t_for(session.game, "results.line_value", points=line.points),
                         size=15, weight=ft.FontWeight.W_600)],
                 vertical_alignment=ft.CrossAxisAlignment.START))
@@ -107,8 +107,9 @@ def problem_text(problem, sheet: dict) -> str:
         if index.isdigit() and int(index) < len(players):
             name = players[int(index)].get("name", "") if isinstance(players[int(index)],
                                                                     dict) else ""
-            return t("results.problem", name=name, message=problem.message)
-    return problem.message
+            return t("results.problem", name=name, message=say(problem.message))
+    return say(problem.message)
+
 
 
 def mark_finished(ctx, session) -> None:

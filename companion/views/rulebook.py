@@ -20,6 +20,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.rulebooks import Block, Book, Section, books_for, columns, link_for
 from companion.rules_search import Hit, search, snippet, spans
+from companion.views.home import name_beside
 from companion.widgets.common import PAGE_PADDING, app_bar, choice_chip, heading, muted
 
 BODY = 16  # the rulebook's words: read at arm's length in dim light
@@ -409,7 +410,7 @@ def build_hub(ctx, route: str) -> ft.View:
     def show_lists() -> None:
         body.controls = [
             heading(t("rules.rulebooks")),
-            *[tile(t("rules.book_title", game=t(g.name)), g.native_name, ft.Icons.MENU_BOOK,
+            *[tile(t("rules.book_title", game=t(g.name)), name_beside(g), ft.Icons.MENU_BOOK,
                    f"/rules/{g.id}") for g in GAMES.values()],
             heading(t("rules.rulings_heading")),
             tile(t("rules.rulings_title"), t("rules.rulings_hint"), ft.Icons.GAVEL,

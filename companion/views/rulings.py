@@ -17,7 +17,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.rulebooks import Link, books, link_for, passage_pattern
 from companion.rules_search import Hit, search, spans
-from companion.rulings_doc import Entry, entries, where_label
+from companion.rulings_doc import Entry, entries, said, where_label
 from companion.views.rulebook import full_width, parent, query_of, search_field, words
 from companion.widgets.common import PAGE_PADDING, app_bar, heading, muted
 
@@ -68,6 +68,8 @@ def why_route(route: str, ruling_ids) -> str | None:
 
 
 def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = False):
+    title, table = said(entry, "title"), said(entry, "table")
+
     def label(key: str) -> ft.Text:
         return ft.Text(t(key), size=14, weight=ft.FontWeight.W_600,
                        color=ft.Colors.ON_SURFACE_VARIANT)
@@ -85,9 +87,8 @@ def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = Fa
                                             icon=ft.Icons.MENU_BOOK, height=48,
                                             on_click=lambda e: ctx.go(target))]))
     return ft.Card(key=ft.ScrollKey(entry.id), content=ft.ExpansionTile(
-        title=words(entry.title, spans(entry.title, query), size=17,
-                    weight=ft.FontWeight.W_600),
-        subtitle=words(entry.table, spans(entry.table, query), size=15),
+        title=words(title, spans(title, query), size=17, weight=ft.FontWeight.W_600),
+        subtitle=words(table, spans(table, query), size=15),
         controls=[ft.Container(ft.Column(inside, spacing=8), alignment=ft.Alignment.TOP_LEFT,
                                padding=ft.Padding.only(left=16, right=16, bottom=14))],
         expanded=opened, shape=ft.RoundedRectangleBorder(radius=12),
@@ -100,11 +101,11 @@ def ruling_rows(hits: list[Hit], query: str, on_open) -> list[ft.Control]:
     rows = []
     for hit in hits:
         entry = found[hit.section]
-        rows.append(ft.Semantics(label=entry.title, button=True, content=ft.Container(
+        title, table = said(entry, "title"), said(entry, "table")
+        rows.append(ft.Semantics(label=title, button=True, content=ft.Container(
             ft.Column([muted(where_label(entry), size=13),
-                       words(entry.title, spans(entry.title, query), size=17,
-                             weight=ft.FontWeight.W_600),
-                       words(entry.table, spans(entry.table, query), size=15)], spacing=4),
+                       words(title, spans(title, query), size=17, weight=ft.FontWeight.W_600),
+                       words(table, spans(table, query), size=15)], spacing=4),
             padding=ft.Padding.all(12), border_radius=10, ink=True,
             bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, on_click=lambda e, h=hit: on_open(h))))
     return rows

@@ -17,7 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.i18n import t, t_for
+from companion.i18n import say, t, t_for
 from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import field_label, form_for
 from companion.score_forms.editor import Editor
@@ -231,7 +231,7 @@ def build(ctx, table_id: str) -> ft.View:
                                             weight=ft.FontWeight.W_600))
             for line in player.breakdown:
                 summary.controls.append(ft.Row([
-                    ft.Text(line.label, size=14, expand=True),
+                    ft.Text(say(line.label), size=14, expand=True),
                     ft.Text(t_for(session.game, "results.line_value", points=line.points),
                             size=14, weight=ft.FontWeight.W_600),
                 ], vertical_alignment=ft.CrossAxisAlignment.START))
@@ -346,7 +346,8 @@ def shown_value(value: Any) -> str:
         return "—"
     if isinstance(value, bool):
         return t("play.yes") if value else t("play.no")
-    return str(value)
+    return say(value)
+
 
 
 def problem_text(problem, names: list[str], labels: dict[str, str] | None = None) -> str:
@@ -355,8 +356,8 @@ def problem_text(problem, names: list[str], labels: dict[str, str] | None = None
     label = field_label(labels or {}, problem.where, names)
     who = names[index] if index is not None and index < len(names) else None
     if who or label:
-        return f"{' · '.join(x for x in (who, label) if x)}: {problem.message}"
-    return problem.message  # its rulings are not named on screen
+        return f"{' · '.join(x for x in (who, label) if x)}: {say(problem.message)}"
+    return say(problem.message)  # its rulings are not named on screen
 
 
 def import_problem(text: str, session, expected: list[str]) -> str | None:
@@ -372,7 +373,8 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
         return t("score.import_wrong_game", game=t(GAMES[session.game].name))
     outer = value_problems(data)
     if outer:  # before anything counts or prints its values
-        return "\n".join(f"{pasted_place(data, loc)}: {message}" for loc, message in outer[:6])
+        return "\n".join(f"{pasted_place(data, loc)}: {say(message)}"
+                         for loc, message in outer[:6])
     names = data.get("players", [])
     if not isinstance(names, list):
         return t("score.import_wrong_players", players=", ".join(expected))
@@ -382,7 +384,7 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
     try:
         parse_sheet(data)
     except SheetProblems as err:
-        return "\n".join(f"{p.where}: {p.message}" if p.where else p.message
+        return "\n".join(f"{p.where}: {say(p.message)}" if p.where else say(p.message)
                          for p in err.problems)
     return None
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.saving import NOT_SAVED, not_saved
 from companion.widgets.common import heading, muted, primary_button, screen
 from scorers.base import Problem
@@ -47,7 +47,8 @@ def in_words(message: str) -> str:
     for start, key in WORDS.items():
         if message.startswith(start):
             return t(key)
-    return message
+    return say(message)
+
 
 
 def build(ctx, table_id: str, session, problems: list[Problem], title: str) -> ft.View:

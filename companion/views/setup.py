@@ -21,7 +21,7 @@ import flet as ft
 
 import setup_guides
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import say, say_error, t
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
 from companion.table_setup import setup_for
@@ -36,7 +36,8 @@ from setup_guides.carpe_astra import CarpeAstraSetup
 NUMBER = re.compile(
     r"(?<![\w\-–])[−+]?\d+(?:st|nd|rd|th)?(?:–\d+(?:st|nd|rd|th)?)?(?!\w)"
 )
-SEAT = re.compile(r"\b([Ss]eat (\d+))\b")
+# "Seat 2" in English, "2番席" in Japanese (setup_guides' catalogs)
+SEAT = re.compile(r"\b([Ss]eat (\d+))\b|((\d+)番席)")
 
 
 def number_parts(text: str) -> list[tuple[str, bool]]:
@@ -56,14 +57,15 @@ def number_parts(text: str) -> list[tuple[str, bool]]:
 
 
 def with_seat_names(text: str, players: list[str]) -> str:
-    """``"Seat 2"`` → ``"Ben"``: the setup guides number the seats, the screen names who
-    sits there (seats are numbered clockwise from the first player entered, ruling S-1)."""
+    """``"Seat 2"`` (``"2番席"``) → ``"Ben"``: the setup guides number the seats, the
+    screen names who sits there (seats are numbered clockwise from the first player
+    entered, ruling S-1)."""
 
     def name(match: re.Match) -> str:
-        seat = int(match.group(2))
+        seat = int(match.group(2) or match.group(4))
         if 1 <= seat <= len(players):
             return players[seat - 1]
-        return match.group(1)
+        return match.group(0)
 
     return SEAT.sub(name, text)
 
@@ -164,7 +166,7 @@ def build(ctx, table_id: str) -> ft.View:
             # (a later Latria campaign game follows game 1's parent: table_setup)
             setup = setup_for(session, ctx.store)
         except setup_guides.SetupError as err:
-            content.controls = [muted(t("setup.unavailable", detail=str(err)))]
+            content.controls = [muted(t("setup.unavailable", detail=say_error(err)))]
             return
         content.controls, shown["take_ticks"] = checklist(ctx, table_id, setup, session,
                                                          confirm_redraw, on_stale)
@@ -270,7 +272,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
         on = number in ticked
         boxes[number].value = on
         # A done step's detail steps back, so the eye finds the next one.
-        details[number].spans = number_spans(with_seat_names(steps[number - 1].detail,
+        details[number].spans = number_spans(with_seat_names(say(steps[number - 1].detail),
                                                              session.players),
                                              ft.Colors.ON_SURFACE_VARIANT if on else None)
 
@@ -301,14 +303,14 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
 
     def step_row(number: int, step) -> ft.Control:
         on = number in ticked
-        name = f"{number}. {step.title}"
+        name = f"{number}. {say(step.title)}"
         box = ft.Checkbox(
             value=on,
             semantics_label=name,
             on_change=lambda e: set_tick(number, bool(e.control.value)),
         )
         boxes[number] = box
-        detail = rich(with_seat_names(step.detail, session.players), size=14,
+        detail = rich(with_seat_names(say(step.detail), session.players), size=14,
                       color=ft.Colors.ON_SURFACE_VARIANT if on else None)
         details[number] = detail
         text = ft.Column([
@@ -336,7 +338,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
     ]
     for name, group in sections(steps):
         if name:
-            controls.append(heading(name))
+            controls.append(heading(say(name)))
         controls.append(ft.Column([step_row(n, s) for n, s in group], spacing=4))
     return controls, show_ticks
 
@@ -362,11 +364,11 @@ def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Co
         ft.Divider(height=12),
     ]
     if first is not None:
-        label, value = first[0], with_seat_names(first[1], players)
+        label, value = say(first[0]), with_seat_names(say(first[1]), players)
         parts.append(ft.Text(label, size=15, weight=ft.FontWeight.W_700))
         if mode == "rule":
             parts += [
-                ft.Text(t("setup.rulebook_rule", rule=setup.first_player_rule), size=15),
+                ft.Text(t("setup.rulebook_rule", rule=say(setup.first_player_rule)), size=15),
                 ft.Text(t("setup.or_drawn", seat=value), size=15,
                         weight=ft.FontWeight.W_600),
             ]
@@ -374,15 +376,16 @@ def seed_card(setup: setup_guides.Setup, players: list[str], on_redraw) -> ft.Co
             parts += [
                 rich(value, size=18, weight=ft.FontWeight.W_600),
                 muted(t("setup.drawn_rule" if mode == "drawn" else "setup.fixed_rule",
-                        rule=setup.first_player_rule), size=14),
+                        rule=say(setup.first_player_rule)), size=14),
             ]
     if others:
         parts += [ft.Divider(height=12),
                   ft.Text(t("setup.drawn"), size=15, weight=ft.FontWeight.W_700)]
         for label, value in others:
             parts.append(ft.Column([
-                muted(with_seat_names(label, players), size=14),
-                rich(with_seat_names(value, players), size=15, weight=ft.FontWeight.W_600),
+                muted(with_seat_names(say(label), players), size=14),
+                rich(with_seat_names(say(value), players), size=15
+, weight=ft.FontWeight.W_600),
             ], spacing=0))
     parts.append(ft.Row([secondary_button(t("setup.redraw"), on_redraw, ft.Icons.CASINO_OUTLINED)],
                         alignment=ft.MainAxisAlignment.END))

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.widgets.common import choice_chip, muted, secondary_button
 from setup_guides.carpe_astra import CHARACTERS, character_label
 
@@ -49,14 +49,15 @@ def characters_card(setup, players: list[str], started: bool,
                             else "setup_characters.drawn"), size=14))
     for character in CHARACTERS:
         chips = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            choice_chip(t("setup_characters.chip", character=CHARACTERS[character].name,
+            choice_chip(t("setup_characters.chip", character=say(CHARACTERS[character].name),
                           name=name),
                         name, current[i] == character,
                         lambda e, i=i, c=character: choose(swapped(current, i, c)),
                         disabled=started)
             for i, name in enumerate(players)
         ])
-        label = character_label(character)
+        label = say(character_label(character))
+
         if character not in current:
             label = t("setup_characters.not_in_play", character=label)
         rows.append(ft.Column([ft.Text(label, size=15, weight=ft.FontWeight.W_600), chips],

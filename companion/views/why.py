@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.rulings import ruling
 from companion.widgets.common import TAP
 
@@ -76,5 +76,6 @@ def note_rows(page: ft.Page, notes: Sequence, size: int = NOTE_SIZE,
               color: str | None = None) -> list[ft.Control]:
     """One row per note (``scorers.base.Note``): its sentence, and a "Why?" when a ruling
     applies."""
-    return [with_link(page, ft.Text(f"• {note.text}", size=size, color=color), note.rulings)
+    return [with_link(page, ft.Text(f"• {say(note.text)}", size=size
+, color=color), note.rulings)
             for note in notes]

@@ -3,6 +3,7 @@ an app bar with a labelled back button."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 
 import flet as ft
@@ -44,12 +45,18 @@ def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
     )
 
 
+def text_width(text: str) -> int:
+    """How wide ``text`` is in Latin letters: a kana or kanji (a wide character) takes
+    about two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
 def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
     leading = None
     if on_back is not None:
         leading = labelled_icon_button(t("common.back"), ft.Icons.ARROW_BACK, on_back)
     # Long titles ("New Altar: Realms of the Gods table") get a smaller size and two lines.
-    size = 20 if len(title) <= 24 else 16
+    size = 20 if text_width(title) <= 24 else 16
     return ft.AppBar(
         title=ft.Text(title, size=size, weight=ft.FontWeight.W_600, max_lines=2,
                       overflow=ft.TextOverflow.ELLIPSIS),
