@@ -279,7 +279,15 @@ def theme() -> ft.Theme:
     # sliding in could be lost (seen in the browser tests), and at a table a quick
     # switch matters more than the animation.
     instant = ft.PageTransitionTheme.NONE
+    # Buttons are tall enough to tap (52 px at the phone's normal text size) from their
+    # padding rather than from a fixed height, so that at twice the text size a label
+    # on two lines makes its button taller instead of being cut off (issue 15, part 6).
+    tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
     return ft.Theme(
+        filled_button_theme=ft.FilledButtonTheme(style=tall),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=tall),
+        text_button_theme=ft.TextButtonTheme(style=tall),
+        button_theme=ft.ButtonTheme(style=tall),
         font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
         page_transitions=ft.PageTransitionsTheme(
             android=instant, ios=instant, linux=instant, macos=instant, windows=instant),

@@ -16,20 +16,29 @@ THEME_NAMES = {"system": "settings.theme_system", "light": "settings.theme_light
 
 
 def switch_row(label: str, hint: str, value: bool, on_change: Callable[[bool], None]) -> ft.Control:
-    """A setting that is on or off: its words wrap beside the switch, the whole row
-    toggles it."""
-    switch = ft.Switch(value=value, on_change=lambda e: on_change(bool(e.control.value)))
+    """A setting that is on or off: its words wrap beside the switch, and the whole row
+    toggles it; screen readers hear one switch named ``label``."""
+    switch = ft.Switch(value=value, on_change=lambda e: changed(bool(e.control.value)))
+
+    def changed(on: bool) -> None:
+        switch.value = on
+        row.toggled = on
+        on_change(on)
 
     def toggle(e) -> None:
-        switch.value = not switch.value
-        on_change(bool(switch.value))
+        changed(not switch.value)
 
-    return ft.Container(
-        ft.Row([ft.Column([ft.Text(label, size=16, weight=ft.FontWeight.W_600), muted(hint)],
-                          spacing=2, expand=True),
-                ft.Semantics(label=label, content=switch)],
-               spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-        on_click=toggle, ink=True, border_radius=8, padding=ft.Padding.symmetric(vertical=6))
+    row = ft.Semantics(
+        label=label, hint_text=hint, toggled=value, container=True, exclude_semantics=True,
+        on_tap=toggle,
+        content=ft.Container(
+            ft.Row([ft.Column([ft.Text(label, size=16, weight=ft.FontWeight.W_600),
+                               muted(hint)], spacing=2, expand=True),
+                    switch],
+                   spacing=12, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            on_click=toggle, ink=True, border_radius=8,
+            padding=ft.Padding.symmetric(vertical=6)))
+    return row
 
 
 def build(ctx) -> ft.View:

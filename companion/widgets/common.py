@@ -23,14 +23,13 @@ def muted(text: str, size: int = 14) -> ft.Text:
 
 def primary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
                    expand: bool = True) -> ft.FilledButton:
-    return ft.FilledButton(content=label, icon=icon, on_click=on_click, height=TAP,
-                           expand=expand)
+    # Its height comes from the theme's padding (companion/app.py): it grows with the text.
+    return ft.FilledButton(content=label, icon=icon, on_click=on_click, expand=expand)
 
 
 def secondary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
                      expand: bool = False) -> ft.OutlinedButton:
-    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, height=TAP,
-                             expand=expand)
+    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, expand=expand)
 
 
 def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
