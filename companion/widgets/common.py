@@ -11,6 +11,7 @@ from companion.i18n import t
 
 TAP = 52  # px: comfortably above the 48 px minimum tap target
 PAGE_PADDING = 16
+CHIP_PADDING = 17  # px above and below a chip's label: 52 px high at the normal text size
 
 
 def heading(text: str) -> ft.Text:
@@ -87,7 +88,9 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
         label=spoken, button=True, selected=selected,
         # No check mark: it would widen the chip when picked and push its neighbours to
         # another row under the player's finger; the picked chip is filled instead.
+        # Tall enough to tap from its padding, not a fixed height: at twice the text size
+        # a long label wraps and the chip grows instead of cutting it off.
         content=ft.Chip(label=ft.Text(text, size=size), selected=selected, disabled=disabled,
-                        leading=leading, height=TAP, on_select=on_select,
-                        show_checkmark=False),
+                        leading=leading, on_select=on_select, show_checkmark=False,
+                        padding=ft.Padding.symmetric(horizontal=4, vertical=CHIP_PADDING)),
     )

@@ -22,14 +22,16 @@ def every_way(page, name: str) -> None:
     """Screenshots of the screen shown: light and dark on both phones, then 2× text."""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(700)  # the theme changes with a short animation
         for phone, size in PHONES.items():
             page.set_viewport_size(size)
-            page.wait_for_timeout(300)
+            page.wait_for_timeout(500)
             shot(page, f"screens-{name}-{scheme}-{phone}")
         assert is_dark(background(page)) == (scheme == "dark"), (name, scheme)
     page.emulate_media(color_scheme="light")
+    page.wait_for_timeout(700)
     text_size(page, 2)
-    page.wait_for_timeout(600)
+    page.wait_for_timeout(1200)
     shot(page, f"screens-{name}-2x-360")
     assert right_edges(page) == [], name
     text_size(page, 1)
