@@ -103,3 +103,11 @@ def test_preferences_read_back_and_nonsense_is_the_default():
         ft.ThemeMode.DARK, False, True)
     odd = asyncio.run(load(FakeStorage({THEME_KEY: "purple", KEEP_AWAKE_KEY: "yes"})))
     assert (odd.theme, odd.keep_awake) == ("system", True)
+
+
+def test_the_doctests_hold():
+    import doctest
+
+    import companion.awake
+
+    assert doctest.testmod(companion.awake).failed == 0

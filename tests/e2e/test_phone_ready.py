@@ -6,6 +6,7 @@ on its own (and opens from the phone's cache meanwhile)."""
 from __future__ import annotations
 
 import io
+import re
 
 from tests.e2e.flutter import button, open_app, shot, shows
 
@@ -138,3 +139,61 @@ def test_a_server_out_of_reach_says_so_and_the_app_comes_back(server, page):
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     shows(page, "Latria").wait_for()
+
+
+# The browser's Screen Wake Lock calls, as Flet's Wakelock service makes them.
+WAKE_LOCK_SPY = """
+  window.wakeCalls = [];
+  if (navigator.wakeLock) {
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = async (type) => {
+      window.wakeCalls.push('request');
+      const sentinel = await request(type);
+      const release = sentinel.release.bind(sentinel);
+      sentinel.release = async () => { window.wakeCalls.push('release'); return release(); };
+      return sentinel;
+    };
+  }
+"""
+
+
+def wake_calls(page, expected: list[str]) -> None:
+    for _ in range(50):
+        if page.evaluate("window.wakeCalls") == expected:
+            return
+        page.wait_for_timeout(200)
+    assert page.evaluate("window.wakeCalls") == expected
+
+
+def test_the_screen_is_kept_on_during_play_and_score_unless_turned_off(server, browser):
+    from tests.e2e.tables import create_table
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WAKE_LOCK_SPY)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+        assert page.evaluate("window.wakeCalls") == []
+        button(page, "Play").first.click()
+        wake_calls(page, ["request"])
+        button(page, "Back").first.click()
+        wake_calls(page, ["request", "release"])
+        button(page, "Score").first.click()
+        wake_calls(page, ["request", "release", "request"])
+        button(page, "Back").first.click()
+        wake_calls(page, ["request", "release", "request", "release"])
+
+        # Turned off in Settings: Play no longer asks for it.
+        open_app(page, server.url)
+        open_settings(page)
+        page.get_by_role("switch", name="Keep the screen on during Play and Score").click()
+        page.wait_for_function("localStorage.getItem('flutter.companion.keep_awake') === 'false'")
+        button(page, "Back").first.click()
+        page.get_by_role("button", name=re.compile("^Open Latria table")).click()
+        button(page, "Play").first.click()
+        button(page, "First parent: Ann").wait_for()
+        page.wait_for_timeout(1000)
+        assert page.evaluate("window.wakeCalls") == []
+    finally:
+        context.close()
