@@ -4,6 +4,8 @@ Play and Score (companion/awake.py; issue 15, parts 4–5)."""
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
 
 import flet as ft
 
@@ -111,3 +113,26 @@ def test_the_doctests_hold():
     import companion.awake
 
     assert doctest.testmod(companion.awake).failed == 0
+
+
+SCHEME_ROLE = re.compile(
+    r"(ON_)?(PRIMARY|SECONDARY|TERTIARY|ERROR|SURFACE|INVERSE|OUTLINE|SHADOW|SCRIM)[A-Z_]*")
+
+
+def test_every_colour_on_screen_is_a_role_of_the_theme():
+    """Light or dark, a colour from the scheme stays readable; a fixed one (GREEN_800,
+    "#333", "black") can vanish on one of them (issue 15, part 4). The theme's seed is
+    the one fixed colour, and the QR code stays black on white for cameras."""
+    found = []
+    for path in sorted((Path(__file__).parents[1] / "companion").rglob("*.py")):
+        if path.name == "make_icons.py":  # draws the icon files, not the screens
+            continue
+        text = path.read_text(encoding="utf-8")
+        for number, line in enumerate(text.splitlines(), start=1):
+            for name in re.findall(r"ft\.Colors\.([A-Z][A-Z0-9_]*)", line):
+                if not SCHEME_ROLE.fullmatch(name) and "color_scheme_seed" not in line:
+                    found.append(f"{path.name}:{number}: {name}")
+            if "color" in line.lower():  # a colour given as text ("black" is also a resource)
+                for literal in re.findall(r"""["'](#[0-9a-fA-F]{3,8}|black|white)["']""", line):
+                    found.append(f"{path.name}:{number}: {literal}")
+    assert found == []
