@@ -15,6 +15,7 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /rules/rulings          every ruling (query: id to open, q words)
     /table/<id>/rules       the table's rulebook; …/<screen>/rules from Play, Score, …
     /table/<id>/rulings     the table's game's rulings
+    /settings               this phone's own: light or dark, screen kept on, larger text
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ from typing import Any
 
 import flet as ft
 
-from companion import i18n, language, sync
+from companion import i18n, language, preferences, sync
+from companion.awake import KeepAwake
 from companion.i18n import t
 from companion.serving import Serving
 from companion.store import Store, StoreError
@@ -56,6 +58,27 @@ class Context:
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     own_seq: dict[str, int] = field(default_factory=dict)
+    # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
+    prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
+    storage: Any = None
+    keep_awake: KeepAwake | None = None
+
+    def set_preference(self, name: str, value: Any) -> None:
+        """Change one of this phone's settings: applied at once, kept in its storage."""
+        setattr(self.prefs, name, value)
+        self.apply_preferences()
+        key = {"theme": preferences.THEME_KEY, "keep_awake": preferences.KEEP_AWAKE_KEY,
+               "larger_text": preferences.LARGER_TEXT_KEY}[name]
+        if self.storage is not None:
+            async def keep() -> None:
+                await self.storage.set(key, value)
+            self.page.run_task(keep)
+
+    def apply_preferences(self) -> None:
+        self.page.theme_mode = self.prefs.theme_mode
+        if self.keep_awake is not None:
+            self.keep_awake.follow(self.page.route or "/", self.prefs.keep_awake)
+        self.page.update()
 
     def go(self, route: str) -> None:
         self.page.navigate(route)
@@ -146,7 +169,7 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed") -> None:
             on_click=lambda e: (drop(notice), page.update()),
             bgcolor=background, border_radius=12,
             padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-            shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, "black")),
+            shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
         )),
     )
     page.overlay.append(notice)
@@ -195,6 +218,7 @@ def build_view(ctx: Context, route: str) -> ft.View:
         players,
         results,
         score,
+        settings,
         setup,
         table,
     )
@@ -220,6 +244,8 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return score.build(ctx, table_id)
         case ["table", table_id, "results"]:
             return results.build(ctx, table_id)
+        case ["settings"]:
+            return settings.build(ctx)
         case _:
             return home.build(ctx)
 
@@ -260,15 +286,22 @@ def _details(err: StoreError) -> str:
     return ", ".join(f"{key} {value}" for key, value in err.details.items())
 
 
-def style_page(page: ft.Page) -> None:
-    """Title, fonts and theme: the same from the code prompt on."""
-    page.title = t("app.title")
-    page.fonts = {FONT_FAMILY: FONT_FILE}
+def theme() -> ft.Theme:
+    """The app's theme; the client makes its light and dark schemes from the same seed.
+    Every colour on screen is a role of that scheme."""
     # Screens switch without a slide: a tap made while the next screen was still
     # sliding in could be lost (seen in the browser tests), and at a table a quick
     # switch matters more than the animation.
     instant = ft.PageTransitionTheme.NONE
-    page.theme = ft.Theme(
+    # Buttons are tall enough to tap (52 px at the phone's normal text size) from their
+    # padding rather than from a fixed height, so that at twice the text size a label
+    # on two lines makes its button taller instead of being cut off (issue 15, part 6).
+    tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
+    return ft.Theme(
+        filled_button_theme=ft.FilledButtonTheme(style=tall),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=tall),
+        text_button_theme=ft.TextButtonTheme(style=tall),
+        button_theme=ft.ButtonTheme(style=tall),
         font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
         page_transitions=ft.PageTransitionsTheme(
             android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
@@ -276,7 +309,16 @@ def style_page(page: ft.Page) -> None:
         # too small to read at a table in dim light (issue 12), so 14 px everywhere.
         text_theme=ft.TextTheme(body_small=ft.TextStyle(size=14)),
     )
-    page.theme_mode = ft.ThemeMode.LIGHT
+
+
+def style_page(page: ft.Page) -> None:
+    """Title, fonts and theme: the same from the code prompt on. The theme follows the
+    phone (light or dark) until this phone chooses one in Settings."""
+    page.title = t("app.title")
+    page.fonts = {FONT_FAMILY: FONT_FILE}
+    page.theme = theme()
+    page.dark_theme = theme()
+    page.theme_mode = ft.ThemeMode.SYSTEM
 
 
 def make_main(data_dir: Path, *, serving: Serving | None = None):
@@ -304,11 +346,13 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
             page.views.append(store_error_view(store))
             page.update()
             return
-        ctx = Context(page=page, store=store)
+        ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),
+                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task))
         follower = sync.Follower(page.pubsub, ctx.take_change)
 
         def route_change(e=None) -> None:
             follower.follow(page.route)
+            ctx.keep_awake.follow(page.route, ctx.prefs.keep_awake)
             ctx.live.clear()
             page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
             page.views.clear()
@@ -318,9 +362,20 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         async def view_pop(e: ft.ViewPopEvent) -> None:
             await page.push_route(parent_route(page.route))
 
+        async def read_preferences() -> None:
+            try:
+                ctx.prefs = await preferences.load(ctx.storage)
+            except Exception:  # noqa: BLE001 - no storage: the defaults, for this visit
+                log.debug("this phone's settings could not be read", exc_info=True)
+                return
+            ctx.apply_preferences()
+            if page.route == "/settings":
+                ctx.redraw(build_view(ctx, "/settings"))
+
         page.on_route_change = route_change
         page.on_view_pop = view_pop
         route_change()
+        page.run_task(read_preferences)
 
     i18n.use_session_language(language.session_language)
     guarded = access_code.guard(main, serving, style=style_page)

@@ -278,11 +278,15 @@ class CompressedClient:
     """ASGI middleware: serves the client's files compressed and cached (module doc)."""
 
     def __init__(self, app: ASGIApp, roots: Iterable[Path], version: str,
-                 cache: Path | None = None, cjk_font: str | None = None):
+                 cache: Path | None = None, cjk_font: str | None = None,
+                 page_script: str = ""):
         self.app = app
         self.roots = [Path(r) for r in roots]
         self.files = catalogue(self.roots, version)
+        self.page_script = page_script  # added to index.html (companion/web_page.py)
         self.digest = digest(self.files, self.roots, version)
+        if page_script:  # a changed script is a new page: its ETag must change
+            self.digest = hashlib.sha256(f"{self.digest}{page_script}".encode()).hexdigest()[:12]
         self.prefix = f"{VERSIONED}{self.digest}/"
         folder = (cache or cache_dir()) / "web-client"
         self.compressor = compressor_for(folder, self.files, self.digest)
@@ -429,6 +433,8 @@ class CompressedClient:
                       f'flet.fontFallbackBaseUrl="{p}{FALLBACK_FONTS}"', text)
         text = re.sub(r'(src|href)="((?:flutter_bootstrap|python)\.js|favicon\.png|icons/[^"]+)"',
                       rf'\1="{p}\2"', text)
+        if self.page_script:
+            text = text.replace("</head>", f"<script>\n{self.page_script}\n</script>\n</head>", 1)
         return text.encode("utf-8")
 
     @staticmethod

@@ -240,6 +240,7 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
 
     from companion.app import FONT_FILE
     from companion.compressed import CompressedClient
+    from companion.web_page import page_script
 
     flet_app = flet_web.fastapi.app(
         main,
@@ -253,9 +254,10 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
     flet_app = EndSilentSockets(flet_app, silent_seconds)
     checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
                           loopback_only=loopback_only)
-    client = CompressedClient(checked, roots=[ASSETS, Path(flet_web.get_package_web_dir())],
+    web_dir = Path(flet_web.get_package_web_dir())
+    client = CompressedClient(checked, roots=[ASSETS, web_dir],
                               version=flet_web_version, cache=cache_dir,
-                              cjk_font=FONT_FILE)
+                              cjk_font=FONT_FILE, page_script=page_script(web_dir))
     return SecurityHeaders(client)
 
 

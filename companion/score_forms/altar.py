@@ -123,7 +123,7 @@ def end_label(end: str) -> str:
 
 def realm_status(shrines: int, altars: int) -> tuple[str, str]:
     if realm_complete(shrines, altars):
-        return t("altar.realm_complete"), ft.Colors.GREEN_800
+        return t("altar.realm_complete"), ft.Colors.PRIMARY
     return t("altar.realm_needs", missing=realm_missing(shrines, altars)), \
         ft.Colors.ON_SURFACE_VARIANT
 

@@ -206,8 +206,12 @@ def build(ctx) -> ft.View:
         controls += [session_tile(s) for s in finished]
     # Pinned under the list, so it is at hand whatever is in progress.
     invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
-                                  height=TAP, expand=True, on_click=lambda e: ctx.go("/invite"))
+                                  expand=True, on_click=lambda e: ctx.go("/invite"))
     # The rulebooks, the rulings and a search across them: a question comes mid-game.
     rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
-                                 height=TAP, on_click=lambda e: ctx.go("/rules"))
-    return screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
+                                 on_click=lambda e: ctx.go("/rules"))
+    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
+    # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
+    view.appbar.actions = [labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
+                                                lambda e: ctx.go("/settings"))]
+    return view

@@ -12,6 +12,7 @@ from companion.i18n import t
 
 TAP = 52  # px: comfortably above the 48 px minimum tap target
 PAGE_PADDING = 16
+CHIP_PADDING = 17  # px above and below a chip's label: 52 px high at the normal text size
 
 
 def heading(text: str) -> ft.Text:
@@ -24,14 +25,13 @@ def muted(text: str, size: int = 14) -> ft.Text:
 
 def primary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
                    expand: bool = True) -> ft.FilledButton:
-    return ft.FilledButton(content=label, icon=icon, on_click=on_click, height=TAP,
-                           expand=expand)
+    # Its height comes from the theme's padding (companion/app.py): it grows with the text.
+    return ft.FilledButton(content=label, icon=icon, on_click=on_click, expand=expand)
 
 
 def secondary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
                      expand: bool = False) -> ft.OutlinedButton:
-    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, height=TAP,
-                             expand=expand)
+    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, expand=expand)
 
 
 def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
@@ -95,7 +95,9 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
         label=spoken, button=True, selected=selected,
         # No check mark: it would widen the chip when picked and push its neighbours to
         # another row under the player's finger; the picked chip is filled instead.
+        # Tall enough to tap from its padding, not a fixed height: at twice the text size
+        # a long label wraps and the chip grows instead of cutting it off.
         content=ft.Chip(label=ft.Text(text, size=size), selected=selected, disabled=disabled,
-                        leading=leading, height=TAP, on_select=on_select,
-                        show_checkmark=False),
+                        leading=leading, on_select=on_select, show_checkmark=False,
+                        padding=ft.Padding.symmetric(horizontal=4, vertical=CHIP_PADDING)),
     )

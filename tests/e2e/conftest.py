@@ -57,8 +57,10 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}/"
 
-    def start(self) -> None:
-        self.port = free_port()
+    def start(self, port: int | None = None) -> None:
+        """Start serving, on ``port`` (e.g. the one it had: a phone's page comes back) or
+        on a free one."""
+        self.port = port or free_port()
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
         env.pop("COMPANION_DATA_DIR", None)
         self.log = open(self.log_path, "ab")  # noqa: SIM115 - closed in stop()
@@ -89,9 +91,10 @@ class Server:
         if getattr(self, "log", None):
             self.log.close()
 
-    def restart(self) -> None:
+    def restart(self, same_port: bool = False) -> None:
+        port = self.port if same_port else None
         self.stop()
-        self.start()
+        self.start(port)
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,82 @@
+// Added to the web client's page by companion/compressed.py (issue 15, parts 6-7).
+// __TEXTS__ and __WORKER__ are filled in when the page is served.
+(function () {
+  "use strict";
+  var texts = __TEXTS__;
+  var root = document.documentElement;
+
+  // Larger text (Settings, kept by ft.SharedPreferences in this browser's local storage
+  // under "flutter." + its key). Flutter's web engine takes its text scale from the
+  // page's root font size, which is also where the browser's own text size setting
+  // lands: a percentage keeps that setting and scales on top of it.
+  var LARGER = "flutter.companion.larger_text";
+  var THEME = "flutter.companion.theme";
+  function applyTextSize() {
+    var on = false;
+    try { on = localStorage.getItem(LARGER) === "true"; } catch (e) { /* no storage */ }
+    root.style.fontSize = on ? "__LARGER_PERCENT__%" : "";
+  }
+  applyTextSize();
+  var setItem = Storage.prototype.setItem, removeItem = Storage.prototype.removeItem;
+  Storage.prototype.setItem = function (key, value) {
+    setItem.call(this, key, value);
+    if (key === LARGER) applyTextSize();
+  };
+  Storage.prototype.removeItem = function (key) {
+    removeItem.call(this, key);
+    if (key === LARGER) applyTextSize();
+  };
+
+  // "Reconnecting": Flet's client blanks the page to "Working..." while its WebSocket
+  // is down and tries again on its own; this says why, in the players' words, until a
+  // message comes through again.
+  var banner = null, showing = null;
+  function dark() {
+    var chosen = null;
+    try { chosen = JSON.parse(localStorage.getItem(THEME) || "null"); } catch (e) { /* none */ }
+    if (chosen === "dark" || chosen === "light") return chosen === "dark";
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+  }
+  function show() {
+    if (banner || showing) return;
+    showing = setTimeout(function () {  // a blink of the network is not worth a banner
+      showing = null;
+      banner = document.createElement("div");
+      banner.id = "connection-lost";
+      banner.setAttribute("role", "alert");
+      banner.textContent = texts.reconnecting;
+      var night = dark();
+      banner.style.cssText = "position:fixed;left:12px;right:12px;top:12px;z-index:2147483647;" +
+        "padding:14px 16px;border-radius:12px;font:600 1.125rem/1.4 Roboto,system-ui,sans-serif;" +
+        "pointer-events:none;box-shadow:0 2px 8px rgba(0,0,0,.3);" +
+        (night ? "background:#93000a;color:#ffdad6;" : "background:#ffdad6;color:#410002;");
+      document.body.appendChild(banner);
+    }, 1000);
+  }
+  function hide() {
+    if (showing) { clearTimeout(showing); showing = null; }
+    if (banner) { banner.remove(); banner = null; }
+  }
+  var NativeSocket = window.WebSocket;
+  function Watched(url, protocols) {
+    var socket = protocols === undefined ? new NativeSocket(url) : new NativeSocket(url, protocols);
+    if (/\/ws(\?|$)/.test(String(url))) {
+      socket.addEventListener("message", hide);
+      socket.addEventListener("close", show);
+      socket.addEventListener("error", show);
+    }
+    return socket;
+  }
+  Watched.prototype = NativeSocket.prototype;
+  ["CONNECTING", "OPEN", "CLOSING", "CLOSED"].forEach(function (name) {
+    Watched[name] = NativeSocket[name];
+  });
+  window.WebSocket = Watched;
+
+  // Offline: the service worker keeps this version of the client, so a reload while
+  // the server is out of reach still opens the app (and the banner above). Browsers
+  // allow one only on https pages and on this computer (127.0.0.1, localhost).
+  if (__WORKER__ && "serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register(__WORKER__).catch(function () { /* no offline */ });
+  }
+})();

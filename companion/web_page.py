@@ -1,0 +1,37 @@
+"""The script added to the web client's page (companion/web_page.js): larger text, the
+"reconnecting" banner and the offline service worker (issue 15, parts 6-7)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion.i18n import t
+
+SCRIPT = Path(__file__).with_name("web_page.js")
+WORKER = "flutter_service_worker.js"  # companion/assets/: ours in place of flet_web's
+LARGER_TEXT_PERCENT = 130  # of the browser's own text size: Settings, "Larger text"
+
+
+def worker_url(web_dir: Path) -> str:
+    """The service worker's URL exactly as Flutter's loader registers it (with its
+    ``?v=``): the same URL keeps one registration instead of two replacing each other."""
+    try:
+        bootstrap = (web_dir / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    except OSError:
+        return f"/{WORKER}"
+    found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
+    return f"/{WORKER}?v={found[1]}" if found else f"/{WORKER}"
+
+
+def _js(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def page_script(web_dir: Path, offline: bool = True) -> str:
+    """The script, its words in the app's language."""
+    return (SCRIPT.read_text(encoding="utf-8")
+            .replace("__TEXTS__", _js({"reconnecting": t("app.reconnecting")}))
+            .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
+            .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT)))

@@ -1,0 +1,199 @@
+"""Phone-ready (issue 15, parts 4, 6, 7): the theme follows the phone's light or dark
+setting unless Settings chose one; text follows the browser's text size up to 200 %
+and the Settings' "Larger text"; a server out of reach says so, and the app comes back
+on its own (and opens from the phone's cache meanwhile)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from tests.e2e.flutter import button, open_app, shot, shows
+
+SMALL_PHONE = {"width": 360, "height": 740}
+RECONNECTING = "The table's server cannot be reached"
+
+
+def background(page) -> tuple[int, int, int]:
+    """The colour of the screen's background: in the page's left margin, halfway down."""
+    from PIL import Image
+
+    picture = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    return picture.getpixel((4, picture.height // 2))
+
+
+def is_dark(rgb: tuple[int, int, int]) -> bool:
+    return sum(rgb) / 3 < 80
+
+
+def settle(page) -> None:
+    page.wait_for_timeout(700)
+
+
+def open_settings(page) -> None:
+    button(page, "Settings").click()
+    page.get_by_text("Light or dark").wait_for()
+    settle(page)  # a tap at once on the new screen was seen lost now and then
+
+
+def test_the_theme_follows_the_phone_until_settings_choose_one(server, browser):
+    dark = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
+    light = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="light")
+    try:
+        night, day = dark.new_page(), light.new_page()
+        for page in (night, day):
+            page.set_default_timeout(20000)
+            open_app(page, server.url)
+            shows(page, "Latria").wait_for()
+            settle(page)
+        assert is_dark(background(night)), background(night)
+        assert not is_dark(background(day)), background(day)
+
+        # Light chosen on the dark phone: at once, and still after a reload.
+        open_settings(night)
+        button(night, "Theme: Light").click()
+        settle(night)
+        assert not is_dark(background(night))
+        open_app(night, server.url)
+        shows(night, "Latria").wait_for()
+        night.wait_for_timeout(1500)  # the phone's settings are read after the first frame
+        assert not is_dark(background(night))
+        # The other phone kept its own.
+        assert not is_dark(background(day))
+        open_settings(day)
+        button(day, "Theme: Dark").click()
+        settle(day)
+        assert is_dark(background(day))
+    finally:
+        dark.close()
+        light.close()
+
+
+def right_edges(page) -> list[tuple[str, float]]:
+    """Every labelled node of the accessibility tree that reaches past the screen's
+    right edge (Flutter cuts such text off)."""
+    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+        .map(n => [n.getAttribute('aria-label') || n.textContent, n.getBoundingClientRect()])
+        .filter(([label, r]) => label && r.width > 0 && r.right > window.innerWidth + 1)
+        .map(([label, r]) => [label.slice(0, 60), r.right])""")
+
+
+def test_text_follows_the_browser_text_size_up_to_twice(server, page):
+    page.set_viewport_size(SMALL_PHONE)
+    open_app(page, server.url)
+    heading = page.get_by_text("Start a new table")
+    heading.wait_for()
+    normal = heading.bounding_box()["height"]
+    for scale in (1.5, 2):
+        # Where a browser's text size setting lands: the page's root font size
+        # (Flutter's web engine takes its text scale from it).
+        page.evaluate(f"document.documentElement.style.fontSize = '{100 * scale}%'")
+        page.wait_for_timeout(800)
+        height = heading.bounding_box()["height"]
+        assert height > normal * (scale - 0.2), (scale, normal, height)
+        assert right_edges(page) == []
+        shot(page, f"text-{scale}x-home-360")
+    page.evaluate("document.documentElement.style.fontSize = ''")
+
+
+def test_larger_text_in_settings_is_kept_by_this_phone(server, page):
+    open_app(page, server.url)
+    open_settings(page)
+    larger = page.get_by_role("switch", name="Larger text")
+    assert larger.get_attribute("aria-checked") == "false"
+    larger.click()
+    page.wait_for_function("document.documentElement.style.fontSize === '130%'")
+    shot(page, "settings-larger-text")
+    open_app(page, server.url)
+    page.wait_for_function("document.documentElement.style.fontSize === '130%'")
+    open_settings(page)
+    assert page.get_by_role("switch", name="Larger text").get_attribute("aria-checked") == "true"
+
+
+def test_a_server_out_of_reach_says_so_and_the_app_comes_back(server, page):
+    open_app(page, server.url)
+    shows(page, "Latria").wait_for()
+    # The service worker has kept this version of the client (127.0.0.1 is a page on
+    # this computer: browsers allow one there and on https).
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    open_app(page, server.url)  # now served through the worker, which keeps its files
+    shows(page, "Latria").wait_for()
+    page.wait_for_timeout(1000)
+
+    server.stop()
+    alert = page.get_by_role("alert").filter(has_text=RECONNECTING)
+    alert.wait_for()
+    shot(page, "offline-reconnecting")
+    server.start(server.port)
+    shows(page, "Latria").wait_for(timeout=30000)
+    alert.wait_for(state="detached")
+
+    # A reload while the server is out of reach opens the app from the phone's cache.
+    server.stop()
+    page.reload()
+    alert.wait_for(timeout=30000)
+    shot(page, "offline-reload-reconnecting")
+    server.start(server.port)
+    alert.wait_for(state="detached", timeout=30000)
+    # The reloaded page's accessibility tree is switched on again (FLET.md).
+    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
+    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
+    shows(page, "Latria").wait_for()
+
+
+# The browser's Screen Wake Lock calls, as Flet's Wakelock service makes them.
+WAKE_LOCK_SPY = """
+  window.wakeCalls = [];
+  if (navigator.wakeLock) {
+    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
+    navigator.wakeLock.request = async (type) => {
+      window.wakeCalls.push('request');
+      const sentinel = await request(type);
+      const release = sentinel.release.bind(sentinel);
+      sentinel.release = async () => { window.wakeCalls.push('release'); return release(); };
+      return sentinel;
+    };
+  }
+"""
+
+
+def wake_calls(page, expected: list[str]) -> None:
+    for _ in range(50):
+        if page.evaluate("window.wakeCalls") == expected:
+            return
+        page.wait_for_timeout(200)
+    assert page.evaluate("window.wakeCalls") == expected
+
+
+def test_the_screen_is_kept_on_during_play_and_score_unless_turned_off(server, browser):
+    from tests.e2e.tables import create_table
+
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.add_init_script(WAKE_LOCK_SPY)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+        assert page.evaluate("window.wakeCalls") == []
+        button(page, "Play").first.click()
+        wake_calls(page, ["request"])
+        button(page, "Back").first.click()
+        wake_calls(page, ["request", "release"])
+        button(page, "Score").first.click()
+        wake_calls(page, ["request", "release", "request"])
+        button(page, "Back").first.click()
+        wake_calls(page, ["request", "release", "request", "release"])
+
+        # Turned off in Settings: Play no longer asks for it.
+        open_app(page, server.url)
+        open_settings(page)
+        page.get_by_role("switch", name="Keep the screen on during Play and Score").click()
+        page.wait_for_function("localStorage.getItem('flutter.companion.keep_awake') === 'false'")
+        button(page, "Back").first.click()
+        page.get_by_role("button", name=re.compile("^Open Latria table")).click()
+        button(page, "Play").first.click()
+        button(page, "First parent: Ann").wait_for()
+        page.wait_for_timeout(1000)
+        assert page.evaluate("window.wakeCalls") == []
+    finally:
+        context.close()

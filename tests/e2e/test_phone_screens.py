@@ -1,0 +1,84 @@
+"""Every screen of one game (Latria) as the phones at a table see it: light and dark, a
+390×844 and a 360×740 phone, and twice the text size at 360×740 (issue 15, parts 4, 6).
+
+The screenshots (tests/e2e/artifacts/screens-*.png) are for a person to look at; the
+test checks what a machine can: the theme follows the phone's setting on each screen,
+and at twice the text size nothing named reaches past the screen's right edge.
+"""
+
+from __future__ import annotations
+
+from tests.e2e.flutter import button, open_app, shot, shows, type_into
+from tests.e2e.test_phone_ready import background, is_dark, right_edges
+
+PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
+
+
+def text_size(page, scale: float) -> None:
+    page.evaluate(f"document.documentElement.style.fontSize = '{100 * scale:g}%'")
+
+
+def every_way(page, name: str) -> None:
+    """Screenshots of the screen shown: light and dark on both phones, then 2× text."""
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        page.wait_for_timeout(700)  # the theme changes with a short animation
+        for phone, size in PHONES.items():
+            page.set_viewport_size(size)
+            page.wait_for_timeout(500)
+            shot(page, f"screens-{name}-{scheme}-{phone}")
+        assert is_dark(background(page)) == (scheme == "dark"), (name, scheme)
+    page.emulate_media(color_scheme="light")
+    page.wait_for_timeout(700)
+    text_size(page, 2)
+    page.wait_for_timeout(1200)
+    shot(page, f"screens-{name}-2x-360")
+    assert right_edges(page) == [], name
+    text_size(page, 1)
+    page.set_viewport_size(PHONES["390"])
+    page.wait_for_timeout(400)
+
+
+def test_every_latria_screen_light_dark_and_twice_the_text(server, page):
+    open_app(page, server.url)
+    shows(page, "Latria").wait_for()
+    every_way(page, "home-empty")
+
+    page.get_by_role("button", name="Latria 3–6 players").click()
+    page.get_by_text("Number of players").wait_for()
+    button(page, "3 players").click()
+    for i, name in enumerate(["Ann", "Ben", "Cleo"], start=1):
+        type_into(page, f"Player {i}", name)
+    every_way(page, "new-table")
+    button(page, "Create table").click()
+    page.get_by_text("Players", exact=True).wait_for()
+    every_way(page, "table")
+
+    button(page, "Setup").first.click()
+    page.get_by_text("Game Setup").first.wait_for()
+    every_way(page, "setup")
+    button(page, "Back").first.click()
+
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    shows(page, "Step 1 — Reveal celestial cards").wait_for()
+    every_way(page, "play")
+    button(page, "Back").first.click()
+
+    button(page, "Score").first.click()
+    page.get_by_text("Celestial cards", exact=True).wait_for()
+    button(page, "Sun 4 VP: one more").click()
+    page.get_by_text("Ann: 4 points").wait_for()
+    every_way(page, "score")
+
+    button(page, "See the results").click()
+    page.get_by_text("Ann wins").wait_for()
+    every_way(page, "results")
+
+    open_app(page, server.url)
+    shows(page, "Latria").wait_for()
+    every_way(page, "home")
+    button(page, "Settings").click()
+    page.get_by_text("Light or dark").wait_for()
+    every_way(page, "settings")
