@@ -44,6 +44,7 @@ from .base import (
     seat_order,
     setup_first_player,
 )
+from .i18n import Msg
 
 GAME = "altar"
 # Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
@@ -251,7 +252,8 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "first player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.altar.error.first_player"))  # type: ignore[assignment]
         love = event.get("love")
         if love is not None:
             i, r = _realm(s, love)
@@ -272,8 +274,8 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
                 s.step, s.actions_done = "draw", []
     elif kind == "main":
         _need(s, "action", "action2")
-        action = req_choice(event.get("action"), MAIN_ACTIONS, "the main action",
-                            labels=[MAIN_LABELS[a] for a in MAIN_ACTIONS])
+        action = req_choice(event.get("action"), MAIN_ACTIONS,
+                            Msg("flow.altar.error.main_action"))
         if action in s.actions_done:
             # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14).
             raise FlowError("With 2 players the two actions of a turn must be different.")
@@ -291,9 +293,8 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         _need(s, "draw", "action", "action2", "end_turn")
         i, r = _realm(s, event.get("realm"))
         change = req_choice(event.get("change"), ("discover", "activate", "destroy_active",
-                                                  "destroy_inactive"), "what happened",
-                            labels=("discovered", "activated", "active one destroyed",
-                                    "inactive one destroyed"))
+                                                  "destroy_inactive"),
+                            Msg("flow.altar.error.altar_change"))
         realm = s.realms[i][r]
         label = realm_label(s, i, r)
         if change == "discover":

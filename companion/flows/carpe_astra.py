@@ -43,6 +43,7 @@ from .base import (
     seat_order,
     setup_first_player,
 )
+from .i18n import Msg
 
 GAME = "carpe_astra"
 SEED_FILE = "001_0024dcda2c461955.txt"
@@ -259,13 +260,14 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
     me = current(s)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.carpe_astra.error.start_player"))  # type: ignore[assignment]
         chosen = req_group(event, "characters")
         chars = []
         for i, name in enumerate(s.players):
             value = chosen.get(name, s.characters[i])
-            c = req_choice(value, list(CHARACTERS), f"{name}'s character",
-                           labels=list(CHARACTER_NAMES.values()))
+            c = req_choice(value, list(CHARACTERS),
+                           Msg("flow.carpe_astra.error.character", name=name))
             if c in chars:
                 raise FlowError(f"{CHARACTER_NAMES[c]} is chosen twice; each character is "
                                 "played once.")
@@ -327,8 +329,8 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         _pay(s, me, 1, "rotate a Guild Tile")  # Infiltrate Guilds: one credit
     elif kind == "network":
         _need(s, "support")
-        guild = req_choice(event.get("guild"), GUILDS, "the guild whose token was taken",
-                           optional=True, labels=list(GUILD_NAMES.values()))
+        guild = req_choice(event.get("guild"), GUILDS,
+                           Msg("flow.carpe_astra.error.guild_taken"), optional=True)
         if guild is not None:
             if s.supply[guild] <= 0:
                 raise FlowError(f"No {GUILD_NAMES[guild]} support token is left in the "
@@ -338,12 +340,12 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         s.scored += 1
     elif kind == "slander":
         _need(s, "support")
-        victim = req_player(s.players, event.get("victim"), "slandered opponent")
+        victim = req_player(s.players, event.get("victim"),
+                            Msg("flow.carpe_astra.error.victim"))
         if victim == me:
             raise FlowError("A Slander card targets an opponent, not yourself.")
-        guild = req_choice(event.get("guild"), GUILDS, "the guild",
-                           labels=list(GUILD_NAMES.values()))
-        keep = req_bool(event.get("keep"), "keeping the token", False)
+        guild = req_choice(event.get("guild"), GUILDS, Msg("flow.carpe_astra.error.guild"))
+        keep = req_bool(event.get("keep"), Msg("flow.carpe_astra.error.keep"), False)
         if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
             raise FlowError(f"{s.players[victim]} has no {GUILD_NAMES[guild]} support "  # type: ignore[index]
                             "token to lose.")
@@ -363,10 +365,14 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
         if s.round == 1:
             raise FlowError("Round 1 has no event: its card stays face down.")
-        s.credits[me] += req_int(event.get("amount"), "the event credits", 1, 30)
+        s.credits[me] += req_int(event.get("amount"), 1, 30,
+                                 whole=Msg("flow.carpe_astra.error.credits_whole"),
+                                 low=Msg("flow.carpe_astra.error.credits_low", lo=1),
+                                 high=Msg("flow.carpe_astra.error.credits_high", hi=30))
     elif kind == "end_round":
         _need(s, "round_end")
-        immediate = req_bool(event.get("immediate"), "the Immediate Event symbol", False)
+        immediate = req_bool(event.get("immediate"), Msg("flow.carpe_astra.error.immediate"),
+                             False)
         if s.round >= s.rounds:
             # Carpe Astra, End of the Game: the final Event card is removed.
             s.phase, s.finished = "end", True

@@ -43,6 +43,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
+from .i18n import Msg
 
 GAME = "latria"
 SEED_FILE = "000_fa82990554f63f12.txt"
@@ -349,9 +350,11 @@ def _need(state: LatriaState, *steps: str) -> None:
 
 
 def _card(value_suit: Any, value_number: Any, who: str, lo: int, hi: int) -> tuple[str, int]:
-    suit = req_choice(value_suit, SUITS, f"the suit of {who}'s card",
-                      labels=[NAMES[x] for x in SUITS])
-    number = req_int(value_number, f"the number of {who}'s card", lo, hi)
+    suit = req_choice(value_suit, SUITS, Msg("flow.latria.error.suit", name=who))
+    number = req_int(value_number, lo, hi,
+                     whole=Msg("flow.latria.error.number_whole", name=who),
+                     low=Msg("flow.latria.error.number_low", name=who, lo=lo),
+                     high=Msg("flow.latria.error.number_high", name=who, hi=hi))
     return suit, number  # type: ignore[return-value]
 
 
@@ -380,12 +383,14 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.parent = req_player(s.players, event.get("player"), "first parent")  # type: ignore[assignment]
+        s.parent = req_player(s.players, event.get("player"),
+                              Msg("flow.latria.error.first_parent"))  # type: ignore[assignment]
         s.round, s.step = 1, "1"
     elif kind == "reveal":
         _need(s, "1")
         for body in ("sun", "moon"):
-            if req_bool(event.get(f"{body}_mutation"), f"the {NAMES[body]} mutation", False):
+            if req_bool(event.get(f"{body}_mutation"),
+                        Msg("flow.latria.error.mutation", body=NAMES[body]), False):
                 if s.mutations[body] >= MUTATION_CARDS:
                     raise FlowError(
                         f"All {MUTATION_CARDS} {NAMES[body]} mutation cards are already out; "
@@ -419,9 +424,7 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
                              parent_name, lo, hi)
         named = None
         if suit == "latria":
-            named = req_choice(event.get("named"), BODIES,
-                               "the celestial body the parent named for the Latria card",
-                               labels=[NAMES[b] for b in BODIES])
+            named = req_choice(event.get("named"), BODIES, Msg("flow.latria.error.named"))
         suits, numbers = req_group(event, "suits"), req_group(event, "numbers")
         children: list[Card] = []
         seen = {(suit, number): parent_name}
@@ -450,23 +453,21 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
                 kept.append(k.player)
             else:
                 name = s.players[k.player]
-                if req_bool(printed.get(name),
-                            f"whether {name}'s card shows victory points or ×2"):
+                if req_bool(printed.get(name), Msg("flow.latria.error.printed", name=name)):
                     kept.append(k.player)
         _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
     elif kind == "acquire":
         _need(s, "4")
-        body = req_choice(event.get("body"), BODIES, "the targeted celestial body",
-                          labels=[NAMES[b] for b in BODIES])
+        body = req_choice(event.get("body"), BODIES, Msg("flow.latria.error.body"))
         if "taker" not in event:  # None is an answer: nobody took them
             raise FlowError("Choose who took the celestial cards, or nobody.")
-        taker = req_player(s.players, event.get("taker"), "player who took the celestial "
-                           "cards", optional=True)
+        taker = req_player(s.players, event.get("taker"), Msg("flow.latria.error.taker"),
+                           optional=True)
         kept_in = req_group(event, "kept")
         kept = []
         for i in range(n):
             name = s.players[i]
-            if not req_bool(kept_in.get(name), f"whether {name} kept their card", False):
+            if not req_bool(kept_in.get(name), Msg("flow.latria.error.kept", name=name), False):
                 continue
             if i == s.parent:
                 raise FlowError("Only a child can keep their own card; the parent cannot.")

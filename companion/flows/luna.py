@@ -56,6 +56,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
+from .i18n import Msg
 
 GAME = "luna"
 SEED_FILE = "002_127c424ddd4c3ef4.txt"
@@ -380,17 +381,24 @@ def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
             raise FlowError(f"{unknown[0]!r} is not playing.")
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        priestess = req_int(groups["priestess"].get(name, 0),
-                            f"{name}'s influence from the Moon Priestess", 0, s.priestess)
-        loss = req_int(groups["apostate"].get(name, 0), f"{name}'s loss at the Apostate",
-                       -MAX_APOSTATE, 0)
+        priestess = req_int(groups["priestess"].get(name, 0), 0, s.priestess,
+                            whole=Msg("flow.luna.error.priestess_whole", name=name),
+                            low=Msg("flow.luna.error.priestess_low", name=name, lo=0),
+                            high=Msg("flow.luna.error.priestess_high", name=name,
+                                     hi=s.priestess))
+        loss = req_int(groups["apostate"].get(name, 0), -MAX_APOSTATE, 0,
+                       whole=Msg("flow.luna.error.apostate_whole", name=name),
+                       low=Msg("flow.luna.error.apostate_low", name=name, lo=-MAX_APOSTATE),
+                       high=Msg("flow.luna.error.apostate_high", name=name, hi=0))
         if is_solo(s) and i == 1 and loss:
             # Luna, Solo Game Rules: "Your opponent does not lose influence due to the
             # Apostate."
             raise FlowError("The virtual opponent does not lose influence due to the "
                             "Apostate.")
-        temple = req_int(groups["temple"].get(name, 0), f"{name}'s influence from the Temple",
-                         0, MAX_TEMPLE)
+        temple = req_int(groups["temple"].get(name, 0), 0, MAX_TEMPLE,
+                         whole=Msg("flow.luna.error.temple_whole", name=name),
+                         low=Msg("flow.luna.error.temple_low", name=name, lo=0),
+                         high=Msg("flow.luna.error.temple_high", name=name, hi=MAX_TEMPLE))
         parts[name] = {"priestess": priestess, "apostate": loss, "temple": temple}
     return parts
 
@@ -403,8 +411,12 @@ def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, 
         raise FlowError(f"{unknown[0]!r} is not playing.")
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        change = req_int(changes.get(name, 0), f"{name}'s change of influence",
-                         -MAX_CHANGE, MAX_CHANGE)
+        change = req_int(changes.get(name, 0), -MAX_CHANGE, MAX_CHANGE,
+                         whole=Msg("flow.luna.error.round_change_whole", name=name),
+                         low=Msg("flow.luna.error.round_change_low", name=name,
+                                 lo=-MAX_CHANGE),
+                         high=Msg("flow.luna.error.round_change_high", name=name,
+                                  hi=MAX_CHANGE))
         if is_solo(s) and i == 1 and change < 0:
             raise FlowError("The virtual opponent does not lose influence due to the "
                             "Apostate.")
@@ -426,7 +438,8 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
         s.council_order = council_stack(s.players, s.start)
         if s.preliminary:
             s.step = "shrines"
@@ -445,14 +458,14 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
             if not is_solo(s):
                 default = s.next_start if s.next_start is not None else s.start
                 value = event.get("player", s.players[default])
-                s.start = req_player(s.players, value, "start player")  # type: ignore[assignment]
+                s.start = req_player(s.players, value, Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
             # Luna, Preparing the Next Round: the Guard moves to the next Guard tile.
             _begin_round(s, s.round + 1)
         else:
             s.step = order[s.step]
     elif kind == "opponent_temple":
         _need(s, "solo_opponent_tile")
-        if req_bool(event.get("placed"), "whether the opponent placed a Novice", False):
+        if req_bool(event.get("placed"), Msg("flow.luna.error.placed"), False):
             # Luna, Solo Level 1: "Your opponent gains influence according to the Guard
             # tile as usual."
             _gain(s, 1, guard_value(s))
@@ -470,9 +483,12 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
                 raise FlowError("Choose who turned it." if kind == "meditate" else
                                 "Choose who sanctified." if kind == "sanctify" else
                                 "Choose the player.")
-            me = req_player(s.players, event.get("player"))  # type: ignore[assignment]
+            me = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))  # type: ignore[assignment]
         if kind == "sanctify":
-            displaced = req_int(event.get("displaced", 0), "the displaced Novices", 0, 12)
+            displaced = req_int(event.get("displaced", 0), 0, 12,
+                                whole=Msg("flow.luna.error.displaced_whole"),
+                                low=Msg("flow.luna.error.displaced_low", lo=0),
+                                high=Msg("flow.luna.error.displaced_high", hi=12))
             # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
             _gain(s, me, guard_value(s) + displaced)
         if kind == "meditate":
@@ -531,13 +547,15 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
             raise FlowError("The game is over: enter the Council order on the score sheet.")
         if not s.round:
             raise FlowError("The Council of Priests is an action of the rounds.")
-        who = req_player(s.players, event.get("player"), "player whose piece moved")
+        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.moved"))
         place = event.get("place")
         if place is None:
             raise FlowError("Choose their place in the Council.")
         if isinstance(place, str) and place.isdecimal() and place.isascii():
             place = int(place)  # a choice field's value
-        place = req_int(place, "the place in the Council", 1, n)
+        place = req_int(place, 1, n, whole=Msg("flow.luna.error.place_whole"),
+                        low=Msg("flow.luna.error.place_low", lo=1),
+                        high=Msg("flow.luna.error.place_high", hi=n))
         order = council(s)
         order.remove(s.players[who])  # type: ignore[index]
         order.insert(place - 1, s.players[who])  # type: ignore[index]
@@ -545,9 +563,11 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     elif kind == "influence":
         if s.finished:
             raise FlowError("The game is over: enter the final influence on the score sheet.")
-        who = req_player(s.players, event.get("player"), "player")
-        amount = req_int(event.get("amount"), "the change of influence", -MAX_CHANGE,
-                         MAX_CHANGE)
+        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))
+        amount = req_int(event.get("amount"), -MAX_CHANGE, MAX_CHANGE,
+                         whole=Msg("flow.luna.error.change_whole"),
+                         low=Msg("flow.luna.error.change_low", lo=-MAX_CHANGE),
+                         high=Msg("flow.luna.error.change_high", hi=MAX_CHANGE))
         if amount == 0:
             raise FlowError("Enter a change other than 0.")
         _gain(s, who, amount)  # type: ignore[arg-type]
