@@ -20,7 +20,7 @@ from .test_flow_common import CONFIGS, NAMES, config_for
 ROOT = Path(__file__).resolve().parent.parent
 FLOWS_DIR = ROOT / "companion" / "flows"
 I18N = FLOWS_DIR / "i18n"
-CONVERTED = ("latoro",)  # the games whose every text is a key (issue 13, game by game)
+CONVERTED = ("latoro", "latria")  # the games whose every text is a key (issue 13, game by game)
 
 
 # --- catalogs ----------------------------------------------------------------------------
@@ -113,6 +113,78 @@ def filled(action, choice: int = 0) -> dict:
     return build_event(action, values)
 
 
+def test_every_key_renders_in_both_languages():
+    """Each template filled (names, numbers, words): nothing left in braces, and the
+    Japanese has no English left."""
+    english = catalog_files(I18N, "en")
+    for key, template in english.items():
+        params = {name: ("Ann" if name in ("name", "other", "first", "rest", "names")
+                         else 3) for name in placeholders(template)}
+        if "count" in params:
+            params["count"] = 1
+        for language in ("en", "ja"):
+            shown = render(Msg(key, **params), language)
+            assert "{" not in shown and "}" not in shown, (key, shown)
+        japanese_ok(Msg(key, **params), key)
+
+
+def latria_main(state) -> dict | None:
+    """Latria's line through a game that meets eclipses, proposals, ties and kept cards."""
+    names, r = state.players, state.round
+    if state.step == "1" and r in (2, 3, 4, 6):
+        return {"type": "reveal", "sun_mutation": r in (2, 4, 6), "moon_mutation": r == 3}
+    if state.step != "4":
+        return None
+    if state.proposal is not None:
+        return {"type": "accept", "printed": {name: True for name in names}}
+    lo, hi = state.numbers
+    parent = names[state.parent]
+    children = [name for name in names if name != parent]
+    scenario = r % 4
+    if scenario == 0:  # the parent wins; the children below keep their cards
+        cards = {parent: ("sun", hi)} | {c: (s, 6 + k) for k, (c, s) in enumerate(
+            zip(children, ("sun", "moon", "polaris", "latria", "sun"), strict=False))}
+    elif scenario == 1:  # a tie that suit priority breaks
+        cards = {parent: ("moon", 8), children[0]: ("latria", 8)} | {
+            c: ("polaris", lo + k) for k, c in enumerate(children[1:])}
+    elif scenario == 2:  # a tie nobody wins
+        cards = {parent: ("sun", lo), children[0]: ("moon", hi), children[1]: ("polaris", hi)}
+        cards |= {c: ("latria", lo + 1 + k) for k, c in enumerate(children[2:])}
+    else:  # the parent plays Latria and names the Moon; a child wins
+        cards = {parent: ("latria", lo + 2), children[0]: ("moon", hi)} | {
+            c: ("polaris", lo + k) for k, c in enumerate(children[1:], start=3)}
+    return {"type": "cards_played", "parent_suit": cards[parent][0],
+            "parent_number": cards[parent][1], "named": "moon",
+            "suits": {c: cards[c][0] for c in children},
+            "numbers": {c: cards[c][1] for c in children}}
+
+
+def latoro_main(state) -> dict | None:
+    """Latoro's line: the app keeps the resources from round 1, one player over the cap."""
+    if state.phase == "placement" and state.resources is None:
+        return {"type": "track_resources",
+                "black": {state.players[0]: 9}}
+    return None
+
+
+MAIN = {"latria": latria_main, "latoro": latoro_main}
+
+
+def hostile(action) -> list[dict]:
+    """Wrong answers to an action's form: each field given a value of the wrong kind, a
+    number out of range, nothing at all."""
+    out = [{"type": action.event["type"]}]
+    for f in action.fields:
+        bad = {"player": "Nobody-here", "choice": "no-such-choice", "bool": "maybe",
+               "number": "three"}[f.kind]
+        values = [bad]
+        if f.kind == "number" and f.max is not None and f.min is not None:
+            values += [f.max + 1, f.min - 1]
+        for value in values:
+            out.append(build_event(action, {f.id: value}))
+    return out
+
+
 def check_error(err: FlowError, seen: set[str]) -> None:
     text = message(err)
     assert isinstance(text, Msg), str(err)
@@ -127,18 +199,36 @@ def play_whole_game(game: str, n: int, variant: str) -> tuple[set[str], set[str]
     config = config_for(n, variant)
     if game == "carpe_astra":
         config["setup"] = {"characters": ["chun", "tyndar", "ichthon", "verron"][:n]}
+    if game == "latria" and variant == "campaign":
+        config["setup"] = {"campaign_game": 2, "first_player": 2}
     state = flow.initial(config)
     seen: set[str] = set()
     refusals: set[str] = set()
+    types: set[str] = set()
     for _ in range(600):
         view = flow.view(state)
         for where, text in texts_of(view):
             seen.add(japanese_ok(text, f"{game} {view.step} {where}"))
+        # Taps of other steps (or after the end) are refused with a sentence too.
+        types |= {a.event["type"] for a in view.actions}
+        for kind in sorted(types):
+            try:
+                flow.apply(state, {"type": kind})
+            except FlowError as err:
+                check_error(err, refusals)
         if view.finished:
             return seen, refusals
         ordered = sorted(view.actions, key=lambda a: not a.primary)
         following = None
+        main = MAIN.get(game, lambda s: None)(state)
+        if main is not None:
+            following = flow.apply(state, main)
         for action in ordered:
+            for event in hostile(action):
+                try:
+                    flow.apply(state, event)
+                except FlowError as err:
+                    check_error(err, refusals)
             if action.disabled:
                 continue
             for choice in (0, 1):

@@ -224,6 +224,17 @@ def build_event(action: Action, values: Mapping[str, Any] | None = None) -> dict
     return event
 
 
+def comma_list(items: Sequence[Any]) -> Any:
+    """Items shown as one list, "a, b, c" (Japanese "a、b、c"): nested catalog messages,
+    so each item (a name, a ``Msg``) is rendered in the reader's language."""
+    if not items:
+        return ""
+    out: Any = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg("flow.base.comma", first=item, rest=out)
+    return out
+
+
 def next_action(label: Msg, **event: Any) -> Action:
     """The big "next" button."""
     return Action(event={"type": "next", **event}, label=label, primary=True)
