@@ -20,7 +20,8 @@ from .test_flow_common import CONFIGS, NAMES, config_for
 ROOT = Path(__file__).resolve().parent.parent
 FLOWS_DIR = ROOT / "companion" / "flows"
 I18N = FLOWS_DIR / "i18n"
-CONVERTED = ("latoro", "latria")  # the games whose every text is a key (issue 13, game by game)
+# The games whose every text is a key (issue 13, converted game by game).
+CONVERTED = ("latoro", "latria", "carpe_astra")
 
 
 # --- catalogs ----------------------------------------------------------------------------
@@ -167,7 +168,27 @@ def latoro_main(state) -> dict | None:
     return None
 
 
-MAIN = {"latria": latria_main, "latoro": latoro_main}
+def carpe_astra_main(state) -> dict | None:
+    """Carpe Astra's line: paid moves and draws, slanders (one token kept), an Immediate
+    Event."""
+    from companion.flows.carpe_astra import CHARACTERS, current
+    me, r = current(state), state.round
+    if state.phase == "change_tack" and r == 2 and not state.drew:
+        return {"type": "draw_cards"}
+    if state.phase == "infiltrate" and r == 2 and state.moves < 3:
+        return {"type": "move_agent"}
+    if state.phase == "support" and r in (2, 3) and state.scored == 0:
+        victim = (me + 1) % len(state.players)
+        guild = CHARACTERS[state.characters[victim]]
+        if state.support[victim].get(guild, 0) > 0:
+            return {"type": "slander", "victim": state.players[victim], "guild": guild,
+                    "keep": r == 3}
+    if state.phase == "round_end" and r == 1:
+        return {"type": "end_round", "immediate": True}
+    return None
+
+
+MAIN = {"latria": latria_main, "latoro": latoro_main, "carpe_astra": carpe_astra_main}
 
 
 def hostile(action) -> list[dict]:
@@ -266,6 +287,20 @@ def test_latoro_in_japanese_uses_its_rulebook_words():
                  "手番順にウカ族かスーマ族を1つ配置：エリアカード、旅、支援トラック（ウカ族のみ）、自宅。"):
         assert line in seen, line
     assert "それはラトーロのプレイでは記録できません。" in refusals
+
+
+def test_carpe_astra_without_a_setup_asks_the_characters_in_japanese():
+    flow = FLOWS["carpe_astra"]
+    view = flow.view(flow.initial(config_for(3, "standard")))
+    shown = {japanese_ok(text, where) for where, text in texts_of(view)}
+    assert "スタートプレイヤーと、誰がどのキャラクターを使うかを確認してください。" in shown
+    assert {"Ann：キャラクター", "チュン提督", "ヴェロン議員"} <= shown
+    with pytest.raises(FlowError) as err:
+        flow.apply(flow.initial(config_for(2, "standard")),
+                   {"type": "start", "player": "Ann",
+                    "characters": {"Ann": "chun", "Ben": "chun"}})
+    assert render(message(err.value), "ja") == (
+        "チュン提督が2回選ばれています。各キャラクターは1人だけが使います。")
 
 
 def test_a_refusal_keeps_its_message_for_the_screen():
