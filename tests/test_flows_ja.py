@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FLOWS_DIR = ROOT / "companion" / "flows"
 I18N = FLOWS_DIR / "i18n"
 # The games whose every text is a key (issue 13, converted game by game).
-CONVERTED = ("latoro", "latria", "carpe_astra", "luna")
+CONVERTED = ("latoro", "latria", "carpe_astra", "luna", "altar")
 
 
 # --- catalogs ----------------------------------------------------------------------------
@@ -191,7 +191,22 @@ def carpe_astra_main(state) -> dict | None:
     return None
 
 
-MAIN = {"latria": latria_main, "latoro": latoro_main, "carpe_astra": carpe_astra_main}
+def altar_main(state) -> dict | None:
+    """Altar's line: a Ritual whenever one is possible (the Shrine tiles run out and the
+    game ends), else Worship, else pass."""
+    from companion.flows.altar import MAX_SHRINES, current
+    if state.step not in ("action", "action2"):
+        return None
+    me = current(state)
+    realms = [r for r, realm in enumerate(state.realms[me]) if realm.shrines < MAX_SHRINES]
+    if "ritual" not in state.actions_done and realms and state.shrines_left:
+        return {"type": "main", "action": "ritual", "realm": f"{me}-{realms[0]}"}
+    action = "worship" if "worship" not in state.actions_done else "pass"
+    return {"type": "main", "action": action}
+
+
+MAIN = {"latria": latria_main, "latoro": latoro_main, "carpe_astra": carpe_astra_main,
+        "altar": altar_main}
 
 
 def hostile(action) -> list[dict]:
@@ -255,7 +270,8 @@ def play_whole_game(game: str, n: int, variant: str) -> tuple[set[str], set[str]
                     check_error(err, refusals)
             if action.disabled:
                 continue
-            for choice in (0, 1):
+            picks = (0, 1) if any(f.kind in ("player", "choice") for f in action.fields) else (0,)
+            for choice in picks:
                 try:
                     after = flow.apply(state, filled(action, choice))
                 except FlowError as err:
