@@ -30,7 +30,9 @@ from .base import (
     PlayView,
     Section,
     build_event,
+    message,
 )
+from .i18n import Msg
 
 FLOWS: dict[str, Flow] = {
     m.FLOW.game: m.FLOW for m in (latria, carpe_astra, luna, altar, latoro)
@@ -41,7 +43,7 @@ def get_flow(game: str) -> Flow:
     try:
         return FLOWS[game]
     except KeyError:
-        raise FlowError(f"There is no play flow for {game!r}.") from None
+        raise FlowError(Msg("flow.base.no_flow", game=game)) from None
 
 
 def replay(game: str, config: Mapping[str, Any], events: Iterable[Mapping[str, Any]]) -> FlowState:
@@ -56,7 +58,8 @@ def replay(game: str, config: Mapping[str, Any], events: Iterable[Mapping[str, A
         try:
             state = flow.apply(state, event)
         except FlowError as err:
-            raise FlowError(f"Event {number} of the log cannot be replayed: {err}") from err
+            raise FlowError(Msg("flow.base.replay_failed", number=number,
+                                error=message(err))) from err
     return state
 
 
@@ -67,5 +70,5 @@ def load_state(game: str, data: Mapping[str, Any]) -> FlowState:
 
 __all__ = [
     "FLOWS", "NOT_PICKED", "Action", "Field", "Flow", "FlowError", "FlowState", "Marker",
-    "PlayView", "Section", "build_event", "get_flow", "load_state", "replay",
+    "PlayView", "Section", "build_event", "get_flow", "load_state", "message", "replay",
 ]

@@ -35,6 +35,7 @@ from .base import (
     Marker,
     PlayView,
     Section,
+    comma_list,
     event_type,
     next_action,
     parse_config,
@@ -44,6 +45,7 @@ from .base import (
     seat_order,
     setup_first_player,
 )
+from .i18n import Msg
 
 GAME = "altar"
 # Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
@@ -56,11 +58,11 @@ MAX_ALTARS = 4  # Altar, Winner of the Game: "(max 4 Altars)"
 COMPLETE_AT = 5  # Winner of the Game: 1 Shrine → 4 Altars, 2 → 3, …: shrines + altars ≥ 5
 HAND_LIMIT = 6  # Main Actions: "discard down to 6 cards"
 MAIN_ACTIONS = ("ability", "ritual", "worship", "pass")
-MAIN_LABELS = {"ability": "Used a Follower's ability", "ritual": "Ritual: built a Shrine",
-               "worship": "Worshipped (Follower placed)", "pass": "Passed"}
-ENDS = {"realm_completed": "a Realm was completed",
-        "shrines_depleted": "the Shrine tiles ran out",
-        "deck_exhausted": "the cards ran out and everyone passed"}
+MAIN_LABELS = {"ability": Msg("flow.altar.main.ability"), "ritual": Msg("flow.altar.main.ritual"),
+               "worship": Msg("flow.altar.main.worship"), "pass": Msg("flow.altar.main.pass")}
+ENDS = {"realm_completed": Msg("flow.altar.end.realm_completed"),
+        "shrines_depleted": Msg("flow.altar.end.shrines_depleted"),
+        "deck_exhausted": Msg("flow.altar.end.deck_exhausted")}
 
 SRC = "Altar rulebook"
 RULES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -128,9 +130,10 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
     )),
 }
 
-STEP_TITLES = {"start": "Before the first turn", "draw": "Draw a Card",
-               "action": "Main Action", "action2": "Second Main Action",
-               "end_turn": "Free Actions and end of turn", "end": "End of the Game"}
+STEP_TITLES = {"start": Msg("flow.altar.title.start"), "draw": Msg("flow.altar.title.draw"),
+               "action": Msg("flow.altar.title.action"),
+               "action2": Msg("flow.altar.title.action2"),
+               "end_turn": Msg("flow.altar.title.end_turn"), "end": Msg("flow.altar.title.end")}
 
 
 class Realm(BaseModel):
@@ -184,9 +187,9 @@ def realm_id(i: int, r: int) -> str:
     return f"{i}-{r}"
 
 
-def realm_label(s: AltarState, i: int, r: int) -> str:
+def realm_label(s: AltarState, i: int, r: int) -> Msg | str:
     name = s.players[i]
-    return f"{name}, Realm {r + 1}" if s.realms_each > 1 else name
+    return Msg("flow.altar.realm_label", name=name, number=r + 1) if s.realms_each > 1 else name
 
 
 def initial(config: Mapping[str, Any]) -> AltarState:
@@ -204,9 +207,9 @@ def initial(config: Mapping[str, Any]) -> AltarState:
 
 def _need(s: AltarState, *steps: str) -> None:
     if s.finished:
-        raise FlowError("The game is over: go to scoring.")
+        raise FlowError(Msg("flow.altar.error.over"))
     if s.step not in steps:
-        raise FlowError(f"That is not part of {STEP_TITLES[s.step]}.")
+        raise FlowError(Msg("flow.altar.error.not_now", step=STEP_TITLES[s.step]))
 
 
 def _realm(s: AltarState, value: Any, mine: int | None = None) -> tuple[int, int]:
@@ -217,8 +220,8 @@ def _realm(s: AltarState, value: Any, mine: int | None = None) -> tuple[int, int
     if value is None and len(ids) == 1:
         value = ids[0]
     if value not in ids:
-        raise FlowError("Choose the Realm" + (" of the player whose turn it is." if
-                                              mine is not None else "."))
+        raise FlowError(Msg("flow.altar.error.choose_own_realm") if mine is not None
+                        else Msg("flow.altar.error.choose_realm"))
     i, r = value.split("-")
     return int(i), int(r)
 
@@ -237,9 +240,10 @@ def _check_triggers(s: AltarState) -> None:
 def _add_shrine(s: AltarState, i: int, r: int) -> None:
     realm = s.realms[i][r]
     if realm.shrines >= MAX_SHRINES:
-        raise FlowError(f"{realm_label(s, i, r)} already has {MAX_SHRINES} Shrines, the most.")
+        raise FlowError(Msg("flow.altar.error.max_shrines", realm=realm_label(s, i, r),
+                            max=MAX_SHRINES))
     if s.shrines_left <= 0:
-        raise FlowError("No Shrine tile is left.")
+        raise FlowError(Msg("flow.altar.error.no_shrine_tile"))
     realm.shrines += 1
     s.shrines_left -= 1
     s.last_shrine_turn[i] = s.turn  # for the tie-break: "the player who placed the last Shrine"
@@ -251,7 +255,8 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "first player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.altar.error.first_player"))  # type: ignore[assignment]
         love = event.get("love")
         if love is not None:
             i, r = _realm(s, love)
@@ -272,11 +277,11 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
                 s.step, s.actions_done = "draw", []
     elif kind == "main":
         _need(s, "action", "action2")
-        action = req_choice(event.get("action"), MAIN_ACTIONS, "the main action",
-                            labels=[MAIN_LABELS[a] for a in MAIN_ACTIONS])
+        action = req_choice(event.get("action"), MAIN_ACTIONS,
+                            Msg("flow.altar.error.main_action"))
         if action in s.actions_done:
             # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14).
-            raise FlowError("With 2 players the two actions of a turn must be different.")
+            raise FlowError(Msg("flow.altar.error.same_action"))
         me = current(s)
         if action == "ritual":
             i, r = _realm(s, event.get("realm"), mine=me)
@@ -291,32 +296,30 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         _need(s, "draw", "action", "action2", "end_turn")
         i, r = _realm(s, event.get("realm"))
         change = req_choice(event.get("change"), ("discover", "activate", "destroy_active",
-                                                  "destroy_inactive"), "what happened",
-                            labels=("discovered", "activated", "active one destroyed",
-                                    "inactive one destroyed"))
+                                                  "destroy_inactive"),
+                            Msg("flow.altar.error.altar_change"))
         realm = s.realms[i][r]
         label = realm_label(s, i, r)
         if change == "discover":
             if realm.active + realm.inactive >= MAX_ALTARS:
-                raise FlowError(f"{label} has no empty Altar space ({MAX_ALTARS} at most).")
+                raise FlowError(Msg("flow.altar.error.no_space", realm=label, max=MAX_ALTARS))
             realm.inactive += 1
         elif change == "activate":
             if realm.inactive == 0:
-                raise FlowError(f"{label} has no inactive Altar to activate.")
+                raise FlowError(Msg("flow.altar.error.nothing_to_activate", realm=label))
             realm.inactive -= 1
             realm.active += 1
         else:
             if player_complete(s, i):
                 # Altar, End of the Game 1: completed players cannot be targeted.
-                raise FlowError(f"{s.players[i]} completed their god's board: their Altars "
-                                "cannot be destroyed.")
+                raise FlowError(Msg("flow.altar.error.completed", name=s.players[i]))
             if change == "destroy_active":
                 if realm.active == 0:
-                    raise FlowError(f"{label} has no active Altar.")
+                    raise FlowError(Msg("flow.altar.error.no_active", realm=label))
                 realm.active -= 1
             else:
                 if realm.inactive == 0:
-                    raise FlowError(f"{label} has no inactive Altar.")
+                    raise FlowError(Msg("flow.altar.error.no_inactive", realm=label))
                 realm.inactive -= 1
     elif kind == "deck_exhausted":
         _need(s, "draw", "action", "action2", "end_turn")
@@ -326,7 +329,7 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         s.step, s.finished = "end", True
         return s
     else:
-        raise FlowError("That is not something Altar's play can record.")
+        raise FlowError(Msg("flow.altar.error.unknown"))
     _check_triggers(s)
     return s
 
@@ -335,52 +338,61 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
 # view
 
 
-def _realm_text(r: Realm) -> str:
-    parts = [f"{r.shrines} Shrine{'s' if r.shrines != 1 else ''}",
-             f"{r.active} active", f"{r.inactive} inactive Altar{'s' if r.inactive != 1 else ''}"]
-    text = ", ".join(parts)
+def _realm_text(r: Realm) -> Msg:
+    pieces = comma_list([Msg("flow.altar.realm.shrines", count=r.shrines),
+                         Msg("flow.altar.realm.active", count=r.active),
+                         Msg("flow.altar.realm.inactive", count=r.inactive)])
     if realm_complete(r):
-        return text + " — complete"
+        return Msg("flow.altar.realm.complete", pieces=pieces)
     need_shrine = r.shrines == 0
     need_altars = max(0, COMPLETE_AT - max(r.shrines, 1) - r.active)
-    missing = []
+    altars = Msg("flow.altar.realm.active_altars", count=need_altars)
+    if need_shrine and need_altars:
+        return Msg("flow.altar.realm.needs_both", pieces=pieces, altars=altars)
     if need_shrine:
-        missing.append("1 Shrine")
-    if need_altars:
-        missing.append(f"{need_altars} active Altar{'s' if need_altars != 1 else ''}")
-    return f"{text} — needs {' and '.join(missing)}"
+        return Msg("flow.altar.realm.needs_shrine", pieces=pieces)
+    return Msg("flow.altar.realm.needs_altars", pieces=pieces, altars=altars)
 
 
 def _markers(s: AltarState) -> list[Marker]:
     n = len(s.players)
     out: list[Marker] = []
     if s.turn:
-        out.append(Marker(label="Turn", value=f"{s.turn} (round {(s.turn - 1) // n + 1})"))
-    out.append(Marker(label="Shrine tiles left", value=f"{s.shrines_left} of {s.shrine_tiles}"))
+        out.append(Marker(label=Msg("flow.altar.marker.turn"),
+                          value=Msg("flow.altar.marker.turn_value", turn=s.turn,
+                                    round=(s.turn - 1) // n + 1)))
+    out.append(Marker(label=Msg("flow.altar.marker.shrines_left"),
+                      value=Msg("flow.altar.marker.shrines_left_value", left=s.shrines_left,
+                                total=s.shrine_tiles)))
     if s.end is not None:
-        out.append(Marker(label="Game end", value=f"{ENDS[s.end]} (turn {s.end_turn_number})"))
+        out.append(Marker(label=Msg("flow.altar.marker.end"),
+                          value=Msg("flow.altar.marker.end_value", end=ENDS[s.end],
+                                    turn=s.end_turn_number)))
     return out  # each Realm is shown in its section (_realm_sections)
 
 
-def _realm_field(s: AltarState, owner: int | None = None, label: str = "Realm",
+def _realm_field(s: AltarState, owner: int | None = None, label: Msg | None = None,
                  optional: bool = False, default: str | None = None) -> Field:
     pairs = [(i, r) for i in range(len(s.players)) for r in range(s.realms_each)
              if owner is None or i == owner]
     ids = [realm_id(i, r) for i, r in pairs]
-    return Field(key="realm", label=label, kind="choice", choices=ids,
+    return Field(key="realm", label=label or Msg("flow.altar.field.realm"), kind="choice",
+                 choices=ids,
                  choice_labels=[realm_label(s, i, r) for i, r in pairs], optional=optional,
                  default=default if default is not None else (None if optional else ids[0]))
 
 
-BOARD_CHANGES = (("discover", "Altar discovered"), ("activate", "Altar activated"),
-                 ("destroy_active", "Active Altar destroyed"),
-                 ("destroy_inactive", "Inactive Altar destroyed"))
+BOARD_CHANGES = (("discover", Msg("flow.altar.change.discover")),
+                 ("activate", Msg("flow.altar.change.activate")),
+                 ("destroy_active", Msg("flow.altar.change.destroy_active")),
+                 ("destroy_inactive", Msg("flow.altar.change.destroy_inactive")))
 
 
 def _realm_sections(s: AltarState) -> list[Section]:
     """One section per Realm: the screen shows one Realm and its buttons at a time."""
     return [Section(key=realm_id(i, r), label=realm_label(s, i, r),
-                    lines=[f"{realm_label(s, i, r)}: {_realm_text(realm)}"])
+                    lines=[Msg("flow.altar.section.line", realm=realm_label(s, i, r),
+                               text=_realm_text(realm))])
             for i in range(len(s.players)) for r, realm in enumerate(s.realms[i])]
 
 
@@ -398,13 +410,14 @@ def _board_actions(s: AltarState) -> list[Action]:
                        "destroy_active": realm.active == 0 or shielded,
                        "destroy_inactive": realm.inactive == 0 or shielded}
             acts += [Action(event={"type": "altar", "realm": rid, "change": change},
-                            label=f"{owner}: {label}", section=rid, disabled=refused[change])
+                            label=Msg("flow.altar.action.board", realm=owner, change=label),
+                            section=rid, disabled=refused[change])
                      for change, label in BOARD_CHANGES]
             acts.append(Action(event={"type": "shrine", "realm": rid}, section=rid,
-                               label=f"{owner}: Shrine placed by a card",
+                               label=Msg("flow.altar.action.shrine", realm=owner),
                                disabled=s.shrines_left == 0 or realm.shrines >= MAX_SHRINES))
     acts.append(Action(event={"type": "deck_exhausted"},
-                       label="Deck and face-up cards gone, all passed: game ends"))
+                       label=Msg("flow.altar.action.deck_exhausted")))
     return acts
 
 
@@ -414,47 +427,47 @@ def view(s: AltarState) -> PlayView:
     me = current(s)
     name = s.players[me]
     actions: list[Action] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     rulings: list[str] = []
     rule_keys: tuple[str, ...] = (step,)
     active: str | None = name
     if step == "start":
         active = None
-        reminder = ("The oldest player starts, or the Ancient God if in play. Mark the "
-                    "Goddess of Love's active Altar.")
+        reminder = Msg("flow.altar.reminder.start")
         love = [(i, r) for i in range(n) for r in range(s.realms_each)]
         actions.append(Action(
-            event={"type": "start"}, label="Start the first turn", primary=True,
-            fields=[Field(key="player", label="First player", kind="player",
-                          choices=list(s.players), default=s.players[s.proposed_start]),
-                    Field(key="love", label="Realm of the Goddess of Love (if played)",
+            event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
+            fields=[Field(key="player", label=Msg("flow.altar.field.first_player"),
+                          kind="player", choices=list(s.players),
+                          default=s.players[s.proposed_start]),
+                    Field(key="love", label=Msg("flow.altar.field.love"),
                           kind="choice", choices=[realm_id(i, r) for i, r in love],
                           choice_labels=[realm_label(s, i, r) for i, r in love],
                           optional=True)]))
     elif step == "draw":
         if n == 2:
             rule_keys = ("draw", "draw2")
-            reminder = f"{name}: draw 2 cards (face-up or deck); refill the face-up row after both."
+            reminder = Msg("flow.altar.reminder.draw_2", name=name)
         else:
-            reminder = f"{name}: draw 1 card, face-up (refill the spot at once) or from the deck."
-        actions.append(next_action("Next: Main action"))
+            reminder = Msg("flow.altar.reminder.draw", name=name)
+        actions.append(next_action(Msg("flow.altar.next.action")))
     elif step in ("action", "action2"):
         if n == 2:
             rule_keys = ("action", "action2")
         if step == "action2":
-            reminder = f"{name}: a second main action, different from the first."
+            reminder = Msg("flow.altar.reminder.action2", name=name)
             rulings.append("P-14")
         elif n == 2:
-            reminder = f"{name}: the first of two different main actions; free actions any time."
+            reminder = Msg("flow.altar.reminder.action_2", name=name)
         else:
-            reminder = f"{name}: one main action — ability, Ritual, Worship or pass."
+            reminder = Msg("flow.altar.reminder.action", name=name)
         for a in MAIN_ACTIONS:
             if a in s.actions_done:
                 continue
             if a == "ritual":
                 if s.shrines_left == 0 or all(r.shrines >= MAX_SHRINES for r in s.realms[me]):
                     continue
-                fields = [_realm_field(s, owner=me, label="Shrine on")] if \
+                fields = [_realm_field(s, owner=me, label=Msg("flow.altar.field.shrine_on"))] if \
                     s.realms_each > 1 else []
                 actions.append(Action(event={"type": "main", "action": a,
                                              "realm": realm_id(me, 0)},
@@ -463,23 +476,23 @@ def view(s: AltarState) -> PlayView:
                 actions.append(Action(event={"type": "main", "action": a},
                                       label=MAIN_LABELS[a]))
         if s.actions_done:
-            notes.append(f"First action: {MAIN_LABELS[s.actions_done[0]]}.")
+            notes.append(Msg("flow.altar.note.first_action",
+                             action=MAIN_LABELS[s.actions_done[0]]))
     elif step == "end_turn":
-        reminder = f"{name}: free actions if any; discard down to {HAND_LIMIT} cards."
+        reminder = Msg("flow.altar.reminder.end_turn", name=name, limit=HAND_LIMIT)
         if s.end is not None and last_in_round(s):
-            actions.append(next_action("Finish: the round is complete"))
+            actions.append(next_action(Msg("flow.altar.next.finish")))
         else:
             nxt = s.players[seat_order(s.start, n)[s.turn % n]]
-            actions.append(next_action(f"Next: {nxt}'s turn"))
+            actions.append(next_action(Msg("flow.altar.next.turn", name=nxt)))
     else:
         active = None
         rule_keys = ("ending", "winner")
-        reminder = f"The game is over ({ENDS[s.end or 'deck_exhausted']}): go to scoring."
+        reminder = Msg("flow.altar.reminder.end", end=ENDS[s.end or "deck_exhausted"])
     if s.end is not None and not s.finished:
         rule_keys += ("ending",)
         last = s.players[seat_order(s.start, n)[-1]]
-        notes.append(f"The game ends: {ENDS[s.end]}. Finish the round — {last} plays the "
-                     "last turn.")
+        notes.append(Msg("flow.altar.note.ending", end=ENDS[s.end], name=last))
         rulings.append("P-13")
     sections: list[Section] = []
     if step not in ("start", "end"):
@@ -489,12 +502,13 @@ def view(s: AltarState) -> PlayView:
     rnd = (s.turn - 1) // n + 1 if s.turn else None
     return PlayView(
         game=GAME, round=rnd, rounds=None,
-        phase=f"Round {rnd}" if rnd else "Setup",
-        step=(f"{name}'s turn — {STEP_TITLES[step]}" if step in
+        phase=Msg("flow.altar.phase.round", round=rnd) if rnd else Msg("flow.altar.phase.setup"),
+        step=(Msg("flow.altar.step.turn", name=name, step=STEP_TITLES[step]) if step in
               ("draw", "action", "action2", "end_turn") else STEP_TITLES[step]),
         reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
         actions=actions, notes=notes, rulings=rulings, active_player=active,
-        finished=s.finished, sections=sections, sections_label="Realm",
+        finished=s.finished, sections=sections,
+        sections_label=Msg("flow.altar.sections_label"),
         section=realm_id(me, 0),
     )
 

@@ -29,11 +29,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer
 
+from .i18n import Msg, Text
+
 MAX_NAME_LENGTH = 40  # as the score sheets (spec: score-sheets.md)
 
 
 class FlowError(ValueError):
-    """An event that is not allowed now. ``str(err)`` is a clear sentence for the table."""
+    """An event that is not allowed now. ``str(err)`` is a clear sentence for the table
+    (English); ``err.args[0]`` is its ``Msg``, for the screen to render in the table's
+    language (``message(err)``)."""
+
+
+def message(err: BaseException) -> Msg | str:
+    """The sentence of a ``FlowError``: its ``Msg`` when it has one."""
+    first = err.args[0] if err.args else ""
+    return first if isinstance(first, Msg) else str(err)
 
 
 FieldKind = Literal["player", "number", "choice", "bool"]
@@ -73,10 +83,10 @@ class Field(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     key: str
-    label: str
+    label: Text
     kind: FieldKind
     choices: list[str] | None = None
-    choice_labels: list[str] | None = None
+    choice_labels: list[Text] | None = None
     min: int | None = None
     max: int | None = None
     default: Any = None
@@ -106,7 +116,7 @@ class Action(BaseModel):
     """
 
     event: dict[str, Any]
-    label: str
+    label: Text
     fields: list[Field] = []
     primary: bool = False
     helper: str | None = None
@@ -122,16 +132,16 @@ class Section(BaseModel):
     above its actions (e.g. what the Realm holds)."""
 
     key: str
-    label: str
-    lines: list[str] = []
+    label: Text
+    lines: list[Text] = []
 
 
 class Marker(BaseModel):
     """A thing the game keeps beside the board. ``player`` is set for per-player markers
     (their ``label`` then starts with the name, e.g. "Ann: credits")."""
 
-    label: str
-    value: str | int | bool | None
+    label: Text
+    value: Text | int | bool | None
     player: str | None = None
 
 
@@ -141,14 +151,14 @@ class PlayView(BaseModel):
     game: str
     round: int | None  # None before the first round (start, preliminary round)
     rounds: int | None  # None when the game has no fixed number of rounds (Altar)
-    phase: str
-    step: str
-    reminder: str  # one line: what to do now
+    phase: Text
+    step: Text
+    reminder: Text  # one line: what to do now
     rule: str  # the rulebook's own words for this step (quoted from seeds/)
     rule_source: str  # e.g. "Latria rulebook — Game Flow, Step 4"
     markers: list[Marker]
     actions: list[Action]
-    notes: list[str] = []  # extra lines, e.g. the step-4 helper's proposal
+    notes: list[Text] = []  # extra lines, e.g. the step-4 helper's proposal
     # The readings (docs/RULINGS.md ids) behind what this step says or refuses: the
     # screen offers a "Why?" for them; the texts above never name an id.
     rulings: list[str] = []
@@ -157,7 +167,7 @@ class PlayView(BaseModel):
     # Parts shown one at a time (see Section): the chips' caption, and the one shown
     # until another is picked (e.g. the Realm of the player whose turn it is).
     sections: list[Section] = []
-    sections_label: str = ""
+    sections_label: Text = ""
     section: str | None = None
 
 
@@ -214,7 +224,18 @@ def build_event(action: Action, values: Mapping[str, Any] | None = None) -> dict
     return event
 
 
-def next_action(label: str, **event: Any) -> Action:
+def comma_list(items: Sequence[Any]) -> Any:
+    """Items shown as one list, "a, b, c" (Japanese "a、b、c"): nested catalog messages,
+    so each item (a name, a ``Msg``) is rendered in the reader's language."""
+    if not items:
+        return ""
+    out: Any = items[-1]
+    for item in reversed(items[:-1]):
+        out = Msg("flow.base.comma", first=item, rest=out)
+    return out
+
+
+def next_action(label: Msg, **event: Any) -> Action:
     """The big "next" button."""
     return Action(event={"type": "next", **event}, label=label, primary=True)
 
@@ -231,31 +252,31 @@ def parse_config(
 ) -> tuple[list[str], str, dict[str, Any]]:
     """(players, variant, setup) from a config, or ``FlowError`` saying what is wrong."""
     if not isinstance(config, Mapping):
-        raise FlowError("The table's configuration is missing.")
+        raise FlowError(Msg("flow.base.config_missing"))
     players = config.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise FlowError("The players must be a list of names.")
+        raise FlowError(Msg("flow.base.players_not_list"))
     names = [p.strip() for p in players]
     lo, hi = player_range
     if not lo <= len(names) <= hi:
-        raise FlowError(f"{game}: {len(names)} players, but the game is for {lo}–{hi}.")
+        raise FlowError(Msg("flow.base.player_count", game=game, count=len(names), lo=lo,
+                             hi=hi))
     seen: set[str] = set()
     for name in names:
         if not name:
-            raise FlowError("Every player needs a name.")
+            raise FlowError(Msg("flow.base.name_missing"))
         if len(name) > MAX_NAME_LENGTH:
-            raise FlowError(f"The name {name!r} is longer than {MAX_NAME_LENGTH} characters.")
+            raise FlowError(Msg("flow.base.name_too_long", name=name, max=MAX_NAME_LENGTH))
         if name.casefold() in seen:
-            raise FlowError(f"Two players are called {name!r}; names must differ.")
+            raise FlowError(Msg("flow.base.name_twice", name=name))
         seen.add(name.casefold())
     variant = config.get("variant") or "standard"
     if variant not in variants:
-        raise FlowError(
-            f"{game} has no variant {variant!r}; it has {', '.join(variants)}."
-        )
+        raise FlowError(Msg("flow.base.no_variant", game=game, variant=variant,
+                            variants=", ".join(variants)))
     setup = config.get("setup") or {}
     if not isinstance(setup, Mapping):
-        raise FlowError("The setup must be the setup guide's JSON object.")
+        raise FlowError(Msg("flow.base.setup_not_object"))
     return names, variant, dict(setup)
 
 
@@ -270,53 +291,66 @@ def setup_first_player(setup: Mapping[str, Any], n: int) -> int:
 
 def event_type(event: Mapping[str, Any]) -> str:
     if not isinstance(event, Mapping) or not isinstance(event.get("type"), str):
-        raise FlowError("This tap was not understood (an event needs a type).")
+        raise FlowError(Msg("flow.base.no_type"))
     return event["type"]
 
 
 def req_player(
-    players: Sequence[str], value: Any, what: str = "player", *, optional: bool = False
+    players: Sequence[str], value: Any, error: Msg, *, optional: bool = False
 ) -> int | None:
-    """The index of the player named ``value``."""
+    """The index of the player named ``value``; else ``FlowError(error)``, the caller's
+    whole sentence (e.g. "Choose the start player among the players.")."""
     if value is None and optional:
         return None
     if isinstance(value, str) and value in players:
         return players.index(value)
-    raise FlowError(f"Choose the {what} among the players.")
+    raise FlowError(error)
 
 
-def req_int(value: Any, what: str, lo: int | None = None, hi: int | None = None) -> int:
+def req_int(
+    value: Any,
+    lo: int | None = None,
+    hi: int | None = None,
+    *,
+    whole: Msg,
+    low: Msg | None = None,
+    high: Msg | None = None,
+) -> int:
+    """``value`` if it is a whole number from ``lo`` to ``hi``; else ``FlowError`` with the
+    caller's sentence: ``whole`` (not a number), ``low`` (below ``lo``), ``high``
+    (above ``hi``)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FlowError(f"Enter a whole number for {what}.")
+        raise FlowError(whole)
     if lo is not None and value < lo:
-        raise FlowError(f"{what[:1].upper()}{what[1:]} must be at least {lo}.")
+        raise FlowError(low or whole)
     if hi is not None and value > hi:
-        raise FlowError(f"{what[:1].upper()}{what[1:]} can be at most {hi}.")
+        raise FlowError(high or whole)
     return value
 
 
-def req_bool(value: Any, what: str, default: bool | None = None) -> bool:
+def req_bool(value: Any, error: Msg, default: bool | None = None) -> bool:
+    """``value`` if it is yes or no (``default`` when left out); else ``FlowError(error)``."""
     if value is None and default is not None:
         return default
     if not isinstance(value, bool):
-        raise FlowError(f"Answer yes or no for {what}.")
+        raise FlowError(error)
     return value
 
 
 def req_choice(
     value: Any,
     choices: Sequence[str],
-    what: str,
+    error: Msg,
     *,
     optional: bool = False,
-    labels: Sequence[str] | None = None,
 ) -> str | None:
-    """``value`` if it is one of ``choices`` (the message lists ``labels`` if given)."""
+    """``value`` if it is one of ``choices``; else ``FlowError(error)`` (the caller's
+    sentence, which names the choices in words)."""
     if value is None and optional:
         return None
     if isinstance(value, str) and value in choices:
         return value
-    raise FlowError(f"Choose {what}: one of {', '.join(labels or choices)}.")
+    raise FlowError(error)
 
 
 def req_group(event: Mapping[str, Any], key: str) -> Mapping[str, Any]:
@@ -324,7 +358,7 @@ def req_group(event: Mapping[str, Any], key: str) -> Mapping[str, Any]:
     if group is None:
         return {}
     if not isinstance(group, Mapping):
-        raise FlowError("This tap was not understood (a form part is malformed).")
+        raise FlowError(Msg("flow.base.bad_group"))
     return group
 
 
@@ -339,7 +373,7 @@ def seat_order(start: int, n: int) -> list[int]:
     return [(start + k) % n for k in range(n)]
 
 
-def start_action(players: Sequence[str], default: int, label: str, what: str) -> Action:
+def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) -> Action:
     """The first tap of a game: confirm who starts (the setup's draw is the default)."""
     return Action(
         event={"type": "start"},

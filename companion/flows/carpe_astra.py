@@ -31,6 +31,7 @@ from .base import (
     FlowState,
     Marker,
     PlayView,
+    comma_list,
     event_type,
     next_action,
     parse_config,
@@ -43,20 +44,26 @@ from .base import (
     seat_order,
     setup_first_player,
 )
+from .i18n import Msg
 
 GAME = "carpe_astra"
 SEED_FILE = "001_0024dcda2c461955.txt"
 VARIANTS = ("standard", "advanced")
 PLAYERS = (2, 4)
 GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
-GUILD_NAMES = {"military": "Military", "traders": "Traders", "priests": "Priests",
-               "engineers": "Engineers", "settlers": "Settlers",
-               "politicians": "Politicians"}
+GUILD_NAMES = {"military": Msg("flow.carpe_astra.guild.military"),
+               "traders": Msg("flow.carpe_astra.guild.traders"),
+               "priests": Msg("flow.carpe_astra.guild.priests"),
+               "engineers": Msg("flow.carpe_astra.guild.engineers"),
+               "settlers": Msg("flow.carpe_astra.guild.settlers"),
+               "politicians": Msg("flow.carpe_astra.guild.politicians")}
 # Carpe Astra, Setup: each character takes two support tokens for their own guild.
 CHARACTERS = {"chun": "military", "tyndar": "traders", "ichthon": "priests",
               "verron": "politicians"}
-CHARACTER_NAMES = {"chun": "Admiral Ch'un", "tyndar": "Trader Tyndar",
-                   "ichthon": "High Priest Ichthon", "verron": "Senator Verron"}
+CHARACTER_NAMES = {"chun": Msg("flow.carpe_astra.character.chun"),
+                   "tyndar": Msg("flow.carpe_astra.character.tyndar"),
+                   "ichthon": Msg("flow.carpe_astra.character.ichthon"),
+                   "verron": Msg("flow.carpe_astra.character.verron")}
 ROUNDS = 10  # Carpe Astra, Play: "Once ten rounds have been played the game ends."
 TIMELINE = 10  # Carpe Astra, Setup: "deal ten face down in a line"
 EVENT_CARDS = 27  # Carpe Astra, Components: 27 Event cards
@@ -67,15 +74,15 @@ NO_SCORE_CREDITS = 2  # Carpe Astra, Gain Support: "take two credits from the su
 
 PHASES = ("change_tack", "contacts", "infiltrate", "support", "draw")
 PHASE_TITLES = {
-    "start": "Before the first round",
-    "change_tack": "Change Tack",
-    "contacts": "Make New Contacts",
-    "infiltrate": "Infiltrate Guilds",
-    "support": "Gain Support",
-    "draw": "Draw",
-    "round_end": "End of a Round",
-    "immediate": "End of a Round — Immediate Event",
-    "end": "End of the Game",
+    "start": Msg("flow.carpe_astra.title.start"),
+    "change_tack": Msg("flow.carpe_astra.title.change_tack"),
+    "contacts": Msg("flow.carpe_astra.title.contacts"),
+    "infiltrate": Msg("flow.carpe_astra.title.infiltrate"),
+    "support": Msg("flow.carpe_astra.title.support"),
+    "draw": Msg("flow.carpe_astra.title.draw"),
+    "round_end": Msg("flow.carpe_astra.title.round_end"),
+    "immediate": Msg("flow.carpe_astra.title.immediate"),
+    "end": Msg("flow.carpe_astra.title.end"),
 }
 
 SRC = "Carpe Astra rulebook"
@@ -231,14 +238,16 @@ def initial(config: Mapping[str, Any]) -> CarpeAstraState:
 
 def _need(s: CarpeAstraState, *phases: str) -> None:
     if s.finished:
-        raise FlowError("The game is over: go to scoring.")
+        raise FlowError(Msg("flow.carpe_astra.error.over"))
     if s.phase not in phases:
-        raise FlowError(f"That is not part of {PHASE_TITLES[s.phase]}.")
+        raise FlowError(Msg("flow.carpe_astra.error.not_now", phase=PHASE_TITLES[s.phase]))
 
 
-def _pay(s: CarpeAstraState, who: int, amount: int, what: str) -> None:
+def _pay(s: CarpeAstraState, who: int, amount: int, short: str) -> None:
+    """Pay ``amount`` credits; ``short`` is the catalog key of the sentence saying the
+    player cannot pay for this (its ``name`` the player's)."""
     if s.credits[who] < amount:
-        raise FlowError(f"{s.players[who]} has no credit left to {what}.")
+        raise FlowError(Msg(short, name=s.players[who]))
     s.credits[who] -= amount
 
 
@@ -259,16 +268,17 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
     me = current(s)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.carpe_astra.error.start_player"))  # type: ignore[assignment]
         chosen = req_group(event, "characters")
         chars = []
         for i, name in enumerate(s.players):
             value = chosen.get(name, s.characters[i])
-            c = req_choice(value, list(CHARACTERS), f"{name}'s character",
-                           labels=list(CHARACTER_NAMES.values()))
+            c = req_choice(value, list(CHARACTERS),
+                           Msg("flow.carpe_astra.error.character", name=name))
             if c in chars:
-                raise FlowError(f"{CHARACTER_NAMES[c]} is chosen twice; each character is "
-                                "played once.")
+                raise FlowError(Msg("flow.carpe_astra.error.character_twice",
+                                    character=CHARACTER_NAMES[c]))
             chars.append(c)
         s.characters = chars
         if s.setup_support is not None and chars == s.setup_characters:
@@ -303,53 +313,55 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
     elif kind == "draw_cards":
         _need(s, "change_tack")
         if s.drew:  # ruling P-6
-            raise FlowError("Change Tack lets a player draw two cards once a turn.")
-        _pay(s, me, 1, "draw two cards")  # Carpe Astra, Change Tack: one credit
+            raise FlowError(Msg("flow.carpe_astra.error.drew"))
+        _pay(s, me, 1, "flow.carpe_astra.error.pay_draw")  # Carpe Astra, Change Tack: one credit
         s.drew = True
     elif kind == "refresh_tiles":
         _need(s, "contacts")
         if s.tile_added:
-            raise FlowError("The face-up Guild Tiles can only be replaced before adding one.")
-        _pay(s, me, 1, "replace the face-up Guild Tiles")  # Make New Contacts: one credit
+            raise FlowError(Msg("flow.carpe_astra.error.refresh_after_add"))
+        _pay(s, me, 1, "flow.carpe_astra.error.pay_refresh")  # Make New Contacts: one credit
     elif kind == "add_tile":
         _need(s, "contacts")
         if s.tile_added:
-            raise FlowError("Only one Guild Tile can be added in Make New Contacts.")
-        _pay(s, me, 1, "add a Guild Tile")  # Make New Contacts: one credit
+            raise FlowError(Msg("flow.carpe_astra.error.added"))
+        _pay(s, me, 1, "flow.carpe_astra.error.pay_add")  # Make New Contacts: one credit
         s.tile_added = True
     elif kind == "move_agent":
         _need(s, "infiltrate")
         if s.moves >= FREE_MOVES:
-            _pay(s, me, 1, "make another move")  # Infiltrate Guilds: third move on, 1 credit
+            # Infiltrate Guilds: third move on, 1 credit
+            _pay(s, me, 1, "flow.carpe_astra.error.pay_move")
         s.moves += 1
     elif kind == "rotate_tile":
         _need(s, "infiltrate")
-        _pay(s, me, 1, "rotate a Guild Tile")  # Infiltrate Guilds: one credit
+        _pay(s, me, 1, "flow.carpe_astra.error.pay_rotate")  # Infiltrate Guilds: one credit
     elif kind == "network":
         _need(s, "support")
-        guild = req_choice(event.get("guild"), GUILDS, "the guild whose token was taken",
-                           optional=True, labels=list(GUILD_NAMES.values()))
+        guild = req_choice(event.get("guild"), GUILDS,
+                           Msg("flow.carpe_astra.error.guild_taken"), optional=True)
         if guild is not None:
             if s.supply[guild] <= 0:
-                raise FlowError(f"No {GUILD_NAMES[guild]} support token is left in the "
-                                "supply; choose another guild on the card, or none.")
+                raise FlowError(Msg("flow.carpe_astra.error.supply_empty",
+                                    guild=GUILD_NAMES[guild]))
             s.supply[guild] -= 1  # Carpe Astra, Gain Support: take one from the supply
             s.support[me][guild] = s.support[me].get(guild, 0) + 1
         s.scored += 1
     elif kind == "slander":
         _need(s, "support")
-        victim = req_player(s.players, event.get("victim"), "slandered opponent")
+        victim = req_player(s.players, event.get("victim"),
+                            Msg("flow.carpe_astra.error.victim"))
         if victim == me:
-            raise FlowError("A Slander card targets an opponent, not yourself.")
-        guild = req_choice(event.get("guild"), GUILDS, "the guild",
-                           labels=list(GUILD_NAMES.values()))
-        keep = req_bool(event.get("keep"), "keeping the token", False)
+            raise FlowError(Msg("flow.carpe_astra.error.slander_self"))
+        guild = req_choice(event.get("guild"), GUILDS, Msg("flow.carpe_astra.error.guild"))
+        keep = req_bool(event.get("keep"), Msg("flow.carpe_astra.error.keep"), False)
         if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
-            raise FlowError(f"{s.players[victim]} has no {GUILD_NAMES[guild]} support "  # type: ignore[index]
-                            "token to lose.")
+            raise FlowError(Msg("flow.carpe_astra.error.nothing_to_lose",
+                                name=s.players[victim],  # type: ignore[index]
+                                guild=GUILD_NAMES[guild]))  # type: ignore[index]
         if keep:
             # Carpe Astra, Gain Support: pay one credit to keep the token.
-            _pay(s, me, 1, "keep the slandered token")
+            _pay(s, me, 1, "flow.carpe_astra.error.pay_keep")
         s.support[victim][guild] -= 1  # type: ignore[index]
         if keep:
             s.support[me][guild] = s.support[me].get(guild, 0) + 1  # type: ignore[index]
@@ -362,11 +374,15 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         _need(s, "support")
         # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
         if s.round == 1:
-            raise FlowError("Round 1 has no event: its card stays face down.")
-        s.credits[me] += req_int(event.get("amount"), "the event credits", 1, 30)
+            raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
+        s.credits[me] += req_int(event.get("amount"), 1, 30,
+                                 whole=Msg("flow.carpe_astra.error.credits_whole"),
+                                 low=Msg("flow.carpe_astra.error.credits_low", lo=1),
+                                 high=Msg("flow.carpe_astra.error.credits_high", hi=30))
     elif kind == "end_round":
         _need(s, "round_end")
-        immediate = req_bool(event.get("immediate"), "the Immediate Event symbol", False)
+        immediate = req_bool(event.get("immediate"), Msg("flow.carpe_astra.error.immediate"),
+                             False)
         if s.round >= s.rounds:
             # Carpe Astra, End of the Game: the final Event card is removed.
             s.phase, s.finished = "end", True
@@ -376,7 +392,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         else:
             _start_round(s, s.round + 1)
     else:
-        raise FlowError("That is not something Carpe Astra's play can record.")
+        raise FlowError(Msg("flow.carpe_astra.error.unknown"))
     return s
 
 
@@ -384,39 +400,46 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
 # view
 
 
-def _support_text(support: dict[str, int]) -> str:
-    parts = [f"{GUILD_NAMES[g]} {support[g]}" for g in GUILDS if support.get(g)]
-    return ", ".join(parts) or "none"
+def _support_text(support: dict[str, int]) -> Any:
+    parts = [Msg("flow.carpe_astra.marker.support_part", guild=GUILD_NAMES[g], count=support[g])
+             for g in GUILDS if support.get(g)]
+    return comma_list(parts) if parts else Msg("flow.carpe_astra.marker.support_none")
 
 
 def _markers(s: CarpeAstraState) -> list[Marker]:
-    out = [Marker(label="Round", value=f"{s.round} of {s.rounds}")]
+    out = [Marker(label=Msg("flow.carpe_astra.marker.round"),
+                  value=Msg("flow.carpe_astra.marker.round_value", round=s.round,
+                            rounds=s.rounds))]
     if s.phase == "start":
         return out
-    out.append(Marker(label="Start player", value=s.players[s.start]))
+    out.append(Marker(label=Msg("flow.carpe_astra.marker.start"), value=s.players[s.start]))
     if s.round == 1:
-        event = "none — round 1's card stays face down"
+        event = Msg("flow.carpe_astra.marker.event_none")
     else:
-        event = f"card {s.round} of the timeline"
-    out.append(Marker(label="Current event", value=event))
-    out.append(Marker(label="Event cards left in the timeline", value=TIMELINE - s.round + 1))
+        event = Msg("flow.carpe_astra.marker.event_card", round=s.round)
+    out.append(Marker(label=Msg("flow.carpe_astra.marker.event"), value=event))
+    out.append(Marker(label=Msg("flow.carpe_astra.marker.timeline"),
+                      value=TIMELINE - s.round + 1))
     for i, name in enumerate(s.players):
-        out.append(Marker(label=f"{name}: credits", value=s.credits[i], player=name))
+        out.append(Marker(label=Msg("flow.carpe_astra.marker.credits", name=name),
+                          value=s.credits[i], player=name))
     for i, name in enumerate(s.players):
-        out.append(Marker(label=f"{name}: support", value=_support_text(s.support[i]),
-                          player=name))
+        out.append(Marker(label=Msg("flow.carpe_astra.marker.support", name=name),
+                          value=_support_text(s.support[i]), player=name))
     for g in GUILDS:
-        out.append(Marker(label=f"Supply: {GUILD_NAMES[g]}", value=s.supply[g]))
+        out.append(Marker(label=Msg("flow.carpe_astra.marker.supply", guild=GUILD_NAMES[g]),
+                          value=s.supply[g]))
     return out
 
 
 def _start_fields(s: CarpeAstraState) -> list[Field]:
-    fields = [Field(key="player", label="Start player", kind="player",
+    fields = [Field(key="player", label=Msg("flow.carpe_astra.field.start"), kind="player",
                     choices=list(s.players), default=s.players[s.proposed_start])]
     if None not in s.characters:
         return fields  # chosen on the Setup screen: the start event carries them
     for i, name in enumerate(s.players):
-        fields.append(Field(key=name, group="characters", label=f"{name}: character",
+        fields.append(Field(key=name, group="characters",
+                            label=Msg("flow.carpe_astra.field.character", name=name),
                             kind="choice", choices=list(CHARACTERS),
                             choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
                             default=s.characters[i]))
@@ -429,7 +452,7 @@ def view(s: CarpeAstraState) -> PlayView:
     name = s.players[me]
     phase = s.phase
     actions: list[Action] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     rulings: list[str] = []
     rule_keys: tuple[str, ...] = (phase,)
     active: str | None = name
@@ -437,136 +460,145 @@ def view(s: CarpeAstraState) -> PlayView:
     if phase == "start":
         event: dict[str, Any] = {"type": "start"}
         if None in s.characters:  # a table with no setup: the characters are asked here
-            reminder = "Confirm the start player and who plays which character."
+            reminder = Msg("flow.carpe_astra.reminder.start_characters")
         else:
             # Carpe Astra, Setup: "Determine which player is which character." — done once,
             # on the Setup screen (drawn or chosen); the first tap records them.
             event["characters"] = dict(zip(s.players, s.characters, strict=True))
-            reminder = "Confirm the start player; the characters are as on the Setup screen."
-            notes.append("Characters: " + ", ".join(
-                f"{p} {CHARACTER_NAMES[c]}" for p, c in event["characters"].items()) + ".")
-        actions.append(Action(event=event, label="Start round 1", primary=True,
+            reminder = Msg("flow.carpe_astra.reminder.start")
+            notes.append(Msg("flow.carpe_astra.note.characters", characters=comma_list([
+                Msg("flow.carpe_astra.note.player_character", name=p,
+                    character=CHARACTER_NAMES[c])
+                for p, c in event["characters"].items()])))
+        actions.append(Action(event=event, label=Msg("flow.carpe_astra.action.start"),
+                              primary=True,
                               fields=_start_fields(s)))
         active = None
     elif phase == "change_tack":
-        reminder = f"{name}: you may pay 1 credit to draw 2 cards, then discard 2."
+        reminder = Msg("flow.carpe_astra.reminder.change_tack", name=name)
         rulings.append("P-6")  # once a turn
         if s.variant == "advanced":
             rule_keys = ("change_tack", "advanced")
         if can_pay and not s.drew:
             actions.append(Action(event={"type": "draw_cards"},
-                                  label="Paid 1 credit: drew 2, discarded 2"))
-        actions.append(next_action("Next: Make New Contacts"))
+                                  label=Msg("flow.carpe_astra.action.draw")))
+        actions.append(next_action(Msg("flow.carpe_astra.next.contacts")))
     elif phase == "contacts":
-        reminder = (f"{name}: 1 credit to replace the three face-up Guild Tiles (repeatable), "
-                    "1 credit to add one.")
+        reminder = Msg("flow.carpe_astra.reminder.contacts", name=name)
         rulings.append("P-6")  # replace first, then add one
         if can_pay and not s.tile_added:
             actions.append(Action(event={"type": "refresh_tiles"},
-                                  label="Paid 1 credit: new face-up Guild Tiles"))
+                                  label=Msg("flow.carpe_astra.action.refresh")))
             actions.append(Action(event={"type": "add_tile"},
-                                  label="Paid 1 credit: added a Guild Tile"))
-        actions.append(next_action("Next: Infiltrate Guilds"))
+                                  label=Msg("flow.carpe_astra.action.add_tile")))
+        actions.append(next_action(Msg("flow.carpe_astra.next.infiltrate")))
     elif phase == "infiltrate":
         free = max(0, FREE_MOVES - s.moves)
-        reminder = (f"{name}: {free} free move{'s' if free != 1 else ''} left, then 1 credit a "
-                    "move; 1 credit to rotate a tile. End connected.")
+        reminder = Msg("flow.carpe_astra.reminder.infiltrate", name=name, count=free)
         if free:
             actions.append(Action(event={"type": "move_agent"},
-                                  label=f"Moved an agent (free, {free} left)"))
+                                  label=Msg("flow.carpe_astra.action.move_free", count=free)))
         elif can_pay:
             actions.append(Action(event={"type": "move_agent"},
-                                  label="Moved an agent (1 credit)"))
+                                  label=Msg("flow.carpe_astra.action.move_paid")))
         if can_pay:
             actions.append(Action(event={"type": "rotate_tile"},
-                                  label="Rotated a Guild Tile (1 credit)"))
-        actions.append(next_action("Next: Gain Support"))
+                                  label=Msg("flow.carpe_astra.action.rotate")))
+        actions.append(next_action(Msg("flow.carpe_astra.next.support")))
     elif phase == "support":
-        reminder = (f"{name}: record each card scored; with none scored you take "
-                    f"{NO_SCORE_CREDITS} credits.")
+        reminder = Msg("flow.carpe_astra.reminder.support", name=name, count=NO_SCORE_CREDITS)
         rulings.append("P-7")
         left = [g for g in GUILDS if s.supply[g] > 0]
         actions.append(Action(
-            event={"type": "network"}, label="Scored a Network card",
-            fields=[Field(key="guild", label="Support token taken", kind="choice",
+            event={"type": "network"}, label=Msg("flow.carpe_astra.action.network"),
+            fields=[Field(key="guild", label=Msg("flow.carpe_astra.field.token_taken"),
+                          kind="choice",
                           choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
                           optional=True, default=left[0] if left else None)]))
         targets = [p for i, p in enumerate(s.players)
                    if i != me and any(v > 0 for v in s.support[i].values())]
         if targets:
             fields = [
-                Field(key="victim", label="Opponent slandered", kind="player",
+                Field(key="victim", label=Msg("flow.carpe_astra.field.victim"), kind="player",
                       choices=targets, default=targets[0]),
-                Field(key="guild", label="Guild", kind="choice", choices=list(GUILDS),
+                Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
+                      choices=list(GUILDS),
                       choice_labels=[GUILD_NAMES[g] for g in GUILDS]),
             ]
             if can_pay:
-                fields.append(Field(key="keep", label="Paid 1 credit to keep the token",
+                fields.append(Field(key="keep", label=Msg("flow.carpe_astra.field.keep"),
                                     kind="bool", default=False))
             actions.append(Action(event={"type": "slander", "keep": False},
-                                  label="Scored a Slander card", fields=fields))
+                                  label=Msg("flow.carpe_astra.action.slander"),
+                                  fields=fields))
         if s.round > 1:
             actions.append(Action(
-                event={"type": "event_credits"}, label="Credits from the event",
-                fields=[Field(key="amount", label="Credits", kind="number", min=1, max=30,
+                event={"type": "event_credits"}, label=Msg("flow.carpe_astra.action.event"),
+                fields=[Field(key="amount", label=Msg("flow.carpe_astra.field.credits"),
+                              kind="number", min=1, max=30,
                               default=1)]))
         if s.scored:
-            notes.append(f"{s.scored} card{'s' if s.scored != 1 else ''} scored this turn.")
-            actions.append(next_action("Next: Draw"))
+            notes.append(Msg("flow.carpe_astra.note.scored", count=s.scored))
+            actions.append(next_action(Msg("flow.carpe_astra.next.draw")))
         else:
-            actions.append(next_action(f"Nothing scored: +{NO_SCORE_CREDITS} credits — "
-                                       "Next: Draw"))
+            actions.append(next_action(Msg("flow.carpe_astra.next.draw_nothing",
+                                           count=NO_SCORE_CREDITS)))
     elif phase == "draw":
         if s.variant == "advanced":
             rule_keys = ("draw", "advanced")
-        reminder = (f"{name}: with 0 or 1 cards in hand draw up to 2; then any extra cards "
-                    "the event gives.")
+        reminder = Msg("flow.carpe_astra.reminder.draw", name=name)
         if s.slandered:
             # Carpe Astra, Gain Support: the slandering agent is removed at the end of the turn.
             rule_keys += ("slandered",)
-            whose = " and ".join(f"{s.players[v]}'s" for v in s.slandered)
-            tiles = "tiles" if len(s.slandered) > 1 else "tile"
-            notes.append(f"{name}: remove your agent from {whose} character {tiles} — found "
-                         "out after the slander. A new agent can be hired next turn.")
+            whose = [s.players[v] for v in s.slandered]
+            if len(whose) == 1:
+                notes.append(Msg("flow.carpe_astra.note.found_out_1", name=name,
+                                 first=whose[0]))
+            elif len(whose) == 2:
+                notes.append(Msg("flow.carpe_astra.note.found_out_2", name=name,
+                                 first=whose[0], second=whose[1]))
+            else:
+                notes.append(Msg("flow.carpe_astra.note.found_out_3", name=name,
+                                 first=whose[0], second=whose[1], third=whose[2]))
         if s.turn + 1 < n:
             nxt = s.players[seat_order(s.start, n)[s.turn + 1]]
-            actions.append(next_action(f"Next: {nxt}'s turn"))
+            actions.append(next_action(Msg("flow.carpe_astra.next.turn", name=nxt)))
         else:
-            actions.append(next_action("Next: End of the round"))
+            actions.append(next_action(Msg("flow.carpe_astra.next.round_end")))
     elif phase == "round_end":
         active = None
         if s.round >= s.rounds:
             rule_keys = ("round_end", "end")
-            reminder = "Remove the final Event card: the game ends."
+            reminder = Msg("flow.carpe_astra.reminder.final")
             actions.append(Action(event={"type": "end_round", "immediate": False},
-                                  label="Finish: go to scoring", primary=True))
+                                  label=Msg("flow.carpe_astra.next.finish"), primary=True))
         elif reveal_round(s.round):
-            reminder = ("Remove this round's Event card, then reveal the next face-down one "
-                        "(the third from the left).")
+            reminder = Msg("flow.carpe_astra.reminder.reveal")
             actions.append(Action(
                 event={"type": "end_round", "immediate": False}, primary=True,
-                label=f"Next: Round {s.round + 1}",
+                label=Msg("flow.carpe_astra.next.round", round=s.round + 1),
                 fields=[Field(key="immediate", kind="bool", default=False,
-                              label="The revealed card shows the Immediate Event symbol")]))
+                              label=Msg("flow.carpe_astra.field.immediate"))]))
         else:
-            reminder = "Remove this round's Event card; no face-down card is left to reveal."
+            reminder = Msg("flow.carpe_astra.reminder.no_reveal")
             rulings.append("P-8")
             actions.append(Action(event={"type": "end_round", "immediate": False},
-                                  primary=True, label=f"Next: Round {s.round + 1}"))
+                                  primary=True,
+                                  label=Msg("flow.carpe_astra.next.round", round=s.round + 1)))
     elif phase == "immediate":
         active = None
-        reminder = ("Immediate Event: replace the middle face-up Event card with one from the "
-                    "deck (ignore its symbol).")
-        actions.append(next_action(f"Next: Round {s.round + 1}"))
+        reminder = Msg("flow.carpe_astra.reminder.immediate")
+        actions.append(next_action(Msg("flow.carpe_astra.next.round", round=s.round + 1)))
     else:
         active = None
-        reminder = "Ten rounds are over: go to scoring (credits break ties)."
+        reminder = Msg("flow.carpe_astra.reminder.end")
     source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
-        phase=f"Round {s.round} of {s.rounds}" if s.round else "Setup",
+        phase=(Msg("flow.carpe_astra.phase.round", round=s.round, rounds=s.rounds)
+               if s.round else Msg("flow.carpe_astra.phase.setup")),
         step=(PHASE_TITLES[phase] if phase not in PHASES
-              else f"{name}'s turn — {PHASE_TITLES[phase]}"),
+              else Msg("flow.carpe_astra.step.turn", name=name, phase=PHASE_TITLES[phase])),
         reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
         actions=actions, notes=notes, rulings=rulings, active_player=active,
         finished=s.finished,

@@ -40,13 +40,15 @@ from .base import (
     setup_first_player,
     start_action,
 )
+from .i18n import Msg
 
 GAME = "latoro"
 SEED_FILE = "latoro-en.md"
 VARIANTS = ("standard",)
 PLAYERS = (2, 4)
 COLOURS = ("black", "white", "brown")
-COLOUR_NAMES = {"black": "black", "white": "white", "brown": "brown"}
+COLOUR_NAMES = {"black": Msg("flow.latoro.colour.black"), "white": Msg("flow.latoro.colour.white"),
+                "brown": Msg("flow.latoro.colour.brown")}
 ROUNDS = 4  # Latoro, Game flow: "Four rounds"
 RESOURCE_CAP = 7  # Latoro, Preparation phase 1: "at most 7 of each type"
 CONVERT_GIVE = 3  # Latoro, Support phase: "turn any 3 of your resources into 1"
@@ -65,14 +67,14 @@ EXTRA = ({"black": 1}, {"white": 1}, {"brown": 1}, {"white": 1, "black": 1})
 
 PHASES = ("placement", "collection", "support", "prep_cap", "prep_marker", "prep_refill")
 TITLES = {
-    "start": "Before the first round",
-    "placement": "Placement phase",
-    "collection": "Collection phase",
-    "support": "Support phase",
-    "prep_cap": "Preparation phase — 1. Resource cap",
-    "prep_marker": "Preparation phase — 2. Round marker",
-    "prep_refill": "Preparation phase — 3. Refill the area cards",
-    "end": "End of the game",
+    "start": Msg("flow.latoro.title.start"),
+    "placement": Msg("flow.latoro.title.placement"),
+    "collection": Msg("flow.latoro.title.collection"),
+    "support": Msg("flow.latoro.title.support"),
+    "prep_cap": Msg("flow.latoro.title.prep_cap"),
+    "prep_marker": Msg("flow.latoro.title.prep_marker"),
+    "prep_refill": Msg("flow.latoro.title.prep_refill"),
+    "end": Msg("flow.latoro.title.end"),
 }
 
 SRC = "Latoro rulebook (English translation)"  # seeds/latoro-en.md
@@ -163,9 +165,9 @@ def initial(config: Mapping[str, Any]) -> LatoroState:
 
 def _need(s: LatoroState, *phases: str) -> None:
     if s.finished:
-        raise FlowError("The game is over: go to scoring.")
+        raise FlowError(Msg("flow.latoro.error.over"))
     if s.phase not in phases:
-        raise FlowError(f"That is not part of the {TITLES[s.phase]}.")
+        raise FlowError(Msg("flow.latoro.error.not_now", phase=TITLES[s.phase]))
 
 
 def _default_resources(s: LatoroState) -> list[dict[str, int]]:
@@ -189,7 +191,8 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
     s = state.model_copy(deep=True)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.latoro.error.start_player"))  # type: ignore[assignment]
         s.round, s.phase = 1, "placement"
     elif kind == "next":
         _need(s, *PHASES)
@@ -217,51 +220,64 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
             s.phase = PHASES[PHASES.index(s.phase) + 1]
     elif kind == "track_resources":
         if s.finished:
-            raise FlowError("The game is over: enter the resources on the score sheet.")
+            raise FlowError(Msg("flow.latoro.error.over_resources"))
         if s.phase == "start":
-            raise FlowError("Confirm the start player first: starting resources depend on it.")
+            raise FlowError(Msg("flow.latoro.error.start_first"))
         if s.resources is not None:
-            raise FlowError("The app already keeps the resources.")
+            raise FlowError(Msg("flow.latoro.error.already_kept"))
         defaults = _default_resources(s)
         out: list[dict[str, int]] = []
         for i, name in enumerate(s.players):
             r = {}
             for c in COLOURS:
                 group = req_group(event, c)
-                r[c] = req_int(group.get(name, defaults[i][c]), f"{name}'s {c} resources",
-                               0, 99)
+                what = {"name": name, "colour": COLOUR_NAMES[c]}
+                r[c] = req_int(group.get(name, defaults[i][c]), 0, 99,
+                               whole=Msg("flow.latoro.error.track_whole", **what),
+                               low=Msg("flow.latoro.error.track_low", lo=0, **what),
+                               high=Msg("flow.latoro.error.track_high", hi=99, **what))
             out.append(r)
         s.resources = out
     elif kind in ("resources", "convert"):
         if s.finished:
-            raise FlowError("The game is over: enter the resources on the score sheet.")
+            raise FlowError(Msg("flow.latoro.error.over_resources"))
         if s.resources is None:
-            raise FlowError("The app does not keep the resources yet.")
-        who = req_player(s.players, event.get("player"), "player")
+            raise FlowError(Msg("flow.latoro.error.not_kept"))
+        who = req_player(s.players, event.get("player"), Msg("flow.latoro.error.player"))
         assert who is not None
         if kind == "resources":
-            deltas = {c: req_int(event.get(c, 0), f"the {c} change", -99, 99)
-                      for c in COLOURS}
+            deltas = {c: req_int(
+                event.get(c, 0), -99, 99,
+                whole=Msg("flow.latoro.error.change_whole", colour=COLOUR_NAMES[c]),
+                low=Msg("flow.latoro.error.change_low", colour=COLOUR_NAMES[c], lo=-99),
+                high=Msg("flow.latoro.error.change_high", colour=COLOUR_NAMES[c], hi=99))
+                for c in COLOURS}
         else:
             if s.phase != "support":
                 # Latoro, Support phase: "In this phase only, you may turn any 3 …"
-                raise FlowError("Resources can be converted only in the Support phase.")
-            give = {c: req_int(event.get(c, 0), f"the {c} given", 0, CONVERT_GIVE)
-                    for c in COLOURS}
+                raise FlowError(Msg("flow.latoro.error.convert_phase"))
+            give = {c: req_int(
+                event.get(c, 0), 0, CONVERT_GIVE,
+                whole=Msg("flow.latoro.error.given_whole", colour=COLOUR_NAMES[c]),
+                low=Msg("flow.latoro.error.given_low", colour=COLOUR_NAMES[c], lo=0),
+                high=Msg("flow.latoro.error.given_high", colour=COLOUR_NAMES[c],
+                         hi=CONVERT_GIVE))
+                for c in COLOURS}
             if sum(give.values()) != CONVERT_GIVE:
-                raise FlowError(f"A conversion gives exactly {CONVERT_GIVE} resources.")
-            get = req_choice(event.get("get"), COLOURS, "the colour received")
+                raise FlowError(Msg("flow.latoro.error.convert_count", count=CONVERT_GIVE))
+            get = req_choice(event.get("get"), COLOURS, Msg("flow.latoro.error.colour_received"))
             if give[get] == CONVERT_GIVE:  # type: ignore[index]
-                raise FlowError("The resource received must be of another type.")
+                raise FlowError(Msg("flow.latoro.error.same_type"))
             deltas = {c: -give[c] + (1 if c == get else 0) for c in COLOURS}
         mine = s.resources[who]
         new = {c: mine[c] + deltas[c] for c in COLOURS}
         short = [c for c in COLOURS if new[c] < 0]
         if short:
-            raise FlowError(f"{s.players[who]} has only {mine[short[0]]} {short[0]}.")
+            raise FlowError(Msg("flow.latoro.error.short", name=s.players[who],
+                                  count=mine[short[0]], colour=COLOUR_NAMES[short[0]]))
         s.resources[who] = new
     else:
-        raise FlowError("That is not something Latoro's play can record.")
+        raise FlowError(Msg("flow.latoro.error.unknown"))
     return s
 
 
@@ -269,53 +285,64 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
 # view
 
 
-def _refill_text(s: LatoroState, round_: int) -> str:
+def _refill_text(s: LatoroState, round_: int) -> Msg:
     l2, l3 = s.refills.get(round_, (0, 0))
-    return f"Level 2 ×{l2}, Level 3 ×{l3}"
+    return Msg("flow.latoro.refill", level2=l2, level3=l3)
 
 
 def _markers(s: LatoroState) -> list[Marker]:
-    out = [Marker(label="Round marker", value=f"{s.round or 1} of {s.rounds}")]
+    out = [Marker(label=Msg("flow.latoro.marker.round"),
+                  value=Msg("flow.latoro.marker.round_value", round=s.round or 1,
+                            rounds=s.rounds))]
     if s.phase != "start":
         # The text does not say whether the start player card passes (ruling P-16).
-        out.append(Marker(label="Start player (from setup)", value=s.players[s.start]))
+        out.append(Marker(label=Msg("flow.latoro.marker.start"), value=s.players[s.start]))
     upcoming = s.round if s.phase == "prep_refill" else max(s.round, 1) + 1
     if upcoming <= s.rounds and not s.finished:
-        out.append(Marker(label=f"Refill for round {upcoming}",
+        out.append(Marker(label=Msg("flow.latoro.marker.refill", round=upcoming),
                           value=_refill_text(s, upcoming)))
-    out.append(Marker(label="Level 2 deck", value=s.level2_left))
-    out.append(Marker(label="Level 3 deck", value=s.level3_left))
-    out.append(Marker(label="Resource cap (each type)", value=s.resource_cap))
+    out.append(Marker(label=Msg("flow.latoro.marker.level2"), value=s.level2_left))
+    out.append(Marker(label=Msg("flow.latoro.marker.level3"), value=s.level3_left))
+    out.append(Marker(label=Msg("flow.latoro.marker.cap"), value=s.resource_cap))
     if s.resources is not None:
         for i, name in enumerate(s.players):
             r = s.resources[i]
-            value = ", ".join(f"{r[c]} {c}" for c in COLOURS)
             if any(r[c] > s.resource_cap for c in COLOURS):
-                value += " — over the cap"
-            out.append(Marker(label=f"{name}: resources", value=value, player=name))
+                value = Msg("flow.latoro.marker.resources_over", **r)
+            else:
+                value = Msg("flow.latoro.marker.resources_value", **r)
+            out.append(Marker(label=Msg("flow.latoro.marker.resources", name=name),
+                              value=value, player=name))
     return out
 
 
 def _resource_actions(s: LatoroState) -> list[Action]:
     if s.resources is None:
         defaults = _default_resources(s)
-        fields = [Field(key=name, group=c, label=f"{name}: {c}", kind="number", min=0, max=99,
+        fields = [Field(key=name, group=c,
+                        label=Msg("flow.latoro.field.track", name=name, colour=COLOUR_NAMES[c]),
+                        kind="number", min=0, max=99,
                         default=defaults[i][c])
                   for i, name in enumerate(s.players) for c in COLOURS]
-        return [Action(event={"type": "track_resources"}, label="Keep resources in the app",
+        return [Action(event={"type": "track_resources"},
+                       label=Msg("flow.latoro.action.track"),
                        fields=fields)]
-    who = [Field(key="player", label="Player", kind="player", choices=list(s.players),
+    who = [Field(key="player", label=Msg("flow.latoro.field.player"), kind="player",
+                 choices=list(s.players),
                  default=s.players[s.start])]
     acts = [Action(
-        event={"type": "resources"}, label="Resources changed",
-        fields=who + [Field(key=c, label=f"{c} (+/−)", kind="number", min=-99, max=99,
-                            default=0) for c in COLOURS])]
+        event={"type": "resources"}, label=Msg("flow.latoro.action.resources"),
+        fields=who + [Field(key=c, label=Msg("flow.latoro.field.change", colour=COLOUR_NAMES[c]),
+                            kind="number", min=-99, max=99, default=0) for c in COLOURS])]
     if s.phase == "support":
         acts.append(Action(
-            event={"type": "convert"}, label=f"Convert {CONVERT_GIVE} resources into 1",
-            fields=who + [Field(key=c, label=f"{c} given", kind="number", min=0,
-                                max=CONVERT_GIVE, default=0) for c in COLOURS]
-            + [Field(key="get", label="Colour received", kind="choice", choices=list(COLOURS),
+            event={"type": "convert"},
+            label=Msg("flow.latoro.action.convert", count=CONVERT_GIVE),
+            fields=who + [Field(key=c, label=Msg("flow.latoro.field.given", colour=COLOUR_NAMES[c]),
+                                kind="number", min=0, max=CONVERT_GIVE, default=0)
+                          for c in COLOURS]
+            + [Field(key="get", label=Msg("flow.latoro.field.received"), kind="choice",
+                     choices=list(COLOURS), choice_labels=[COLOUR_NAMES[c] for c in COLOURS],
                      default=COLOURS[0])]))
     return acts
 
@@ -323,49 +350,50 @@ def _resource_actions(s: LatoroState) -> list[Action]:
 def view(s: LatoroState) -> PlayView:
     phase = s.phase
     actions: list[Action] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     rulings: list[str] = []
     last = s.round >= s.rounds
     if phase == "start":
-        reminder = "The player who most recently rode an animal starts and takes the start card."
-        actions.append(start_action(s.players, s.proposed_start, "Start round 1",
-                                    "Start player"))
+        reminder = Msg("flow.latoro.reminder.start")
+        actions.append(start_action(s.players, s.proposed_start,
+                                    Msg("flow.latoro.action.start"),
+                                    Msg("flow.latoro.field.start_player")))
     elif phase == "placement":
-        reminder = ("In turn, place one Uka or Suma: area card, Journey, support track (Uka "
-                    "only) or Home.")
-        actions.append(next_action("Next: Collection phase"))
+        reminder = Msg("flow.latoro.reminder.placement")
+        actions.append(next_action(Msg("flow.latoro.next.collection")))
         rulings.append("P-16")  # the start player card is not passed (the marker)
     elif phase == "collection":
-        reminder = ("Take back all pieces except those on the support track; resolve "
-                    "collection-phase cards.")
-        actions.append(next_action("Next: Support phase"))
+        reminder = Msg("flow.latoro.reminder.collection")
+        actions.append(next_action(Msg("flow.latoro.next.support")))
     elif phase == "support":
-        reminder = ("From the smallest support number: pay each supported card's cost; none "
-                    "possible → take 1 resource.")
-        actions.append(next_action("Next: Preparation phase"))
+        reminder = Msg("flow.latoro.reminder.support")
+        actions.append(next_action(Msg("flow.latoro.next.preparation")))
     elif phase == "prep_cap":
-        reminder = f"Anyone with more than {s.resource_cap} of a type returns the excess."
+        reminder = Msg("flow.latoro.reminder.prep_cap", cap=s.resource_cap)
         for i, c, excess in over_cap(s):
-            notes.append(f"{s.players[i]} returns {excess} {c}.")
-        actions.append(next_action("Finish: go to scoring" if last
-                                   else "Next: Advance the round marker"))
+            notes.append(Msg("flow.latoro.note.returns", name=s.players[i], count=excess,
+                             colour=COLOUR_NAMES[c]))
+        actions.append(next_action(Msg("flow.latoro.next.finish") if last
+                                   else Msg("flow.latoro.next.marker")))
         if last:
-            notes.append("Round 4: only the resource cap, then the game ends.")
+            notes.append(Msg("flow.latoro.note.last_round"))
             rulings.append("P-15")
     elif phase == "prep_marker":
-        reminder = f"Move the round marker to {s.round + 1}."
-        actions.append(next_action(f"Next: Refill for round {s.round + 1}"))
+        reminder = Msg("flow.latoro.reminder.prep_marker", round=s.round + 1)
+        actions.append(next_action(Msg("flow.latoro.next.refill", round=s.round + 1)))
     elif phase == "prep_refill":
-        reminder = f"Refill the area cards: {_refill_text(s, s.round)}."
-        actions.append(next_action(f"Next: Round {s.round} — Placement"))
+        l2, l3 = s.refills.get(s.round, (0, 0))
+        reminder = Msg("flow.latoro.reminder.prep_refill", level2=l2, level3=l3)
+        actions.append(next_action(Msg("flow.latoro.next.placement", round=s.round)))
     else:
-        reminder = "Four rounds are over: go to scoring (1 point per 3 resources)."
+        reminder = Msg("flow.latoro.reminder.end")
     if phase != "start" and not s.finished:
         actions.extend(_resource_actions(s))
     source, rule = quote(RULES, phase)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
-        phase=f"Round {s.round} of {s.rounds}" if s.round else "Setup",
+        phase=(Msg("flow.latoro.phase.round", round=s.round, rounds=s.rounds) if s.round
+               else Msg("flow.latoro.phase.setup")),
         step=TITLES[phase], reminder=reminder, rule=rule, rule_source=source,
         markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=None, finished=s.finished,

@@ -31,6 +31,7 @@ from .base import (
     FlowState,
     Marker,
     PlayView,
+    comma_list,
     event_type,
     next_action,
     parse_config,
@@ -43,6 +44,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
+from .i18n import Msg, Text
 
 GAME = "latria"
 SEED_FILE = "000_fa82990554f63f12.txt"
@@ -50,7 +52,8 @@ VARIANTS = ("standard", "simple", "star_eclipse", "campaign")
 PLAYERS = (3, 6)
 SUITS = ("sun", "moon", "polaris", "latria")
 BODIES = ("sun", "moon", "polaris")
-NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
+NAMES = {"sun": Msg("flow.latria.body.sun"), "moon": Msg("flow.latria.body.moon"),
+         "polaris": Msg("flow.latria.body.polaris"), "latria": Msg("flow.latria.body.latria")}
 MUTATION_CARDS = 3  # Latria, Detailed Rules: "can appear at most 3 times each"
 
 SRC = "Latria rulebook"
@@ -149,14 +152,14 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 STEP_TITLES = {
-    "start": "Before the first round",
-    "1": "Step 1 — Reveal celestial cards",
-    "2": "Step 2 — Parent plays a card",
-    "3": "Step 3 — Children play a card",
-    "4": "Step 4 — Acquire cards",
-    "5": "Step 5 — Set aside unacquired cards",
-    "6": "Step 6 — Next parent",
-    "end": "Game over — go to scoring",
+    "start": Msg("flow.latria.title.start"),
+    "1": Msg("flow.latria.title.1"),
+    "2": Msg("flow.latria.title.2"),
+    "3": Msg("flow.latria.title.3"),
+    "4": Msg("flow.latria.title.4"),
+    "5": Msg("flow.latria.title.5"),
+    "6": Msg("flow.latria.title.6"),
+    "end": Msg("flow.latria.title.end"),
 }
 
 
@@ -178,7 +181,7 @@ class Proposal(BaseModel):
     reversed: bool  # Simple variant while the Latria board is eclipsed
     cards: list[Card]  # the parent's first
     taker: int | None
-    reason: str
+    reason: Text
     keeps: list[Keep]
 
 
@@ -293,16 +296,16 @@ def propose(
     top = [c for c in cards if c.number == best]
     first = min(priority(c) for c in top)
     winners = [c for c in top if priority(c) == first]
-    word = "lowest" if rev else "highest"
     if len(winners) == 1:
         taker: int | None = winners[0].player
         if len(top) == 1:
-            reason = f"{word} number ({best})"
+            reason = (Msg("flow.latria.reason.lowest", number=best) if rev
+                      else Msg("flow.latria.reason.highest", number=best))
         else:
-            reason = f"tie on {best} broken by suit priority ({NAMES[body]}, then Latria)"
+            reason = Msg("flow.latria.reason.tie_broken", number=best, body=NAMES[body])
     else:
         taker = None
-        reason = f"tie on {best} that suit priority cannot break: nobody takes them"
+        reason = Msg("flow.latria.reason.tie_unbroken", number=best)
     keeps: list[Keep] = []
     for c in children:
         if c.player == taker:
@@ -343,15 +346,21 @@ def initial(config: Mapping[str, Any]) -> LatriaState:
 
 def _need(state: LatriaState, *steps: str) -> None:
     if state.finished:
-        raise FlowError("The game is over: go to scoring.")
+        raise FlowError(Msg("flow.latria.error.over"))
     if state.step not in steps:
-        raise FlowError(f"That is not part of {STEP_TITLES[state.step].split(' — ')[0]}.")
+        if state.step == "start":
+            raise FlowError(Msg("flow.latria.error.not_start"))
+        if state.step == "end":
+            raise FlowError(Msg("flow.latria.error.not_end"))
+        raise FlowError(Msg("flow.latria.error.not_step", step=state.step))
 
 
 def _card(value_suit: Any, value_number: Any, who: str, lo: int, hi: int) -> tuple[str, int]:
-    suit = req_choice(value_suit, SUITS, f"the suit of {who}'s card",
-                      labels=[NAMES[x] for x in SUITS])
-    number = req_int(value_number, f"the number of {who}'s card", lo, hi)
+    suit = req_choice(value_suit, SUITS, Msg("flow.latria.error.suit", name=who))
+    number = req_int(value_number, lo, hi,
+                     whole=Msg("flow.latria.error.number_whole", name=who),
+                     low=Msg("flow.latria.error.number_low", name=who, lo=lo),
+                     high=Msg("flow.latria.error.number_high", name=who, hi=hi))
     return suit, number  # type: ignore[return-value]
 
 
@@ -380,17 +389,17 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.parent = req_player(s.players, event.get("player"), "first parent")  # type: ignore[assignment]
+        s.parent = req_player(s.players, event.get("player"),
+                              Msg("flow.latria.error.first_parent"))  # type: ignore[assignment]
         s.round, s.step = 1, "1"
     elif kind == "reveal":
         _need(s, "1")
         for body in ("sun", "moon"):
-            if req_bool(event.get(f"{body}_mutation"), f"the {NAMES[body]} mutation", False):
+            if req_bool(event.get(f"{body}_mutation"),
+                        Msg("flow.latria.error.mutation", body=NAMES[body]), False):
                 if s.mutations[body] >= MUTATION_CARDS:
-                    raise FlowError(
-                        f"All {MUTATION_CARDS} {NAMES[body]} mutation cards are already out; "
-                        "check the card again."
-                    )
+                    raise FlowError(Msg("flow.latria.error.mutations_out",
+                                        count=MUTATION_CARDS, body=NAMES[body]))
                 s.mutations[body] += 1  # Latria, Game Flow step 1: flip that board
         s.step = "2"
     elif kind == "next":
@@ -419,9 +428,7 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
                              parent_name, lo, hi)
         named = None
         if suit == "latria":
-            named = req_choice(event.get("named"), BODIES,
-                               "the celestial body the parent named for the Latria card",
-                               labels=[NAMES[b] for b in BODIES])
+            named = req_choice(event.get("named"), BODIES, Msg("flow.latria.error.named"))
         suits, numbers = req_group(event, "suits"), req_group(event, "numbers")
         children: list[Card] = []
         seen = {(suit, number): parent_name}
@@ -431,10 +438,9 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
             name = s.players[i]
             c_suit, c_number = _card(suits.get(name), numbers.get(name), name, lo, hi)
             if (c_suit, c_number) in seen:
-                raise FlowError(
-                    f"{name} and {seen[(c_suit, c_number)]} both entered "
-                    f"{NAMES[c_suit]} {c_number}, but there is only one such card."
-                )
+                raise FlowError(Msg("flow.latria.error.same_card", name=name,
+                                    other=seen[(c_suit, c_number)],
+                                    card=_card_name(c_suit, c_number)))
             seen[(c_suit, c_number)] = name
             children.append(Card(player=i, suit=c_suit, number=c_number))
         s.proposal = propose(s, Card(player=s.parent, suit=suit, number=number), named,
@@ -442,7 +448,7 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
     elif kind == "accept":
         _need(s, "4")
         if s.proposal is None:
-            raise FlowError("Enter the cards played first, or record who took the cards.")
+            raise FlowError(Msg("flow.latria.error.no_proposal"))
         printed = req_group(event, "printed")
         kept: list[int] = []
         for k in s.proposal.keeps:
@@ -450,33 +456,30 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
                 kept.append(k.player)
             else:
                 name = s.players[k.player]
-                if req_bool(printed.get(name),
-                            f"whether {name}'s card shows victory points or ×2"):
+                if req_bool(printed.get(name), Msg("flow.latria.error.printed", name=name)):
                     kept.append(k.player)
         _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
     elif kind == "acquire":
         _need(s, "4")
-        body = req_choice(event.get("body"), BODIES, "the targeted celestial body",
-                          labels=[NAMES[b] for b in BODIES])
+        body = req_choice(event.get("body"), BODIES, Msg("flow.latria.error.body"))
         if "taker" not in event:  # None is an answer: nobody took them
-            raise FlowError("Choose who took the celestial cards, or nobody.")
-        taker = req_player(s.players, event.get("taker"), "player who took the celestial "
-                           "cards", optional=True)
+            raise FlowError(Msg("flow.latria.error.no_taker"))
+        taker = req_player(s.players, event.get("taker"), Msg("flow.latria.error.taker"),
+                           optional=True)
         kept_in = req_group(event, "kept")
         kept = []
         for i in range(n):
             name = s.players[i]
-            if not req_bool(kept_in.get(name), f"whether {name} kept their card", False):
+            if not req_bool(kept_in.get(name), Msg("flow.latria.error.kept", name=name), False):
                 continue
             if i == s.parent:
-                raise FlowError("Only a child can keep their own card; the parent cannot.")
+                raise FlowError(Msg("flow.latria.error.parent_keeps"))
             if i == taker:
-                raise FlowError(f"{name} took the celestial cards with that card, so it "
-                                "cannot also be kept as a lower card.")
+                raise FlowError(Msg("flow.latria.error.taker_keeps", name=name))
             kept.append(i)
         _finish_step4(s, body, taker, kept, by_helper=False)  # type: ignore[arg-type]
     else:
-        raise FlowError("That is not something Latria's play can record.")
+        raise FlowError(Msg("flow.latria.error.unknown"))
     return s
 
 
@@ -484,34 +487,47 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
 # view
 
 
-def _eclipse_value(state: LatriaState, body: str) -> str:
+def _card_name(suit: str, number: int) -> Msg:
+    return Msg("flow.latria.card", suit=NAMES[suit], number=number)
+
+
+def _eclipse_value(state: LatriaState, body: str) -> Msg:
     if body == "polaris" and not is_simple(state):
-        return "eclipsed for the whole game" if locked(state, body) else "never eclipsed"
+        return (Msg("flow.latria.eclipse.whole_game") if locked(state, body)
+                else Msg("flow.latria.eclipse.never"))
     used = state.mutations[body]
     if locked(state, body):
-        return f"eclipsed for the rest of the game ({used} of {MUTATION_CARDS} mutations)"
-    word = "eclipsed" if eclipsed(state, body) else "not eclipsed"
-    return f"{word} ({used} of {MUTATION_CARDS} mutations)"
+        return Msg("flow.latria.eclipse.rest_of_game", used=used, total=MUTATION_CARDS)
+    if eclipsed(state, body):
+        return Msg("flow.latria.eclipse.on", used=used, total=MUTATION_CARDS)
+    return Msg("flow.latria.eclipse.off", used=used, total=MUTATION_CARDS)
 
 
 def _markers(state: LatriaState) -> list[Marker]:
-    out = [Marker(label="Round", value=f"{state.round} of {state.rounds}")]
+    out = [Marker(label=Msg("flow.latria.marker.round"),
+                  value=Msg("flow.latria.marker.round_value", round=state.round,
+                            rounds=state.rounds))]
     if state.step != "start":
-        out.append(Marker(label="Parent", value=state.players[state.parent]))
+        out.append(Marker(label=Msg("flow.latria.marker.parent"),
+                          value=state.players[state.parent]))
     if is_simple(state):
         ecl = eclipsed(state, "sun")
-        out.append(Marker(label="Latria board",
-                          value="eclipsed — strength reversed" if ecl else "not eclipsed"))
+        out.append(Marker(label=Msg("flow.latria.marker.board"),
+                          value=Msg("flow.latria.marker.board_reversed") if ecl
+                          else Msg("flow.latria.marker.board_off")))
         for body in ("sun", "moon"):
-            out.append(Marker(label=f"{NAMES[body]} mutations",
-                              value=f"{state.mutations[body]} of {MUTATION_CARDS}"))
+            out.append(Marker(label=Msg("flow.latria.marker.mutations", body=NAMES[body]),
+                              value=Msg("flow.latria.marker.mutations_value",
+                                        used=state.mutations[body], total=MUTATION_CARDS)))
     else:
         for body in BODIES:
             out.append(Marker(label=NAMES[body], value=_eclipse_value(state, body)))
-        out.append(Marker(label="Eclipse markers left", value=markers_left(state)))
+        out.append(Marker(label=Msg("flow.latria.marker.markers_left"),
+                          value=markers_left(state)))
         for i, name in enumerate(state.players):
             if state.has_marker[i]:
-                out.append(Marker(label=f"{name}: eclipse marker", value="yes", player=name))
+                out.append(Marker(label=Msg("flow.latria.marker.has_marker", name=name),
+                                  value=Msg("flow.latria.marker.yes"), player=name))
     return out
 
 
@@ -532,12 +548,14 @@ def _card_fields(state: LatriaState) -> list[Field]:
 
     parent_suit, parent_number = card(state.parent)
     fields = [
-        Field(key="parent_suit", label=f"{parent} (parent): suit", kind="choice",
+        Field(key="parent_suit", label=Msg("flow.latria.field.parent_suit", name=parent),
+              kind="choice",
               choices=list(SUITS), choice_labels=suit_labels, default=parent_suit),
-        Field(key="parent_number", label=f"{parent} (parent): number", kind="number",
+        Field(key="parent_number", label=Msg("flow.latria.field.parent_number", name=parent),
+              kind="number",
               min=lo, max=hi, default=parent_number),
         # Latria, Game Flow step 2: a Latria card names the Sun, the Moon or Polaris.
-        Field(key="named", label="Body named, if the parent played Latria", kind="choice",
+        Field(key="named", label=Msg("flow.latria.field.named"), kind="choice",
               choices=list(BODIES), choice_labels=[NAMES[b] for b in BODIES],
               default=p.body if p and parent_suit == "latria" else NOT_PICKED),
     ]
@@ -545,9 +563,11 @@ def _card_fields(state: LatriaState) -> list[Field]:
         if i == state.parent:
             continue
         suit, number = card(i)
-        fields.append(Field(key=name, group="suits", label=f"{name}: suit", kind="choice",
+        fields.append(Field(key=name, group="suits",
+                            label=Msg("flow.latria.field.suit", name=name), kind="choice",
                             choices=list(SUITS), choice_labels=suit_labels, default=suit))
-        fields.append(Field(key=name, group="numbers", label=f"{name}: number",
+        fields.append(Field(key=name, group="numbers",
+                            label=Msg("flow.latria.field.number", name=name),
                             kind="number", min=lo, max=hi, default=number))
     return fields
 
@@ -556,52 +576,60 @@ def _override_action(state: LatriaState) -> Action:
     p = state.proposal
     kept_default = {state.players[k.player] for k in p.keeps if k.status == "yes"} if p else set()
     fields = [
-        Field(key="body", label="Targeted body", kind="choice", choices=list(BODIES),
+        Field(key="body", label=Msg("flow.latria.field.body"), kind="choice",
+              choices=list(BODIES),
               choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else NOT_PICKED),
         # "nobody" is an answer (Step 4: a tie that priority cannot break), not a default.
-        Field(key="taker", label="Took the celestial cards", kind="player",
+        Field(key="taker", label=Msg("flow.latria.field.taker"), kind="player",
               choices=list(state.players), optional=True,
               default=(NOT_PICKED if p is None else
                        state.players[p.taker] if p.taker is not None else None)),
     ]
     for i, name in enumerate(state.players):
         if i != state.parent:
-            fields.append(Field(key=name, group="kept", label=f"{name} kept their own card",
+            fields.append(Field(key=name, group="kept",
+                                label=Msg("flow.latria.field.kept", name=name),
                                 kind="bool", default=name in kept_default))
-    label = "Override: record who took the cards" if p else "Record who took the cards"
+    label = (Msg("flow.latria.action.override") if p
+             else Msg("flow.latria.action.record"))
     return Action(event={"type": "acquire"}, label=label, fields=fields)
 
 
-def _proposal_notes(state: LatriaState) -> list[str]:
+def _proposal_notes(state: LatriaState) -> list[Msg]:
     p = state.proposal
     if p is None:
         return []
     names = state.players
-    played = ", ".join(f"{names[c.player]} {NAMES[c.suit]} {c.number}" for c in p.cards)
-    notes = [f"Cards: {played}. Target: {NAMES[p.body]}."]
+    played = comma_list([Msg("flow.latria.note.played", name=names[c.player],
+                             card=_card_name(c.suit, c.number)) for c in p.cards])
+    notes = [Msg("flow.latria.note.cards", cards=played, body=NAMES[p.body])]
     if p.reversed:
-        notes.append("The Latria board is eclipsed: low numbers are strong.")
-    who = names[p.taker] if p.taker is not None else "Nobody"
-    notes.append(f"{who} takes the {NAMES[p.body]} cards — {p.reason}.")
+        notes.append(Msg("flow.latria.note.reversed"))
+    if p.taker is not None:
+        notes.append(Msg("flow.latria.note.takes", name=names[p.taker], body=NAMES[p.body],
+                         reason=p.reason))
+    else:
+        notes.append(Msg("flow.latria.note.nobody_takes", body=NAMES[p.body],
+                         reason=p.reason))
     for k in p.keeps:
         card = next(c for c in p.cards if c.player == k.player)
-        text = f"{names[k.player]} keeps {NAMES[card.suit]} {card.number}"
-        if k.status == "maybe":
-            text += " if it shows victory points or ×2"
-        notes.append(text + ".")
+        notes.append(Msg("flow.latria.note.keeps_maybe" if k.status == "maybe"
+                         else "flow.latria.note.keeps", name=names[k.player],
+                         card=_card_name(card.suit, card.number)))
     if not is_simple(state) and eclipsed(state, p.body):
         sure = ([p.taker] if p.taker is not None else []) + [
             k.player for k in p.keeps if k.status == "yes"]
         maybe = [k.player for k in p.keeps if k.status == "maybe"]
-        new = [names[i] for i in sure if not state.has_marker[i]]
-        new += [f"{names[i]} if they keep their card" for i in maybe
+        new: list[Any] = [names[i] for i in sure if not state.has_marker[i]]
+        new += [Msg("flow.latria.note.if_kept", name=names[i]) for i in maybe
                 if not state.has_marker[i]]
-        line = f"The {NAMES[p.body]} is eclipsed: what is acquired goes under an eclipse marker"
         if new:
-            line += f"; new markers: {', '.join(new)}"
-        notes.append(line + ".")
+            notes.append(Msg("flow.latria.note.eclipsed_new", body=NAMES[p.body],
+                             names=comma_list(new)))
+        else:
+            notes.append(Msg("flow.latria.note.eclipsed", body=NAMES[p.body]))
     nxt = names[p.taker] if p.taker is not None else names[state.parent]
-    notes.append(f"Next parent: {nxt}.")
+    notes.append(Msg("flow.latria.note.next_parent", name=nxt))
     return notes
 
 
@@ -627,7 +655,7 @@ def view(state: LatriaState) -> PlayView:
     parent = names[state.parent]
     step = state.step
     actions: list[Action] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     rulings: list[str] = []
     active: str | None = parent
     rule_keys: tuple[str, ...] = (step,)
@@ -637,46 +665,42 @@ def view(state: LatriaState) -> PlayView:
         # turn" — game 1's parent, one seat on clockwise per game (ruling S-3).
         rule_keys = ("start_campaign",)
         rulings.append("S-3")
-        reminder = (f"Campaign game {state.campaign_game}: {names[state.proposed_first]} is "
-                    "the starting parent (each player starts one game, in turn) and takes "
-                    "the parent marker.")
-        actions.append(start_action(names, state.proposed_first, "Start round 1",
-                                    "First parent"))
+        reminder = Msg("flow.latria.reminder.campaign", game=state.campaign_game,
+                       name=names[state.proposed_first])
+        actions.append(start_action(names, state.proposed_first,
+                                    Msg("flow.latria.action.start"),
+                                    Msg("flow.latria.field.first_parent")))
         active = None
     elif step == "start":
-        reminder = ("Choose the first parent: the player most confident in astrology "
-                    "takes the parent marker.")
-        actions.append(start_action(names, state.proposed_first, "Start round 1",
-                                    "First parent"))
+        reminder = Msg("flow.latria.reminder.start")
+        actions.append(start_action(names, state.proposed_first,
+                                    Msg("flow.latria.action.start"),
+                                    Msg("flow.latria.field.first_parent")))
         active = None
     elif step == "1":
         if is_simple(state):
             rule_keys = ("1", "1_simple")
-            reminder = ("Turn the top Sun, Moon and Polaris cards face up. Each mutation card "
-                        "flips the Latria board.")
+            reminder = Msg("flow.latria.reminder.reveal_simple")
             rulings.append("P-2")
         else:
             rule_keys = ("1", "1_star") if state.variant == "star_eclipse" else ("1",)
-            reminder = ("Turn the top Sun, Moon and Polaris cards face up; a mutation card "
-                        "flips its board.")
+            reminder = Msg("flow.latria.reminder.reveal")
         fields = [
-            Field(key=f"{b}_mutation", label=f"The {NAMES[b]} card shows the mutation symbol",
+            Field(key=f"{b}_mutation", label=Msg("flow.latria.field.mutation", body=NAMES[b]),
                   kind="bool", default=False)
             for b in ("sun", "moon") if state.mutations[b] < MUTATION_CARDS
         ]
         actions.append(Action(event={"type": "reveal", "sun_mutation": False,
                                      "moon_mutation": False},
-                              label="Next: Step 2 — Parent plays", fields=fields,
+                              label=Msg("flow.latria.next.2"), fields=fields,
                               primary=True))
         active = None
     elif step == "2":
-        reminder = (f"{parent} plays one astrology card face up (a Latria card names the Sun, "
-                    "Moon or Polaris).")
-        actions.append(next_action("Next: Step 3 — Children play"))
+        reminder = Msg("flow.latria.reminder.parent_plays", name=parent)
+        actions.append(next_action(Msg("flow.latria.next.3")))
     elif step == "3":
-        reminder = ("Children play a card of the targeted body or Latria face down (any card "
-                    "if they have none), then all reveal.")
-        actions.append(next_action("Next: Step 4 — Acquire"))
+        reminder = Msg("flow.latria.reminder.children_play")
+        actions.append(next_action(Msg("flow.latria.next.4")))
         active = None
     elif step == "4":
         if is_simple(state):
@@ -684,63 +708,67 @@ def view(state: LatriaState) -> PlayView:
         notes = _proposal_notes(state)
         rulings += _proposal_rulings(state)
         p = state.proposal
-        strong = "lowest" if reversed_strength(state) else "highest"
         if p is None:
-            reminder = (f"The {strong} number takes the targeted body's cards: record who "
-                        "took them, or enter the cards and the app works it out.")
+            reminder = (Msg("flow.latria.reminder.acquire_lowest") if reversed_strength(state)
+                        else Msg("flow.latria.reminder.acquire_highest"))
             actions.append(_override_action(state))
             actions.append(Action(event={"type": "cards_played"}, folded=True,
-                                  label="Enter the cards played", fields=_card_fields(state)))
+                                  label=Msg("flow.latria.action.enter_cards"),
+                                  fields=_card_fields(state)))
         else:
-            who = names[p.taker] if p.taker is not None else "nobody"
-            reminder = f"Proposal: {who} takes the {NAMES[p.body]} cards. Accept or override."
+            reminder = (Msg("flow.latria.reminder.proposal", name=names[p.taker],
+                            body=NAMES[p.body]) if p.taker is not None
+                        else Msg("flow.latria.reminder.proposal_nobody", body=NAMES[p.body]))
             printed = []
             for k in p.keeps:
                 if k.status == "maybe":
                     card = next(c for c in p.cards if c.player == k.player)
                     printed.append(Field(
                         key=names[k.player], group="printed", kind="bool", default=False,
-                        label=(f"{names[k.player]}'s {NAMES[card.suit]} {card.number} shows "
-                               "victory points or ×2")))
-            label = (f"Accept: {names[p.taker]} takes the {NAMES[p.body]} cards"
-                     if p.taker is not None else "Accept: nobody takes the celestial cards")
+                        label=Msg("flow.latria.field.printed", name=names[k.player],
+                                  card=_card_name(card.suit, card.number))))
+            label = (Msg("flow.latria.action.accept", name=names[p.taker], body=NAMES[p.body])
+                     if p.taker is not None else Msg("flow.latria.action.accept_nobody"))
             actions.append(Action(event={"type": "accept"}, label=label, fields=printed,
                                   primary=True))
             actions.append(_override_action(state))
             actions.append(Action(event={"type": "cards_played"}, folded=True,
-                                  label="Enter the cards again", fields=_card_fields(state)))
+                                  label=Msg("flow.latria.action.enter_again"),
+                                  fields=_card_fields(state)))
         active = None
     elif step == "5":
         o = state.outcomes[-1]
-        who = names[o.taker] if o.taker is not None else "Nobody"
-        reminder = (f"{who} took the {NAMES[o.body]} cards. Set the astrology cards nobody "
-                    "acquired aside, face up.")
+        reminder = (Msg("flow.latria.reminder.set_aside", name=names[o.taker],
+                        body=NAMES[o.body]) if o.taker is not None
+                    else Msg("flow.latria.reminder.set_aside_nobody", body=NAMES[o.body]))
         if o.markers_taken:
-            notes.append("Eclipse marker taken by " +
-                         ", ".join(names[i] for i in o.markers_taken) + ".")
+            notes.append(Msg("flow.latria.note.markers_taken",
+                             names=comma_list([names[i] for i in o.markers_taken])))
         if last_round:
             rule_keys = ("5", "end")
-            actions.append(next_action("Finish: the last round ends after step 5"))
+            actions.append(next_action(Msg("flow.latria.next.finish")))
         else:
-            actions.append(next_action("Next: Step 6 — Next parent"))
+            actions.append(next_action(Msg("flow.latria.next.6")))
         active = None
     elif step == "6":
         o = state.outcomes[-1]
         nxt = names[o.taker] if o.taker is not None else parent
         if o.taker is None:
-            reminder = f"Nobody took celestial cards: {parent} stays parent."
+            reminder = Msg("flow.latria.reminder.parent_stays", name=parent)
         else:
-            reminder = f"{nxt} took the celestial cards: give {nxt} the parent marker."
-        actions.append(next_action(f"Next: Round {state.round + 1} — {nxt} is parent"))
+            reminder = Msg("flow.latria.reminder.new_parent", name=nxt)
+        actions.append(next_action(Msg("flow.latria.next.round", round=state.round + 1,
+                                       name=nxt)))
         active = nxt
     else:
         rule_keys = ("end",)
-        reminder = "The last round is over (the last card is not used): go to scoring."
+        reminder = Msg("flow.latria.reminder.end")
         active = None
     source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=state.round or None, rounds=state.rounds,
-        phase=f"Round {state.round} of {state.rounds}" if state.round else "Setup",
+        phase=(Msg("flow.latria.phase.round", round=state.round, rounds=state.rounds)
+               if state.round else Msg("flow.latria.phase.setup")),
         step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
         markers=_markers(state), actions=actions, notes=notes, rulings=rulings,
         active_player=active, finished=state.finished,

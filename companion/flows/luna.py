@@ -44,6 +44,7 @@ from .base import (
     FlowState,
     Marker,
     PlayView,
+    comma_list,
     event_type,
     left_of,
     next_action,
@@ -56,6 +57,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
+from .i18n import Msg
 
 GAME = "luna"
 SEED_FILE = "002_127c424ddd4c3ef4.txt"
@@ -73,7 +75,9 @@ NOVICES = 13  # Luna, Components: "13 Novice pieces"
 # The largest Apostate loss (13 Novices + 1) and Temple gain (13 Novices, each on a book).
 MAX_APOSTATE = NOVICES + 1
 MAX_TEMPLE = 2 * NOVICES
-PLACES = ("1st", "2nd", "3rd", "4th")  # places in the Council (at most 4 players)
+# Places in the Council (at most 4 players).
+PLACES = (Msg("flow.luna.place.1"), Msg("flow.luna.place.2"), Msg("flow.luna.place.3"),
+          Msg("flow.luna.place.4"))
 
 SRC = "Luna rulebook"
 RULES: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -224,22 +228,22 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 STEP_TITLES = {
-    "start": "Before the game",
-    "solo_opponent": "Preliminary Round — the opponent's pieces",
-    "solo_temple": "Preliminary Round — the Temple",
-    "shrines": "Preliminary Round — Shrines",
-    "novices": "Preliminary Round — Novices",
-    "favors": "Preliminary Round — Favor tokens",
-    "solo_deactivate": "Start of the round — deactivate",
-    "solo_opponent_tile": "Start of the round — the opponent's Temple tile",
-    "action": "Action Phase",
-    "solo_shrine": "End of the round — the opponent's Shrine",
-    "scoring": "Scoring Phase — round scoring",
-    "prep_novices": "Preparing the Next Round — Novices",
-    "prep_figures": "Preparing the Next Round — figures",
-    "prep_guard": "Preparing the Next Round — Guard and Time tokens",
-    "prep_guard_solo": "Preparing the Next Round — the Guard",
-    "end": "Game End",
+    "start": Msg("flow.luna.title.start"),
+    "solo_opponent": Msg("flow.luna.title.solo_opponent"),
+    "solo_temple": Msg("flow.luna.title.solo_temple"),
+    "shrines": Msg("flow.luna.title.shrines"),
+    "novices": Msg("flow.luna.title.novices"),
+    "favors": Msg("flow.luna.title.favors"),
+    "solo_deactivate": Msg("flow.luna.title.solo_deactivate"),
+    "solo_opponent_tile": Msg("flow.luna.title.solo_opponent_tile"),
+    "action": Msg("flow.luna.title.action"),
+    "solo_shrine": Msg("flow.luna.title.solo_shrine"),
+    "scoring": Msg("flow.luna.title.scoring"),
+    "prep_novices": Msg("flow.luna.title.prep_novices"),
+    "prep_figures": Msg("flow.luna.title.prep_figures"),
+    "prep_guard": Msg("flow.luna.title.prep_guard"),
+    "prep_guard_solo": Msg("flow.luna.title.prep_guard_solo"),
+    "end": Msg("flow.luna.title.end"),
 }
 
 
@@ -298,9 +302,9 @@ def initial(config: Mapping[str, Any]) -> LunaState:
     players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
     solo_level = int(variant[-1]) if variant.startswith("solo") else 0
     if solo_level and len(players) != 1:
-        raise FlowError("The solo game is for one player (against the virtual opponent).")
+        raise FlowError(Msg("flow.luna.error.solo_players"))
     if len(players) == 1 and not solo_level:
-        raise FlowError("Luna with one player is the solo game: choose level 1, 2 or 3.")
+        raise FlowError(Msg("flow.luna.error.one_player"))
     if solo_level:
         # Luna, Solo Game Rules: "You play against a virtual opponent".
         opponent = OPPONENT if players[0].casefold() != OPPONENT.casefold() else "Opponent"
@@ -338,9 +342,9 @@ def initial(config: Mapping[str, Any]) -> LunaState:
 
 def _need(s: LunaState, *steps: str) -> None:
     if s.finished:
-        raise FlowError("The game is over: go to scoring.")
+        raise FlowError(Msg("flow.luna.error.over"))
     if s.step not in steps:
-        raise FlowError(f"That is not part of {STEP_TITLES[s.step]}.")
+        raise FlowError(Msg("flow.luna.error.not_now", step=STEP_TITLES[s.step]))
 
 
 def _gain(s: LunaState, who: int, amount: int) -> None:
@@ -377,20 +381,26 @@ def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     for group in groups.values():
         unknown = [k for k in group if k not in s.players]
         if unknown:
-            raise FlowError(f"{unknown[0]!r} is not playing.")
+            raise FlowError(Msg("flow.luna.error.not_playing", name=unknown[0]))
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        priestess = req_int(groups["priestess"].get(name, 0),
-                            f"{name}'s influence from the Moon Priestess", 0, s.priestess)
-        loss = req_int(groups["apostate"].get(name, 0), f"{name}'s loss at the Apostate",
-                       -MAX_APOSTATE, 0)
+        priestess = req_int(groups["priestess"].get(name, 0), 0, s.priestess,
+                            whole=Msg("flow.luna.error.priestess_whole", name=name),
+                            low=Msg("flow.luna.error.priestess_low", name=name, lo=0),
+                            high=Msg("flow.luna.error.priestess_high", name=name,
+                                     hi=s.priestess))
+        loss = req_int(groups["apostate"].get(name, 0), -MAX_APOSTATE, 0,
+                       whole=Msg("flow.luna.error.apostate_whole", name=name),
+                       low=Msg("flow.luna.error.apostate_low", name=name, lo=-MAX_APOSTATE),
+                       high=Msg("flow.luna.error.apostate_high", name=name, hi=0))
         if is_solo(s) and i == 1 and loss:
             # Luna, Solo Game Rules: "Your opponent does not lose influence due to the
             # Apostate."
-            raise FlowError("The virtual opponent does not lose influence due to the "
-                            "Apostate.")
-        temple = req_int(groups["temple"].get(name, 0), f"{name}'s influence from the Temple",
-                         0, MAX_TEMPLE)
+            raise FlowError(Msg("flow.luna.error.opponent_apostate"))
+        temple = req_int(groups["temple"].get(name, 0), 0, MAX_TEMPLE,
+                         whole=Msg("flow.luna.error.temple_whole", name=name),
+                         low=Msg("flow.luna.error.temple_low", name=name, lo=0),
+                         high=Msg("flow.luna.error.temple_high", name=name, hi=MAX_TEMPLE))
         parts[name] = {"priestess": priestess, "apostate": loss, "temple": temple}
     return parts
 
@@ -400,14 +410,17 @@ def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, 
     changes = req_group(event, "changes")
     unknown = [k for k in changes if k not in s.players]
     if unknown:
-        raise FlowError(f"{unknown[0]!r} is not playing.")
+        raise FlowError(Msg("flow.luna.error.not_playing", name=unknown[0]))
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        change = req_int(changes.get(name, 0), f"{name}'s change of influence",
-                         -MAX_CHANGE, MAX_CHANGE)
+        change = req_int(changes.get(name, 0), -MAX_CHANGE, MAX_CHANGE,
+                         whole=Msg("flow.luna.error.round_change_whole", name=name),
+                         low=Msg("flow.luna.error.round_change_low", name=name,
+                                 lo=-MAX_CHANGE),
+                         high=Msg("flow.luna.error.round_change_high", name=name,
+                                  hi=MAX_CHANGE))
         if is_solo(s) and i == 1 and change < 0:
-            raise FlowError("The virtual opponent does not lose influence due to the "
-                            "Apostate.")
+            raise FlowError(Msg("flow.luna.error.opponent_apostate"))
         parts[name] = {"priestess": 0, "apostate": 0, "temple": 0}
         parts[name]["apostate" if change < 0 else "temple"] = change
     return parts
@@ -416,7 +429,7 @@ def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, 
 def _council_order(s: LunaState, order: Any) -> list[str]:
     if (not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players)
             or len(order) != len(s.players)):
-        raise FlowError("The Council order must list every player once.")
+        raise FlowError(Msg("flow.luna.error.council_order"))
     return list(order)
 
 
@@ -426,7 +439,8 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
-        s.start = req_player(s.players, event.get("player"), "start player")  # type: ignore[assignment]
+        s.start = req_player(s.players, event.get("player"),
+                             Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
         s.council_order = council_stack(s.players, s.start)
         if s.preliminary:
             s.step = "shrines"
@@ -445,14 +459,14 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
             if not is_solo(s):
                 default = s.next_start if s.next_start is not None else s.start
                 value = event.get("player", s.players[default])
-                s.start = req_player(s.players, value, "start player")  # type: ignore[assignment]
+                s.start = req_player(s.players, value, Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
             # Luna, Preparing the Next Round: the Guard moves to the next Guard tile.
             _begin_round(s, s.round + 1)
         else:
             s.step = order[s.step]
     elif kind == "opponent_temple":
         _need(s, "solo_opponent_tile")
-        if req_bool(event.get("placed"), "whether the opponent placed a Novice", False):
+        if req_bool(event.get("placed"), Msg("flow.luna.error.placed"), False):
             # Luna, Solo Level 1: "Your opponent gains influence according to the Guard
             # tile as usual."
             _gain(s, 1, guard_value(s))
@@ -467,18 +481,20 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
         me = s.turn
         if "player" in event and not is_solo(s):
             if event.get("player") is None:
-                raise FlowError("Choose who turned it." if kind == "meditate" else
-                                "Choose who sanctified." if kind == "sanctify" else
-                                "Choose the player.")
-            me = req_player(s.players, event.get("player"))  # type: ignore[assignment]
+                raise FlowError(Msg("flow.luna.error.who_turned") if kind == "meditate" else
+                                Msg("flow.luna.error.who_sanctified") if kind == "sanctify"
+                                else Msg("flow.luna.error.choose_player"))
+            me = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))  # type: ignore[assignment]
         if kind == "sanctify":
-            displaced = req_int(event.get("displaced", 0), "the displaced Novices", 0, 12)
+            displaced = req_int(event.get("displaced", 0), 0, 12,
+                                whole=Msg("flow.luna.error.displaced_whole"),
+                                low=Msg("flow.luna.error.displaced_low", lo=0),
+                                high=Msg("flow.luna.error.displaced_high", hi=12))
             # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
             _gain(s, me, guard_value(s) + displaced)
         if kind == "meditate":
             if is_solo(s) or s.time_left <= 0:
-                raise FlowError("The solo game does not use Time tokens: end the action "
-                                "phase instead.")
+                raise FlowError(Msg("flow.luna.error.solo_time"))
             s.time_left -= 1
             if s.time_left == 0:
                 # Luna, Meditation: the last Time token ends the action phase; its turner
@@ -493,7 +509,7 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     elif kind == "end_actions":
         _need(s, "action")
         if not is_solo(s):
-            raise FlowError("The action phase ends when the last Time token is turned.")
+            raise FlowError(Msg("flow.luna.error.ends_with_token"))
         s.step = "solo_shrine"
     elif kind == "round_scored":
         _need(s, "scoring")
@@ -528,31 +544,35 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
         # Luna, Council of Priests: a piece moves up; the app keeps places, not seats (the
         # number of seats is not in the text) — ruling P-17.
         if s.finished:
-            raise FlowError("The game is over: enter the Council order on the score sheet.")
+            raise FlowError(Msg("flow.luna.error.over_council"))
         if not s.round:
-            raise FlowError("The Council of Priests is an action of the rounds.")
-        who = req_player(s.players, event.get("player"), "player whose piece moved")
+            raise FlowError(Msg("flow.luna.error.council_rounds"))
+        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.moved"))
         place = event.get("place")
         if place is None:
-            raise FlowError("Choose their place in the Council.")
+            raise FlowError(Msg("flow.luna.error.choose_place"))
         if isinstance(place, str) and place.isdecimal() and place.isascii():
             place = int(place)  # a choice field's value
-        place = req_int(place, "the place in the Council", 1, n)
+        place = req_int(place, 1, n, whole=Msg("flow.luna.error.place_whole"),
+                        low=Msg("flow.luna.error.place_low", lo=1),
+                        high=Msg("flow.luna.error.place_high", hi=n))
         order = council(s)
         order.remove(s.players[who])  # type: ignore[index]
         order.insert(place - 1, s.players[who])  # type: ignore[index]
         s.council_order = order
     elif kind == "influence":
         if s.finished:
-            raise FlowError("The game is over: enter the final influence on the score sheet.")
-        who = req_player(s.players, event.get("player"), "player")
-        amount = req_int(event.get("amount"), "the change of influence", -MAX_CHANGE,
-                         MAX_CHANGE)
+            raise FlowError(Msg("flow.luna.error.over_influence"))
+        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))
+        amount = req_int(event.get("amount"), -MAX_CHANGE, MAX_CHANGE,
+                         whole=Msg("flow.luna.error.change_whole"),
+                         low=Msg("flow.luna.error.change_low", lo=-MAX_CHANGE),
+                         high=Msg("flow.luna.error.change_high", hi=MAX_CHANGE))
         if amount == 0:
-            raise FlowError("Enter a change other than 0.")
+            raise FlowError(Msg("flow.luna.error.zero"))
         _gain(s, who, amount)  # type: ignore[arg-type]
     else:
-        raise FlowError("That is not something Luna's play can record.")
+        raise FlowError(Msg("flow.luna.error.unknown"))
     return s
 
 
@@ -561,25 +581,29 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
 
 
 def _markers(s: LunaState) -> list[Marker]:
-    out = [Marker(label="Round", value=f"{s.round} of {s.rounds}" if s.round else
-                  "Preliminary round" if s.step != "start" else "—")]
+    out = [Marker(label=Msg("flow.luna.marker.round"),
+                  value=Msg("flow.luna.marker.round_value", round=s.round, rounds=s.rounds)
+                  if s.round else Msg("flow.luna.marker.preliminary") if s.step != "start"
+                  else "—")]
     if s.round:
-        out.append(Marker(label="Guard tile (Sanctification pays)", value=guard_value(s)))
+        out.append(Marker(label=Msg("flow.luna.marker.guard"), value=guard_value(s)))
         later = s.guard_values[s.round:]
         if later:
-            out.append(Marker(label="Guard tiles still ahead",
-                              value=", ".join(str(v) for v in later)))
+            out.append(Marker(label=Msg("flow.luna.marker.guards_ahead"),
+                              value=comma_list([str(v) for v in later])))
     if not is_solo(s) and s.step != "start":
-        out.append(Marker(label="Start player", value=s.players[s.start]))
+        out.append(Marker(label=Msg("flow.luna.marker.start"), value=s.players[s.start]))
         if s.round:
-            out.append(Marker(label="Time tokens left", value=f"{s.time_left} of "
-                              f"{s.time_tokens}"))
-    out.append(Marker(label="Moon Priestess", value=s.priestess))
+            out.append(Marker(label=Msg("flow.luna.marker.time_tokens"),
+                              value=Msg("flow.luna.marker.time_tokens_value",
+                                        left=s.time_left, total=s.time_tokens)))
+    out.append(Marker(label=Msg("flow.luna.marker.priestess"), value=s.priestess))
     order = council(s) if s.step != "start" else []
     for i, name in enumerate(s.players):
-        out.append(Marker(label=f"{name}: influence", value=s.influence[i], player=name))
+        out.append(Marker(label=Msg("flow.luna.marker.influence", name=name),
+                          value=s.influence[i], player=name))
         if order:
-            out.append(Marker(label=f"{name}: place in the Council",
+            out.append(Marker(label=Msg("flow.luna.marker.council_place", name=name),
                               value=PLACES[order.index(name)], player=name))
     return out
 
@@ -590,10 +614,10 @@ def _council_action(s: LunaState) -> Action:
     n = len(s.players)
     places = [str(k) for k in range(1, n + 1)]
     return Action(
-        event={"type": "council"}, label="Record the Council move",
-        fields=[Field(key="player", label="Council: whose piece moved", kind="player",
+        event={"type": "council"}, label=Msg("flow.luna.action.council"),
+        fields=[Field(key="player", label=Msg("flow.luna.field.council_who"), kind="player",
                       choices=list(s.players)),
-                Field(key="place", label="Their place now (1st = furthest ahead)",
+                Field(key="place", label=Msg("flow.luna.field.council_place"),
                       kind="choice", choices=places, choice_labels=list(PLACES[:n]))])
 
 
@@ -601,9 +625,11 @@ def _influence_action(s: LunaState) -> Action:
     """Any other change of influence. No player is picked to start with: a default that
     followed the turn would make a form left alone look changed after every turn."""
     return Action(
-        event={"type": "influence"}, label="Other influence change",
-        fields=[Field(key="player", label="Player", kind="player", choices=list(s.players)),
-                Field(key="amount", label="Change (+/−)", kind="number", min=-MAX_CHANGE,
+        event={"type": "influence"}, label=Msg("flow.luna.action.influence"),
+        fields=[Field(key="player", label=Msg("flow.luna.field.player"), kind="player",
+                      choices=list(s.players)),
+                Field(key="amount", label=Msg("flow.luna.field.change"), kind="number",
+                      min=-MAX_CHANGE,
                       max=MAX_CHANGE, default=1)])
 
 
@@ -612,181 +638,173 @@ def view(s: LunaState) -> PlayView:
     step = s.step
     rule_keys: tuple[str, ...] = (step,)
     actions: list[Action] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     rulings: list[str] = []
     active: str | None = None
     title = STEP_TITLES[step]
     me = s.players[s.turn]
     g = guard_value(s)
     if step == "start":
-        reminder = "Confirm the start player; they take the start player figure."
+        reminder = Msg("flow.luna.reminder.start")
         if not s.preliminary:
             rule_keys = ("start", "no_preliminary")
         actions.append(start_action(
             s.players, s.proposed_start,
-            "Start: Preliminary round" if s.preliminary else "Start round 1", "Start player"))
+            Msg("flow.luna.action.start_preliminary") if s.preliminary
+            else Msg("flow.luna.action.start"), Msg("flow.luna.field.start")))
     elif step == "solo_opponent":
-        reminder = ("The opponent starts: 1 Shrine and 1 Novice on the Master Builder's Isle, "
-                    "2 Novices on every other Isle.")
-        actions.append(next_action("Next: the Temple"))
+        reminder = Msg("flow.luna.reminder.solo_opponent")
+        actions.append(next_action(Msg("flow.luna.next.temple")))
     elif step == "solo_temple":
-        reminder = ("Opponent Novice onto its Temple tile; your Novice and a book on the other "
-                    "tile.")
-        actions.append(next_action("Next: your starting pieces"))
+        reminder = Msg("flow.luna.reminder.solo_temple")
+        actions.append(next_action(Msg("flow.luna.next.pieces")))
     elif step == "shrines":
         if is_solo(s):
-            reminder = "Place your Shrine on an Isle without one (not the Herbal Isle)."
+            reminder = Msg("flow.luna.reminder.shrines_solo")
         else:
-            reminder = ("Each player in turn: 1 Shrine on a different Isle"
-                        + (" (not the Herbal Isle)." if n == 2 else "."))
-        actions.append(next_action("Next: Novices"))
+            reminder = (Msg("flow.luna.reminder.shrines_2") if n == 2
+                        else Msg("flow.luna.reminder.shrines"))
+        actions.append(next_action(Msg("flow.luna.next.novices")))
     elif step == "novices":
-        reminder = "In turn, place 4 sets of 2 Novices, each on an Isle without your pieces."
-        actions.append(next_action("Next: Favor tokens"))
+        reminder = Msg("flow.luna.reminder.novices")
+        actions.append(next_action(Msg("flow.luna.next.favors")))
     elif step == "favors":
-        reminder = ("Each player takes a Favor token from each of the two Isles without "
-                    "their pieces.")
-        actions.append(next_action("Next: Round 1"))
+        reminder = Msg("flow.luna.reminder.favors")
+        actions.append(next_action(Msg("flow.luna.next.round1")))
     elif step == "solo_deactivate":
-        reminder = ("Choose an Isle: deactivate the opponent's Novices there and move his "
-                    "Council piece accordingly.")
+        reminder = Msg("flow.luna.reminder.solo_deactivate")
         rule_keys = ("solo_deactivate", "council")
-        actions.append(next_action("Next: the opponent's Temple tile"))
+        actions.append(next_action(Msg("flow.luna.next.opponent_tile")))
         actions.append(_council_action(s))
     elif step == "solo_opponent_tile":
-        reminder = (f"Does the opponent claim an approved tile matching an Isle with his active "
-                    f"Novice? If so he gains {g}.")
+        reminder = Msg("flow.luna.reminder.solo_opponent_tile", guard=g)
         actions.append(Action(
             event={"type": "opponent_temple", "placed": False}, primary=True,
-            label="Next: Action phase",
+            label=Msg("flow.luna.next.action"),
             fields=[Field(key="placed", kind="bool", default=False,
-                          label=f"The opponent placed a Novice in the Temple (+{g})")]))
+                          label=Msg("flow.luna.field.opponent_placed", guard=g))]))
     elif step == "action":
         if is_solo(s):
             rule_keys = ("action", "solo_action")
             if s.solo_level >= 2:
                 rule_keys += (f"solo{s.solo_level}",)
-                notes.append("The Apostate blocks all actions on his Isle"
-                             + (" except Expulsion." if s.solo_level == 2 else ", even Expulsion."))
+                notes.append(Msg("flow.luna.note.apostate_blocks_2") if s.solo_level == 2
+                             else Msg("flow.luna.note.apostate_blocks_3"))
             active = s.players[0]
-            reminder = f"Take actions as you like; Sanctification pays {g}. End when you are done."
+            reminder = Msg("flow.luna.reminder.solo_action", guard=g)
             actions.append(Action(
-                event={"type": "sanctify", "displaced": 0}, label=f"Sanctification (+{g})",
-                fields=[Field(key="displaced", label="Novices displaced (+1 each)",
+                event={"type": "sanctify", "displaced": 0},
+                label=Msg("flow.luna.action.sanctify", guard=g),
+                fields=[Field(key="displaced", label=Msg("flow.luna.field.displaced"),
                               kind="number", min=0, max=12, default=0)]))
-            actions.append(next_action("End the action phase", type="end_actions"))
+            actions.append(next_action(Msg("flow.luna.next.end_actions"), type="end_actions"))
             actions.append(_council_action(s))
         else:
             # Only what the round needs is asked: each Time token turned and each
             # Sanctification; the turns themselves are played at the table (issue 12).
             last = s.time_left == 1
-            reminder = (f"Play the actions at the table. Record each Time token turned "
-                        f"({s.time_left} left) and each Sanctification (pays {g}, +1 per "
-                        f"displaced Novice).")
+            reminder = Msg("flow.luna.reminder.action", left=s.time_left, guard=g)
             if last:
-                notes.append(f"The last Time token ends the action phase: whoever turns it "
-                             f"gains {LAST_TOKEN_BONUS} influence"
-                             # Luna, 2-player rules: the figure goes to the opponent (P-9).
-                             + ("." if n == 2 else
-                                " and the player to their left starts the next round."))
+                # Luna, 2-player rules: the figure goes to the opponent (P-9).
+                notes.append(Msg("flow.luna.note.last_token_2", bonus=LAST_TOKEN_BONUS)
+                             if n == 2 else
+                             Msg("flow.luna.note.last_token", bonus=LAST_TOKEN_BONUS))
                 actions.append(Action(
                     event={"type": "meditate"}, primary=True,
-                    label=f"The last Time token was turned (+{LAST_TOKEN_BONUS})",
-                    fields=[Field(key="player", label="Who turned it", kind="player",
-                                  choices=list(s.players))]))
+                    label=Msg("flow.luna.action.last_token", bonus=LAST_TOKEN_BONUS),
+                    fields=[Field(key="player", label=Msg("flow.luna.field.who_turned"),
+                                  kind="player", choices=list(s.players))]))
             else:
                 actions.append(Action(event={"type": "meditate"}, primary=True,
-                                      label=f"A Time token was turned ({s.time_left} left)"))
+                                      label=Msg("flow.luna.action.token",
+                                                left=s.time_left)))
             actions.append(Action(
                 event={"type": "sanctify", "displaced": 0},
-                label=f"Sanctification (+{g})",
-                fields=[Field(key="player", label="Who sanctified", kind="player",
-                              choices=list(s.players)),
-                        Field(key="displaced", label="Novices displaced (+1 each)",
+                label=Msg("flow.luna.action.sanctify", guard=g),
+                fields=[Field(key="player", label=Msg("flow.luna.field.who_sanctified"),
+                              kind="player", choices=list(s.players)),
+                        Field(key="displaced", label=Msg("flow.luna.field.displaced"),
                               kind="number", min=0, max=12, default=0)]))
             actions.append(_council_action(s))
             # Optional, for a table that wants the app to follow the turns.
             actions.append(Action(event={"type": "action"},
-                                  label=f"Follow the turns: {me} took an action"))
+                                  label=Msg("flow.luna.action.follow", name=me)))
     elif step == "solo_shrine":
-        reminder = ("If the opponent has an active Novice on the Master Builder's Isle, place "
-                    "his Shrine there (one per Isle).")
-        actions.append(next_action("Next: Scoring"))
+        reminder = Msg("flow.luna.reminder.solo_shrine")
+        actions.append(next_action(Msg("flow.luna.next.scoring")))
     elif step == "scoring":
         if is_solo(s):
             rule_keys = ("scoring", "solo_scoring")
-            notes.append(f"{s.players[1]} does not lose influence to the Apostate.")
+            notes.append(Msg("flow.luna.note.opponent_apostate", name=s.players[1]))
             rulings.append("P-12")
-        reminder = ("Score the Moon Priestess, the Apostate and the Temple, in this order; "
-                    "enter what each gives or takes.")
+        reminder = Msg("flow.luna.reminder.scoring")
         if s.last_token_by is not None:
-            notes.append(f"{s.players[s.last_token_by]} turned the last Time token: "
-                         f"+{LAST_TOKEN_BONUS} (already added).")
-        notes.append("Ties on the Moon Priestess's Isle go by the Council: "
-                     + ", ".join(council(s)) + " (furthest ahead first).")
+            notes.append(Msg("flow.luna.note.last_token_by", name=s.players[s.last_token_by],
+                             bonus=LAST_TOKEN_BONUS))
+        notes.append(Msg("flow.luna.note.ties", council=comma_list(council(s))))
         fields = []
         for i, name in enumerate(s.players):
-            fields.append(Field(key=name, group="priestess", label=f"{name}: Moon Priestess",
+            fields.append(Field(key=name, group="priestess",
+                                label=Msg("flow.luna.field.priestess", name=name),
                                 kind="number", min=0, max=s.priestess, default=0))
             if not (is_solo(s) and i == 1):  # the virtual opponent loses nothing there
-                fields.append(Field(key=name, group="apostate", label=f"{name}: Apostate",
+                fields.append(Field(key=name, group="apostate",
+                                    label=Msg("flow.luna.field.apostate", name=name),
                                     kind="number", min=-MAX_APOSTATE, max=0, default=0))
-            fields.append(Field(key=name, group="temple", label=f"{name}: Temple",
+            fields.append(Field(key=name, group="temple",
+                                label=Msg("flow.luna.field.temple", name=name),
                                 kind="number", min=0, max=MAX_TEMPLE, default=0))
         last = s.round >= s.rounds
         actions.append(Action(
             event={"type": "round_scored"}, fields=fields, primary=True, helper="luna_round",
-            label="Finish: go to the final scoring" if last else "Next: Prepare the next round"))
+            label=Msg("flow.luna.next.final") if last else Msg("flow.luna.next.prepare")))
     elif step == "prep_novices":
-        reminder = ("Put inactive Novices back on their Isles (active again); stand up "
-                    "Temple Novices.")
-        actions.append(next_action("Next: Move the figures"))
+        reminder = Msg("flow.luna.reminder.prep_novices")
+        actions.append(next_action(Msg("flow.luna.next.figures")))
     elif step == "prep_figures":
         if is_solo(s):
             rule_keys = ("prep_figures", "solo_apostate")
-            apostate = "the next Isle with one of your Novices"
+            reminder = Msg("flow.luna.reminder.prep_figures_solo", count=s.priestess)
         else:
-            apostate = "the next Isle with a Novice"
-        reminder = (f"Moon Priestess and Master Builder: {s.priestess} Isles clockwise. "
-                    f"Apostate: {apostate}.")
+            reminder = Msg("flow.luna.reminder.prep_figures", count=s.priestess)
         rulings.append("P-10")
-        actions.append(next_action("Next: the Guard" if is_solo(s)
-                                   else "Next: Guard and Time tokens"))
+        actions.append(next_action(Msg("flow.luna.next.guard") if is_solo(s)
+                                   else Msg("flow.luna.next.guard_time")))
     elif step == "prep_guard":
         nxt = s.guard_values[s.round] if s.round < len(s.guard_values) else g
         last = s.round + 1 >= s.rounds
-        label = f"Next: Round {s.round + 1}"
+        label = Msg("flow.luna.next.round", round=s.round + 1)
         if is_solo(s):
             # Luna, Solo Game Rules, Level 1, Setup: "do not use the Time tokens"
             rule_keys = ("prep_guard_solo", "solo_no_time")
-            reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}."
-                        + (" The last round begins." if last else ""))
+            reminder = (Msg("flow.luna.reminder.guard_solo_last", next=nxt, guard=g) if last
+                        else Msg("flow.luna.reminder.guard_solo", next=nxt, guard=g))
             title = STEP_TITLES["prep_guard_solo"]
             actions.append(next_action(label))
         else:
-            reminder = (f"Move the Guard to the next tile ({nxt}) and remove the {g}; restack "
-                        "the Time tokens." + (" The last round begins." if last else ""))
+            reminder = (Msg("flow.luna.reminder.guard_last", next=nxt, guard=g) if last
+                        else Msg("flow.luna.reminder.guard", next=nxt, guard=g))
             if n == 2:
                 rule_keys = ("prep_guard", "two_player_start")
-                notes.append("Two players: the start player figure goes to the other "
-                             "player.")
+                notes.append(Msg("flow.luna.note.two_players"))
                 rulings.append("P-9")
             default = s.next_start if s.next_start is not None else s.start
             actions.append(Action(
                 event={"type": "next"}, label=label, primary=True,
-                fields=[Field(key="player", label="Start player next round", kind="player",
+                fields=[Field(key="player", label=Msg("flow.luna.field.next_start"),
+                              kind="player",
                               choices=list(s.players), default=s.players[default])]))
     else:
         rule_keys = ("end",)
-        reminder = ("Six rounds are over: final scoring adds Shrines (4 each), unused Favors "
-                    "and the Council.")
+        reminder = Msg("flow.luna.reminder.end")
     if s.round and not s.finished:
         actions.append(_influence_action(s))
     source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
-        phase=(f"Round {s.round} of {s.rounds}" if s.round else
-               "Preliminary round" if step != "start" else "Setup"),
+        phase=(Msg("flow.luna.phase.round", round=s.round, rounds=s.rounds) if s.round else
+               Msg("flow.luna.phase.preliminary") if step != "start"
+               else Msg("flow.luna.phase.setup")),
         step=title, reminder=reminder, rule=rule, rule_source=source,
         markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=active, finished=s.finished,
