@@ -1,8 +1,17 @@
 // Added to the web client's page by companion/compressed.py (issue 15, parts 6-7).
-// __TEXTS__ and __WORKER__ are filled in when the page is served.
+// The words, the service worker's URL and the text size are filled in when the page is served.
 (function () {
   "use strict";
-  var texts = __TEXTS__;
+  // The banner's words in each language; the phone's own choice (Home, kept in its
+  // storage by the app) picks one, else the browser's language.
+  var TEXTS = __TEXTS__;
+  var LANGUAGE = __LANGUAGE_KEY__;
+  function words() {
+    var chosen = null;
+    try { chosen = JSON.parse(localStorage.getItem(LANGUAGE) || "null"); } catch (e) { /* none */ }
+    var lang = chosen || (navigator.language || "en").slice(0, 2);
+    return TEXTS[lang] || TEXTS.en;
+  }
   var root = document.documentElement;
 
   // Larger text (Settings, kept by ft.SharedPreferences in this browser's local storage
@@ -44,7 +53,7 @@
       banner = document.createElement("div");
       banner.id = "connection-lost";
       banner.setAttribute("role", "alert");
-      banner.textContent = texts.reconnecting;
+      banner.textContent = words().reconnecting;
       var night = dark();
       banner.style.cssText = "position:fixed;left:12px;right:12px;top:12px;z-index:2147483647;" +
         "padding:14px 16px;border-radius:12px;font:600 1.125rem/1.4 Roboto,system-ui,sans-serif;" +

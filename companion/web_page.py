@@ -7,7 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from companion.i18n import t
+from companion.i18n import LANGUAGES, speaking, t
+from companion.language import LANGUAGE_KEY
 
 SCRIPT = Path(__file__).with_name("web_page.js")
 WORKER = "flutter_service_worker.js"  # companion/assets/: ours in place of flet_web's
@@ -30,8 +31,14 @@ def _js(value: object) -> str:
 
 
 def page_script(web_dir: Path, offline: bool = True) -> str:
-    """The script, its words in the app's language."""
+    """The script, with its words in every language (the phone picks its own)."""
+    texts = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            texts[language] = {"reconnecting": t("app.reconnecting")}
     return (SCRIPT.read_text(encoding="utf-8")
-            .replace("__TEXTS__", _js({"reconnecting": t("app.reconnecting")}))
+            .replace("__TEXTS__", _js(texts))
+            # SharedPreferences on the web: localStorage, "flutter." before the key.
+            .replace("__LANGUAGE_KEY__", _js(f"flutter.{LANGUAGE_KEY}"))
             .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
             .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT)))
