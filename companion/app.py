@@ -96,6 +96,11 @@ class Context:
             self.show_notice(notice)
         self.page.update()
 
+    def update_screen(self) -> None:
+        """Send what changed on the top screen only: a tap changes nothing on the screens
+        stacked under it, and diffing them too was most of a Score tap (issue 14)."""
+        self.page.views[-1].update()
+
     def toast(self, message: str) -> None:
         self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
 

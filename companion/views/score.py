@@ -116,7 +116,7 @@ def build(ctx, table_id: str) -> ft.View:
             ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
                          values=tuple(None if v is REMOVE else v for _, v in changes))
         refresh()
-        ctx.page.update()
+        ctx.update_screen()
         return True
 
     def undo() -> None:
