@@ -1,0 +1,236 @@
+"""The scorers in Japanese (issue 13): every sentence a scorer gives players is a catalog
+key and its parameters; each renders in Japanese with nothing left unfilled, the two
+catalogs match key for key, and ``python -m scorers --lang ja`` prints Japanese with the
+same numbers, keys and results as English."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorers.base import SheetProblems
+from scorers.messages import Msg, catalog_files, placeholders, render
+from scorers.sheets import score_sheet
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).parent / "data"
+I18N = ROOT / "scorers" / "i18n"
+JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+# The games whose every sentence is a message (issue 13, converted game by game).
+CONVERTED = ("latria",)
+
+
+def messages_in(value: Any) -> list[Msg]:
+    """Every Msg in a result or a problem (their Python dumps keep them)."""
+    if isinstance(value, Msg):
+        return [value]
+    if hasattr(value, "model_dump"):
+        return messages_in(value.model_dump(serialize_as_any=True))
+    if isinstance(value, dict):
+        return [m for v in value.values() for m in messages_in(v)]
+    if isinstance(value, list | tuple):
+        return [m for v in value for m in messages_in(v)]
+    return []
+
+
+def assert_japanese(msg: Msg) -> str:
+    text = render(msg, "ja")
+    assert "{" not in text and "}" not in text, (msg.key, text)
+    return text
+
+
+def sheet(name: str) -> dict[str, Any]:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def example_sheets() -> list[Path]:
+    return sorted(p for p in DATA.glob("*.json")
+                  if json.loads(p.read_text(encoding="utf-8"))["game"] in CONVERTED)
+
+
+# --- catalogs ---------------------------------------------------------------------------
+
+
+def test_the_japanese_catalog_mirrors_the_english_one_key_for_key():
+    en, ja = catalog_files(I18N, "en"), catalog_files(I18N, "ja")
+    assert sorted(set(en) ^ set(ja)) == []
+    for key, text in en.items():
+        assert placeholders(text) == placeholders(ja[key]), key
+
+
+def test_every_key_is_used_by_the_code_as_a_literal():
+    code = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "scorers").glob("*.py"))
+    used = set(re.findall(r'"(scorers\.[a-z_]+\.[a-z_.0-9]+)"', code))
+    keys = {k for k in catalog_files(I18N, "en") if k.startswith("scorers.")}
+    assert sorted(keys - used) == [] and sorted(used - keys) == []
+
+
+# --- results ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", example_sheets(), ids=lambda p: p.stem)
+def test_every_sentence_of_an_example_renders_in_japanese(path):
+    result = score_sheet(json.loads(path.read_text(encoding="utf-8")))
+    for p in result.players:
+        for line in p.breakdown:
+            assert isinstance(line.label, Msg), line.label
+            assert_japanese(line.label)
+    for note in result.note_details:
+        assert isinstance(note.text, Msg), note.text
+        assert JA.search(assert_japanese(note.text))
+    for msg in messages_in(result):
+        assert_japanese(msg)
+
+
+def problems_of(data: dict[str, Any]) -> list:
+    with pytest.raises(SheetProblems) as err:
+        score_sheet(data)
+    return err.value.problems
+
+
+def assert_problems_in_japanese(data: dict[str, Any]) -> list[str]:
+    problems = problems_of(data)
+    assert problems
+    out = []
+    for problem in problems:
+        assert isinstance(problem.message, Msg), problem.message
+        text = assert_japanese(problem.message)
+        assert JA.search(text), text
+        out.append(problem.render("ja"))
+    return out
+
+
+# Latria ---------------------------------------------------------------------------------
+
+
+def latria(*players: dict[str, Any], variant: str = "standard") -> dict[str, Any]:
+    return {"game": "latria", "variant": variant, "players": list(players)}
+
+
+def test_latria_lines_in_japanese():
+    result = score_sheet(sheet("latria_example3.json"))
+    ann = result.players[0]
+    assert [render(x.label, "ja") for x in ann.breakdown] == [
+        "太陽 4+3+2+1 = 10", "月 3+1 = 4", "北極星 (1+2) × 2 × 2 = 12", "ラトリア 1",
+        "蝕 −((3+2) × 2)"]
+    assert result.note_details[-1].render("ja") == (
+        "DeeとEveは0点で同点。蝕の点が少ないDeeが上位です（0 < 1） (L-10)")
+
+
+def test_latria_ties_polaris_and_variants_in_japanese():
+    c = {"celestial": "sun", "vp": 2}
+    sheets = [
+        latria({"name": "A", "cards": [c]}, {"name": "B", "cards": [c]},
+               {"name": "C", "cards": [c]}),
+        latria({"name": "A", "cards": [c, {"celestial": "moon", "vp": 1}]},
+               {"name": "B", "cards": [{"celestial": "sun", "vp": 3}],
+                "eclipsed": [{"celestial": "sun", "vp": 1}]},
+               {"name": "C", "cards": [{"celestial": "sun", "vp": 4}],
+                "eclipsed": [{"celestial": "sun", "vp": 1}]}, {"name": "D"}),
+        latria({"name": "A", "cards": [{"celestial": "polaris", "special": "discard_two"},
+                                       c, {"celestial": "moon", "vp": 3},
+                                       {"celestial": "sun", "vp": 4}]},
+               {"name": "B"}, {"name": "C"}),
+        latria({"name": "A", "cards": [{"celestial": "polaris", "special": "discard_two"}, c]},
+               {"name": "B", "cards": [{"astrology": "polaris", "number": 5, "multiplier": 2},
+                                       {"celestial": "polaris", "vp": 2}]}, {"name": "C"}),
+        latria({"name": "A", "cards": [c]}, {"name": "B"}, {"name": "C"}, variant="simple"),
+        latria({"name": "A", "eclipsed": [{"celestial": "polaris", "vp": 2}]},
+               {"name": "B"}, {"name": "C"}, variant="star_eclipse"),
+    ]
+    for data in sheets:
+        result = score_sheet(data)
+        assert result.note_details
+        for msg in messages_in(result):
+            assert_japanese(msg)
+
+
+def test_latria_problems_in_japanese():
+    bad = [
+        {}, {"celestial": "sun", "astrology": "moon", "number": 8},
+        {"celestial": "sun", "number": 3, "vp": 2}, {"celestial": "moon"},
+        {"celestial": "sun", "vp": 2, "special": "x0"}, {"celestial": "sun", "vp": 7},
+        {"celestial": "sun", "special": "x2"}, {"astrology": "moon", "special": "x2",
+                                                "number": 8},
+        {"astrology": "moon"}, {"astrology": "polaris", "number": 5, "multiplier": 3},
+        {"astrology": "moon", "number": 8, "multiplier": 2},
+        {"astrology": "moon", "number": 8, "vp": 1}, {"astrology": "moon", "number": 3},
+        {"astrology": "latria", "number": 5}, {"astrology": "latria", "number": 5, "vp": 0},
+    ]
+    lines = assert_problems_in_japanese(latria({"name": "A", "cards": bad}, {"name": "B"}))
+    assert lines[0] == "players: 2人です。ラトリア・オーパスは3–6人用です"
+    sun4 = {"celestial": "sun", "vp": 4}
+    assert_problems_in_japanese(latria(
+        {"name": "A", "cards": [sun4] * 4, "eclipsed": [sun4],
+         "discarded": [sun4]},
+        {"name": "a", "cards": [{"astrology": "moon", "number": 8}] * 2},
+        {"name": "", "cards": [{"astrology": "moon", "number": 14}],
+         "eclipsed": [{"celestial": "polaris", "vp": 1}]}))
+    assert_problems_in_japanese(latria(
+        {"name": "A", "cards": [{"celestial": "polaris", "special": "discard_two"},
+                                sun4, sun4, sun4],
+         "discarded": [{"celestial": "polaris", "special": "discard_two"},
+                       {"celestial": "moon", "vp": 3}]},
+        {"name": "B", "cards": [{"celestial": "polaris", "special": "discard_two"}],
+         "discarded": [sun4]},
+        {"name": "C", "cards": [{"celestial": "polaris", "vp": 1}], "eclipsed": [sun4]},
+        variant="simple"))
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def run(*args: object) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "scorers", *map(str, args)], cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8", timeout=60)
+
+
+def test_the_command_line_speaks_japanese_with_lang_ja():
+    out = run(DATA / "latria_example3.json", "--lang", "ja")
+    assert out.returncode == 0 and out.stderr == ""
+    lines = out.stdout.splitlines()
+    assert lines[0].split() == ["順位", "プレイヤー", "合計"]
+    assert "    +12  北極星 (1+2) × 2 × 2 = 12" in lines
+    assert "勝者：Ann" in lines
+    assert any(line.startswith("注：") and "L-10" in line for line in lines)
+
+
+def without_texts(value: Any, texts: set[str]) -> Any:
+    """``value`` with every string that is a rendered sentence replaced by a mark."""
+    if isinstance(value, dict):
+        return {k: without_texts(v, texts) for k, v in value.items()}
+    if isinstance(value, list):
+        return [without_texts(v, texts) for v in value]
+    return "TEXT" if isinstance(value, str) and value in texts else value
+
+
+@pytest.mark.parametrize("path", example_sheets(), ids=lambda p: p.stem)
+def test_json_keeps_keys_numbers_and_results_in_both_languages(path):
+    en, ja = (json.loads(run(path, "--json", "--lang", lang).stdout) for lang in ("en", "ja"))
+    result = score_sheet(json.loads(path.read_text(encoding="utf-8")))
+    texts = {render(m, lang) for m in messages_in(result) for lang in ("en", "ja")}
+    texts |= {n.render(lang) for n in result.note_details for lang in ("en", "ja")}
+    assert without_texts(en, texts) == without_texts(ja, texts)
+    assert en != ja and en["winners"] == ja["winners"]
+    assert json.loads(run(path, "--json").stdout) == en
+
+
+def test_an_unknown_language_is_one_line_and_exit_2():
+    out = run(DATA / "latria_example3.json", "--lang", "xx")
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and "'xx'" in out.stderr
+
+
+def test_problems_on_the_command_line_in_japanese(tmp_path):
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(latria({"name": "A"}, {"name": "B"})), encoding="utf-8")
+    out = run(path, "--lang", "ja")
+    assert out.returncode == 2
+    assert out.stderr.splitlines() == ["players: 2人です。ラトリア・オーパスは3–6人用です"]
