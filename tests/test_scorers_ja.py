@@ -24,7 +24,7 @@ I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 # The games whose every sentence is a message (issue 13, converted game by game).
-CONVERTED = ("latria",)
+CONVERTED = ("latria", "latria_campaign")
 
 
 def messages_in(value: Any) -> list[Msg]:
@@ -182,6 +182,25 @@ def test_latria_problems_in_japanese():
          "discarded": [sun4]},
         {"name": "C", "cards": [{"celestial": "polaris", "vp": 1}], "eclipsed": [sun4]},
         variant="simple"))
+
+
+# Latria campaign ------------------------------------------------------------------------
+
+
+def test_latria_campaign_in_japanese():
+    result = score_sheet(sheet("latria_campaign_example.json"))
+    assert [render(x.label, "ja") for x in result.players[3].breakdown] == [
+        "第1ゲーム：最下位（4点）→ −1", "第2ゲーム：1位（18点）→ 4", "第3ゲーム：3位（10点）→ 2",
+        "第4ゲーム：3位（11点）→ 2"]
+    names = ["A", "B", "C", "D", "E"]
+    for games in ([{"A": 5, "B": 5, "C": 3, "D": 1, "E": 1}, {k: 2 for k in names},
+                   {"A": 9, "B": 9, "C": 7, "D": 3, "E": 1}], []):
+        result = score_sheet({"game": "latria_campaign", "players": names, "games": games})
+        assert result.note_details
+        for msg in messages_in(result):
+            assert_japanese(msg)
+    assert_problems_in_japanese({"game": "latria_campaign", "players": ["A", "B"],
+                                 "games": [{"A": 1, "X": 2}, {}, {}]})
 
 
 # --- the command line -------------------------------------------------------------------
