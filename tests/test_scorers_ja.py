@@ -24,7 +24,7 @@ I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 # The games whose every sentence is a message (issue 13, converted game by game).
-CONVERTED = ("latria", "latria_campaign")
+CONVERTED = ("latria", "latria_campaign", "carpe_astra")
 
 
 def messages_in(value: Any) -> list[Msg]:
@@ -201,6 +201,40 @@ def test_latria_campaign_in_japanese():
             assert_japanese(msg)
     assert_problems_in_japanese({"game": "latria_campaign", "players": ["A", "B"],
                                  "games": [{"A": 1, "X": 2}, {}, {}]})
+
+
+# Carpe Astra ----------------------------------------------------------------------------
+
+
+def carpe_astra(*players: tuple[str, str, int, dict[str, int]]) -> dict[str, Any]:
+    return {"game": "carpe_astra", "players": [
+        {"name": n, "character": c, "credits": m, "support": s} for n, c, m, s in players]}
+
+
+def test_carpe_astra_in_japanese():
+    result = score_sheet(sheet("carpe_astra_example.json"))
+    assert render(result.players[0].breakdown[0].label, "ja") == "軍人：最多（3個）→ 4"
+    sheets = [
+        carpe_astra(("A", "chun", 3, {"military": 3, "priests": 1}),
+                    ("B", "tyndar", 3, {"priests": 1}), ("C", "verron", 3, {})),
+        carpe_astra(("A", "chun", 3, {"military": 2}), ("B", "tyndar", 3, {"military": 1}),
+                    ("C", "verron", 3, {"military": 1}), ("D", "ichthon", 2, {"traders": 2}),),
+        carpe_astra(("A", "chun", 3, {"military": 2}), ("B", "tyndar", 3, {"traders": 2}),
+                    ("C", "verron", 1, {"priests": 2}), ("D", "ichthon", 1, {})),
+    ]
+    for data in sheets:
+        result = score_sheet(data)
+        assert result.note_details
+        for msg in messages_in(result):
+            assert_japanese(msg)
+    assert_problems_in_japanese(carpe_astra(("A", "chun", 30, {"military": 6}),
+                                            ("B", "chun", 30, {"military": 1})))
+    assert_problems_in_japanese(carpe_astra(("A", "chun", 3, {"military": 6}),
+                                            ("B", "tyndar", 3, {}), ("C", "verron", 3, {})))
+    assert_problems_in_japanese(carpe_astra(("A", "chun", 3, {"traders": 2}),
+                                            ("B", "tyndar", 3, {"traders": 3}),
+                                            ("C", "verron", 3, {}), ("D", "ichthon", 3, {}),
+                                            ("E", "ichthon", 3, {})))
 
 
 # --- the command line -------------------------------------------------------------------
