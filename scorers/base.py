@@ -60,6 +60,16 @@ def comma_list(items: Sequence[Any]) -> Any:
     return joined
 
 
+def ordinal(n: int) -> Msg:
+    """A place in words: "1st", "2nd", "11th" (Japanese "1位")."""
+    if 10 <= n % 100 <= 20:
+        return Msg("scorers.base.ordinal.th", n=n)
+    return {1: Msg("scorers.base.ordinal.st", n=n),
+            2: Msg("scorers.base.ordinal.nd", n=n),
+            3: Msg("scorers.base.ordinal.rd", n=n)}.get(
+        n % 10, Msg("scorers.base.ordinal.th", n=n))
+
+
 def ruled(text: str, *rulings: str) -> Note:
     """``ruled("Ann and Ben tie on 13; …", "L-10")``: a note and the rulings it rests on."""
     return Note(text=text, rulings=list(rulings))

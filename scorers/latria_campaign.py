@@ -22,6 +22,7 @@ from scorers.base import (
     SheetProblems,
     comma_list,
     name_problems,
+    ordinal,
     ruled,
     shared_ranks,
     winners_of,
@@ -199,16 +200,6 @@ def score(sheet: Sheet) -> Result:
                                    names=AndList([names[k] for k in tied]), total=total,
                                    rank=ranks[tied[0]]), "LC-3"))
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
-
-
-def ordinal(n: int) -> Msg:
-    """A place in words: "1st", "2nd", "11th" (Japanese "1位")."""
-    if 10 <= n % 100 <= 20:
-        return Msg("scorers.latria_campaign.place.th", n=n)
-    return {1: Msg("scorers.latria_campaign.place.st", n=n),
-            2: Msg("scorers.latria_campaign.place.nd", n=n),
-            3: Msg("scorers.latria_campaign.place.rd", n=n)}.get(
-        n % 10, Msg("scorers.latria_campaign.place.th", n=n))
 
 
 def _num(value: int) -> str:

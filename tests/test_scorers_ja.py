@@ -24,7 +24,7 @@ I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 # The games whose every sentence is a message (issue 13, converted game by game).
-CONVERTED = ("latria", "latria_campaign", "carpe_astra")
+CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round")
 
 
 def messages_in(value: Any) -> list[Msg]:
@@ -235,6 +235,55 @@ def test_carpe_astra_in_japanese():
                                             ("B", "tyndar", 3, {"traders": 3}),
                                             ("C", "verron", 3, {}), ("D", "ichthon", 3, {}),
                                             ("E", "ichthon", 3, {})))
+
+
+# Luna -----------------------------------------------------------------------------------
+
+
+def luna(*players: tuple[str, int, int, int, int], **extra: Any) -> dict[str, Any]:
+    return {"game": "luna", "council_order": [p[0] for p in players], "players": [
+        {"name": n, "influence": i, "shrines": s, "unused_favors": f, "council_points": c}
+        for n, i, s, f, c in players], **extra}
+
+
+def test_luna_in_japanese():
+    result = score_sheet(sheet("luna_example.json"))
+    assert render(result.players[0].breakdown[1].label, "ja").startswith("祠 ")
+    for data in (luna(("A", 10, 1, 1, 2), ("B", 11, 1, 0, 3), ("C", 13, 0, 0, 1)),
+                 luna(("A", 10, 1, 1, 2), ("B", 10, 1, 1, 2)), luna(("A", 10, 1, 1, 2))):
+        for msg in messages_in(score_sheet(data)):
+            assert_japanese(msg)
+    bad = luna(("A", -1, 7, 8, -1), ("A", 1, 1, 1, 1), ("C", 1, 1, 1, 1), ("D", 1, 1, 1, 1),
+               ("E", 1, 1, 1, 1))
+    bad["council_order"] = ["A", "A", "X"]
+    bad["players"][0]["virtual"] = True
+    assert_problems_in_japanese(bad)
+
+
+def luna_round(*players: tuple[str, int, int, int, int], **extra: Any) -> dict[str, Any]:
+    return {"game": "luna_round", "council_order": [p[0] for p in players], "players": [
+        {"name": n, "priestess_isle": p, "apostate_isle": a, "temple_novices": t,
+         "temple_books": b} for n, p, a, t, b in players], **extra}
+
+
+def test_luna_round_in_japanese():
+    result = score_sheet(sheet("luna_round_example.json"))
+    assert [render(x.label, "ja") for x in result.players[0].breakdown] == [
+        "月の巫女：1位（島に3）→ 6", "背教者：見習いなし → 0", "神殿：見習い2個 + 書の上1個 → 3"]
+    sheets = [luna_round(("A", 2, 1, 1, 0), ("B", 2, 0, 0, 0), ("C", 2, 3, 0, 0),
+                         ("D", 1, 0, 0, 0), priestess_values=[6, 2, 1]),
+              luna_round(("A", 2, 1, 1, 0), ("B", 2, 0, 0, 0), ("C", 1, 3, 0, 0),
+                         priestess_values=[5, 2]),
+              luna_round(("A", 2, 1, 1, 0), ("Virtual opponent", 2, 2, 0, 0),
+                         priestess_values=[5, 2])]
+    sheets[2]["players"][1]["virtual"] = True
+    sheets[2]["players"][0]["influence"] = 0
+    for data in sheets:
+        for msg in messages_in(score_sheet(data)):
+            assert_japanese(msg)
+    assert_problems_in_japanese(luna_round(("A", 20, 9, 9, 10), ("B", 1, -1, 0, -1),
+                                           ("C", 1, 0, 13, 1), priestess_values=[4, 5, -1, 0]))
+    assert_problems_in_japanese(luna_round(("A", 1, 0, 0, 0), ("B", 1, 0, 0, 0)))
 
 
 # --- the command line -------------------------------------------------------------------
