@@ -24,7 +24,7 @@ I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 # The games whose every sentence is a message (issue 13, converted game by game).
-CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round")
+CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round", "latoro")
 
 
 def messages_in(value: Any) -> list[Msg]:
@@ -284,6 +284,27 @@ def test_luna_round_in_japanese():
     assert_problems_in_japanese(luna_round(("A", 20, 9, 9, 10), ("B", 1, -1, 0, -1),
                                            ("C", 1, 0, 13, 1), priestess_values=[4, 5, -1, 0]))
     assert_problems_in_japanese(luna_round(("A", 1, 0, 0, 0), ("B", 1, 0, 0, 0)))
+
+
+# Latoro ---------------------------------------------------------------------------------
+
+
+def test_latoro_in_japanese_with_the_rulebooks_terms():
+    result = score_sheet(sheet("latoro_example.json"))
+    labels = [render(x.label, "ja") for x in result.players[0].breakdown]
+    assert labels[0].startswith("氏族タグ：") and labels[1].startswith("栄誉カード")
+    assert labels[2].startswith("資源コマ ")
+    tie = {"game": "latoro", "players": [
+        {"name": n, "clan_tag_points": 3, "honor_points": [],
+         "resources": {"black": 2, "white": 2, "brown": 2}} for n in ("あおい", "Ben")]}
+    result = score_sheet(tie)
+    assert [render(x.label, "ja") for x in result.players[0].breakdown] == [
+        "氏族タグ：3", "栄誉カード：表向きなし → 0", "資源コマ 6 ÷ 3 → 2（黒2、白2、茶2）"]
+    for msg in messages_in(result):
+        assert_japanese(msg)
+    assert_problems_in_japanese({"game": "latoro", "players": [
+        {"name": "A", "clan_tag_points": -1, "honor_points": [1, -1, 2, 3],
+         "resources": {"black": -1, "white": 8}}]})
 
 
 # --- the command line -------------------------------------------------------------------
