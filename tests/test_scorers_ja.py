@@ -24,7 +24,7 @@ I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 # The games whose every sentence is a message (issue 13, converted game by game).
-CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round", "latoro")
+CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round", "altar", "latoro")
 
 
 def messages_in(value: Any) -> list[Msg]:
@@ -284,6 +284,44 @@ def test_luna_round_in_japanese():
     assert_problems_in_japanese(luna_round(("A", 20, 9, 9, 10), ("B", 1, -1, 0, -1),
                                            ("C", 1, 0, 13, 1), priestess_values=[4, 5, -1, 0]))
     assert_problems_in_japanese(luna_round(("A", 1, 0, 0, 0), ("B", 1, 0, 0, 0)))
+
+
+# Altar ----------------------------------------------------------------------------------
+
+
+def altar(end: str, *players: tuple[str, list[tuple[int, int]], int | None],
+          **extra: Any) -> dict[str, Any]:
+    return {"game": "altar", "end": end, **extra, "players": [
+        {"name": n, "last_shrine_turn": t,
+         "realms": [{"shrines": s, "active_altars": a} for s, a in realms]}
+        for n, realms, t in players]}
+
+
+def test_altar_in_japanese():
+    result = score_sheet(sheet("altar_example.json"))
+    assert "祠" in render(result.players[0].breakdown[0].label, "ja")
+    sheets = [
+        altar("realm_completed", ("A", [(2, 3)], 14), ("B", [(2, 3)], 15), ("C", [(1, 1)], 3)),
+        altar("shrines_depleted", ("A", [(2, 1)], 14), ("B", [(2, 0)], 15), ("C", [(0, 1)], None)),
+        altar("deck_exhausted", ("A", [(0, 1)], None), ("B", [(0, 0)], None),
+              ("C", [(0, 2)], None)),
+        altar("realm_completed", ("A", [(3, 2), (1, 4)], 4), ("B", [(1, 1), (0, 2)], 2)),
+        altar("shrines_depleted", ("A", [(2, 3)], 4), ("B", [(1, 1)], 2), ("C", [(1, 1)], 3),
+              ability_winner="B", ability="Ancient God"),
+        altar("deck_exhausted", ("A", [(1, 1)], 4), ("B", [(1, 1)], 2), ("C", [(0, 1)], None),
+              ability_winner="B"),
+    ]
+    for data in sheets:
+        result = score_sheet(data)
+        for msg in messages_in(result):
+            assert_japanese(msg)
+    assert_problems_in_japanese(altar("realm_completed", ("A", [(4, 5), (0, 0)], 0),
+                                      ("B", [(0, 0)], 3)))
+    assert_problems_in_japanese(altar("realm_completed", ("A", [(1, 1)], None),
+                                      ("B", [(1, 1)], None), ("C", [(1, 1)], None),
+                                      ability_winner="X"))
+    assert_problems_in_japanese(altar("shrines_depleted", ("A", [(2, 1)], None),
+                                      ("B", [(2, 1)], None), ("C", [(2, 1)], None)))
 
 
 # Latoro ---------------------------------------------------------------------------------
