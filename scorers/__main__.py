@@ -175,19 +175,20 @@ def _main(argv: list[str] | None) -> int:
     try:
         raw = read_sheet(args.sheet)
     except OSError as err:
-        say(f"{shown}: cannot read the sheet ({err.strerror or err})")
+        say(render(Msg("scorers.cli.cannot_read", sheet=shown,
+                       reason=str(err.strerror or err)), lang))
         return 2
     if len(raw) > MAX_SHEET_BYTES:  # refused before parsing (and before reading it all)
         size = None
         if args.sheet != "-":
             with contextlib.suppress(OSError):
                 size = os.stat(args.sheet).st_size
-        say(f"{shown}: {SheetTextError('too_big', size=size)}")
+        say(f"{shown}: {render(SheetTextError('too_big', size=size).message, lang)}")
         return 2
     try:
         data = load_sheet_text(raw)
     except SheetTextError as err:
-        say(f"{shown}: {err}")
+        say(f"{shown}: {render(err.message, lang)}")
         return 2
     try:
         result = score_sheet(data)
@@ -202,7 +203,7 @@ def _main(argv: list[str] | None) -> int:
     else:
         problem = write_result(render_table(result, lang), None)
     if problem:
-        say(f"{PROG}: cannot write the result ({problem})")
+        say(render(Msg("scorers.cli.cannot_write", prog=PROG, reason=problem), lang))
         return 2
     return 0
 

@@ -395,3 +395,20 @@ def test_problems_on_the_command_line_in_japanese(tmp_path):
     out = run(path, "--lang", "ja")
     assert out.returncode == 2
     assert out.stderr.splitlines() == ["players: 2人です。ラトリア・オーパスは3–6人用です"]
+
+
+def test_a_sheet_that_cannot_be_read_is_told_in_japanese(tmp_path):
+    path = tmp_path / "sheet.json"
+    path.write_text('{"game": "latria", "players": [', encoding="utf-8")
+    out = run(path, "--lang", "ja")
+    assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
+    assert "正しいJSONではありません" in out.stderr
+    path.write_text(json.dumps({"game": "chess", "players": []}), encoding="utf-8")
+    out = run(path, "--lang", "ja")
+    assert out.returncode == 2 and "ここにあるゲームではありません" in out.stderr
+    path.write_text(json.dumps({"game": "luna", "players": [], "council_order": [],
+                                "extra": 10**7}), encoding="utf-8")
+    out = run(path, "--lang", "ja")
+    assert out.returncode == 2 and "1,000,000までです" in out.stderr
+    out = run(tmp_path / "missing.json", "--lang", "ja")
+    assert out.returncode == 2 and "スコアシートを読めません" in out.stderr
