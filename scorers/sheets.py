@@ -38,16 +38,46 @@ def location(loc: tuple[Any, ...]) -> str:
     return path_text(loc)
 
 
+# pydantic's own messages for the usual mistakes, as catalog messages (used only where the
+# English template gives pydantic's text exactly, so nothing an English reader sees changes).
+def _pydantic_message(e: Any) -> Any:
+    ctx = e.get("ctx") or {}
+    kind = e["type"]
+    candidates = {
+        "int_type": lambda: Msg("scorers.sheets.type.integer"),
+        "string_type": lambda: Msg("scorers.sheets.type.text"),
+        "list_type": lambda: Msg("scorers.sheets.type.list"),
+        "bool_type": lambda: Msg("scorers.sheets.type.boolean"),
+        "dict_type": lambda: Msg("scorers.sheets.type.object"),
+        "model_type": lambda: Msg("scorers.sheets.type.model", name=ctx["class_name"]),
+        "greater_than_equal": lambda: Msg("scorers.sheets.type.at_least", limit=ctx["ge"]),
+        "less_than_equal": lambda: Msg("scorers.sheets.type.at_most", limit=ctx["le"]),
+        "literal_error": lambda: Msg("scorers.sheets.type.one_of", expected=ctx["expected"]),
+    }
+    if kind in candidates:
+        try:
+            message = candidates[kind]()
+        except KeyError:
+            return e["msg"]
+        if message == e["msg"]:
+            return message
+    return e["msg"]
+
+
 def problems_from_validation(err: ValidationError) -> list[Problem]:
     problems = []
     for e in err.errors():
         # Drop pydantic's union/tag markers so the path names only the sheet's own keys.
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        message = e["msg"]
+        message = _pydantic_message(e)
         if e["type"] == "extra_forbidden":
             message = Msg("scorers.sheets.unknown_key")
         elif e["type"] == "missing":
             message = Msg("scorers.sheets.required")
+        elif e["type"] == "value_error" and isinstance(
+                (e.get("ctx") or {}).get("error"), ValueError) and isinstance(
+                e["ctx"]["error"].args[0] if e["ctx"]["error"].args else None, Msg):
+            message = e["ctx"]["error"].args[0]  # a game's own check, its message kept
         elif message.startswith("Value error, "):
             message = message.removeprefix("Value error, ")
         problems.append(Problem(where=location(loc), message=message))

@@ -412,3 +412,20 @@ def test_a_sheet_that_cannot_be_read_is_told_in_japanese(tmp_path):
     assert out.returncode == 2 and "1,000,000までです" in out.stderr
     out = run(tmp_path / "missing.json", "--lang", "ja")
     assert out.returncode == 2 and "スコアシートを読めません" in out.stderr
+
+
+def test_type_mistakes_are_told_in_japanese_and_unchanged_in_english():
+    problems = problems_of({"game": "latria", "players": [
+        {"name": 1, "cards": [{"celestial": "x", "vp": -1, "number": 99}], "eclipsed": 5}, 4]})
+    assert [str(p) for p in problems] == [
+        "players[0].name: Input should be a valid string",
+        "players[0].cards[0].celestial: Input should be 'sun', 'moon' or 'polaris'",
+        "players[0].cards[0].vp: Input should be greater than or equal to 0",
+        "players[0].cards[0].number: Input should be less than or equal to 15",
+        "players[0].eclipsed: Input should be a valid list",
+        "players[1]: Input should be a valid dictionary or instance of Player"]
+    for p in problems:
+        assert isinstance(p.message, Msg) and JA.search(render(p.message, "ja"))
+    unknown = problems_of({"game": "luna", "council_order": [], "players": [], "x": 1})
+    assert any(render(p.message, "ja") == "不明なキーです（つづりを確認してください）"
+               for p in unknown)
