@@ -21,6 +21,7 @@ from typing import NoReturn
 
 from scorers.base import Result, SheetProblems
 from scorers.limits import MAX_SHEET_BYTES, SheetTextError, crop, load_sheet_text, quote
+from scorers.messages import ENGLISH, LANGUAGES, Msg, render
 from scorers.sheets import score_sheet
 
 
@@ -33,23 +34,37 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - display_width(text))
 
 
-def render_table(result: Result) -> str:
-    """A readable table: ranks and totals, then each player's breakdown, then the notes."""
+def rpad(text: str, width: int) -> str:
+    return " " * max(0, width - display_width(text)) + text
+
+
+def render_table(result: Result, language: str = ENGLISH) -> str:
+    """A readable table: ranks and totals, then each player's breakdown, then the notes,
+    in ``language`` (the names and numbers are the sheet's)."""
+    def say_(key: str, **params: object) -> str:
+        return render(Msg(key, **params), language)
+
     lines = []
+    rank, player, total = (say_("scorers.cli.rank"), say_("scorers.cli.player"),
+                           say_("scorers.cli.total"))
     width = max([display_width(p.name) for p in result.players] + [6])
-    lines.append(f"{'Rank':<5} {pad('Player', width)} {'Total':>6}")
+    rank_width = max(5, display_width(rank))
+    lines.append(f"{pad(rank, rank_width)} {pad(player, width)} {rpad(total, 6)}")
     for p in sorted(result.players, key=lambda p: p.rank):
-        lines.append(f"{p.rank:<5} {pad(p.name, width)} {p.total:>6}")
+        lines.append(f"{pad(str(p.rank), rank_width)} {pad(p.name, width)} {p.total:>6}")
     for p in result.players:
         lines.append("")
         lines.append(f"{p.name}: {p.total}")
         for line in p.breakdown:
-            lines.append(f"  {line.points:>+5}  {line.label}")
+            lines.append(f"  {line.points:>+5}  {render(line.label, language)}")
     lines.append("")
-    winners = ", ".join(result.winners) if result.winners else "none"
-    lines.append(f"Winner{'s' if len(result.winners) > 1 else ''}: {winners}")
-    for note in result.notes:
-        lines.append(f"Note: {note}")
+    if not result.winners:
+        lines.append(say_("scorers.cli.no_winner"))
+    else:
+        lines.append(say_("scorers.cli.winners", count=len(result.winners),
+                          names=", ".join(result.winners)))
+    for note in result.note_details:
+        lines.append(say_("scorers.cli.note", note=note.render(language)))
     return "\n".join(lines)
 
 
@@ -145,42 +160,50 @@ def _main(argv: list[str] | None) -> int:
     )
     parser.add_argument("sheet", help="the score sheet, a JSON file, or - for standard input")
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    parser.add_argument("--lang", default=ENGLISH, metavar="LANG",
+                        help=f"the language of the sentences: {', '.join(LANGUAGES)} "
+                        "(default en)")
     args, extra = parser.parse_known_args(argv)
     if extra:  # each value quoted at most 40 characters
         parser.error("unrecognized arguments: " + " ".join(quote(a) for a in extra))
+    if args.lang not in LANGUAGES:
+        parser.error(f"--lang {quote(args.lang)} is not a language here; one of: "
+                     f"{', '.join(LANGUAGES)}")
+    lang = args.lang
     shown = crop(args.sheet, 200)  # a file name, not a value: cropped only when absurd
 
     try:
         raw = read_sheet(args.sheet)
     except OSError as err:
-        say(f"{shown}: cannot read the sheet ({err.strerror or err})")
+        say(render(Msg("scorers.cli.cannot_read", sheet=shown,
+                       reason=str(err.strerror or err)), lang))
         return 2
     if len(raw) > MAX_SHEET_BYTES:  # refused before parsing (and before reading it all)
         size = None
         if args.sheet != "-":
             with contextlib.suppress(OSError):
                 size = os.stat(args.sheet).st_size
-        say(f"{shown}: {SheetTextError('too_big', size=size)}")
+        say(f"{shown}: {render(SheetTextError('too_big', size=size).message, lang)}")
         return 2
     try:
         data = load_sheet_text(raw)
     except SheetTextError as err:
-        say(f"{shown}: {err}")
+        say(f"{shown}: {render(err.message, lang)}")
         return 2
     try:
         result = score_sheet(data)
     except SheetProblems as err:
         for problem in err.problems:
-            say(str(problem))
+            say(problem.render(lang))
         return 2
     if args.json:
-        out = result.to_json_dict()
+        out = result.to_json_dict(lang)
         text = json.dumps(out, ensure_ascii=False, indent=2)
         problem = write_result(text, lambda: json.dumps(out, ensure_ascii=True, indent=2))
     else:
-        problem = write_result(render_table(result), None)
+        problem = write_result(render_table(result, lang), None)
     if problem:
-        say(f"{PROG}: cannot write the result ({problem})")
+        say(render(Msg("scorers.cli.cannot_write", prog=PROG, reason=problem), lang))
         return 2
     return 0
 

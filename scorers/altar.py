@@ -32,12 +32,14 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
     ruled,
     shared_ranks,
     winners_of,
 )
 from scorers.limits import crop
+from scorers.messages import AndList, Msg, Text
 
 GAME = "altar"
 
@@ -79,10 +81,6 @@ def realm_complete(shrines: int, active_altars: int) -> bool:
     return shrines >= SHRINES_MIN and shrines + active_altars >= REALM_TARGET
 
 
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def realm_missing(shrines: int, active_altars: int) -> str:
     """What a Realm still needs, e.g. "1 active altar"; "" when it is complete."""
     if realm_complete(shrines, active_altars):
@@ -90,12 +88,23 @@ def realm_missing(shrines: int, active_altars: int) -> str:
     if shrines < SHRINES_MIN:
         rest = max(0, REALM_TARGET - SHRINES_MIN - active_altars)
         if rest == 0:
-            return "1 Shrine"
-        return f"1 Shrine and {_count(rest, 'active altar or Shrine', 'active altars or Shrines')}"
+            return Msg("scorers.altar.missing.shrine")
+        return Msg("scorers.altar.missing.shrine_and", count=rest)
     rest = REALM_TARGET - shrines - active_altars
     if shrines >= SHRINES_MAX:
-        return _count(rest, "active altar", "active altars")
-    return _count(rest, "active altar or Shrine", "active altars or Shrines")
+        return Msg("scorers.altar.missing.altars", count=rest)
+    return Msg("scorers.altar.missing.altars_or_shrines", count=rest)
+
+
+def _chain(key: str, items: list) -> object:
+    """Items joined two by two with ``key`` ("{first}; {rest}"), nested so each language
+    joins with its own words."""
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = Msg(key, first=item, rest=joined)
+    return joined
 
 
 class Realm(Model):
@@ -124,7 +133,7 @@ class Sheet(Model):
 
 class AltarPlayerResult(PlayerResult):
     complete: bool
-    missing: str
+    missing: Text
 
 
 def god_name(realm: Realm) -> str:
@@ -134,7 +143,8 @@ def god_name(realm: Realm) -> str:
 
 def realm_name(realm: Realm, index: int, realms: int) -> str:
     """What a breakdown line calls the Realm: its god, else "Realm 1" (or "Realm")."""
-    return god_name(realm) or (f"Realm {index + 1}" if realms > 1 else "Realm")
+    return god_name(realm) or (Msg("scorers.altar.realm_n", n=index + 1) if realms > 1
+                               else Msg("scorers.altar.realm"))
 
 
 def player_complete(player: Player) -> bool:
@@ -198,9 +208,8 @@ def ability_can_decide(sheet: Sheet) -> bool:
                            [player_complete(p) for p in sheet.players], sheet.end)
 
 
-def _names(sheet: Sheet, indices: list[int]) -> str:
-    names = sorted((sheet.players[i].name.strip() for i in indices), key=str.casefold)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(sheet: Sheet, indices: list[int]) -> AndList:
+    return AndList(sorted((sheet.players[i].name.strip() for i in indices), key=str.casefold))
 
 
 def check(sheet: Sheet) -> list[Problem]:
@@ -211,8 +220,8 @@ def check(sheet: Sheet) -> list[Problem]:
     if not count_ok:
         problems.append(Problem(
             where="players",
-            message=f"{_count(n, 'player', 'players')}, but Altar is for "
-            f"{PLAYERS_MIN}–{PLAYERS_MAX} players",
+            message=Msg("scorers.altar.problem.players", count=n, low=PLAYERS_MIN,
+                        high=PLAYERS_MAX),
         ))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     gods: dict[str, str] = {}
@@ -222,8 +231,9 @@ def check(sheet: Sheet) -> list[Problem]:
             want = realms_per_player(n)
             problems.append(Problem(
                 where=f"{w}.realms",
-                message=f"{_count(len(p.realms), 'Realm', 'Realms')}, but with {n} players "
-                f"each player has {_count(want, 'Realm', 'Realms')}",
+                message=Msg("scorers.altar.problem.realms",
+                            realms=Msg("scorers.altar.realms_n", count=len(p.realms)),
+                            players=n, want=Msg("scorers.altar.realms_n", count=want)),
             ))
         for j, r in enumerate(p.realms):
             rw = f"{w}.realms[{j}]"
@@ -231,34 +241,38 @@ def check(sheet: Sheet) -> list[Problem]:
             if len(god) > GOD_NAME_MAX:
                 problems.append(Problem(
                     where=f"{rw}.god",
-                    message=f"{len(god)} characters; at most {GOD_NAME_MAX} are allowed"))
+                    message=Msg("scorers.base.name_too_long", length=len(god),
+                                limit=GOD_NAME_MAX)))
             elif god.casefold() in gods:
                 # Altar, Components: 5 god's Realms — one board per god (AL-6)
                 problems.append(Problem(
                     where=f"{rw}.god",
-                    message=f"“{god}” is already {gods[god.casefold()]}; each god has one Realm"))
+                    message=Msg("scorers.altar.problem.god_taken", god=god,
+                                owner=gods[god.casefold()])))
             elif god:
-                gods[god.casefold()] = f"{crop(p.name.strip()) or f'player {i + 1}'}'s Realm"
+                gods[god.casefold()] = Msg("scorers.altar.realm_of", who=crop(p.name.strip())
+                                           or Msg("scorers.base.player_n", n=i + 1))
             if not 0 <= r.shrines <= SHRINES_MAX:
                 problems.append(Problem(
                     where=f"{rw}.shrines",
-                    message=f"{r.shrines}, but a Realm holds at most {SHRINES_MAX} Shrines "
-                    f"(0–{SHRINES_MAX})"))
+                    message=Msg("scorers.altar.problem.shrines", value=r.shrines,
+                                limit=SHRINES_MAX)))
             if not 0 <= r.active_altars <= ALTARS_MAX:
                 problems.append(Problem(
                     where=f"{rw}.active_altars",
-                    message=f"{r.active_altars}, but a Realm holds at most {ALTARS_MAX} Altars "
-                    f"(0–{ALTARS_MAX})"))
+                    message=Msg("scorers.altar.problem.altars", value=r.active_altars,
+                                limit=ALTARS_MAX)))
         if p.last_shrine_turn is not None:
             if p.last_shrine_turn < 1:
                 problems.append(Problem(
                     where=f"{w}.last_shrine_turn",
-                    message=f"{p.last_shrine_turn}, but turns are counted from 1"))
+                    message=Msg("scorers.altar.problem.turn_from_one",
+                                value=p.last_shrine_turn)))
             elif _shrines(p) == 0:
                 problems.append(Problem(
                     where=f"{w}.last_shrine_turn",
-                    message=f"{p.last_shrine_turn}, but {crop(p.name.strip())} has no Shrine; "
-                    "leave it out"))
+                    message=Msg("scorers.altar.problem.turn_no_shrine",
+                                value=p.last_shrine_turn, name=crop(p.name.strip()))))
     if count_ok:
         placed = sum(_shrines(p) for p in sheet.players)
         tiles = shrine_tiles_in_play(n)
@@ -266,18 +280,17 @@ def check(sheet: Sheet) -> list[Problem]:
             # Altar, Setup 6 / Setup for 2 Players 6
             problems.append(Problem(
                 where="players",
-                message=f"{placed} Shrines on the Realms, but a {n}-player game has only "
-                f"{tiles} Shrine tiles"))
+                message=Msg("scorers.altar.problem.shrine_tiles", placed=placed, players=n,
+                            tiles=tiles)))
     if problems:
         return problems  # the checks below assume sensible counts
 
     if sheet.end == "realm_completed" and not any(player_complete(p) for p in sheet.players):
         # Altar, End of the Game 1 (AL-5)
-        both = " (with 2 players, both of a player's Realms)" if n == 2 else ""
         problems.append(Problem(
             where="end",
-            message="realm_completed, but no player's Realm is complete: it needs at least "
-            f"1 Shrine and Shrines + active altars ≥ {REALM_TARGET}{both}"))
+            message=Msg("scorers.altar.problem.none_complete_two", target=REALM_TARGET)
+            if n == 2 else Msg("scorers.altar.problem.none_complete", target=REALM_TARGET)))
     shrine_counts = [_shrines(p) for p in sheet.players]
     complete = [player_complete(p) for p in sheet.players]
     nobody = not any(complete)
@@ -287,18 +300,17 @@ def check(sheet: Sheet) -> list[Problem]:
         if winner.casefold() not in names:
             problems.append(Problem(
                 where="ability_winner",
-                message=f"“{winner}” is not one of the players"))
+                message=Msg("scorers.altar.problem.ability_unknown", name=winner)))
         elif not ability_allowed(shrine_counts, complete, sheet.end):
             problems.append(Problem(
                 where="ability_winner",
-                message="a god's or follower's ability decides the winner only when the game "
-                "ended because the Shrine tiles or the deck ran out, or in a tie",
+                message=Msg("scorers.altar.problem.ability_not_allowed"),
                 rulings=["AL-3"]))
     if sheet.ability is not None and len(sheet.ability.strip()) > GOD_NAME_MAX:
         problems.append(Problem(
             where="ability",
-            message=f"{len(sheet.ability.strip())} characters; at most {GOD_NAME_MAX} are "
-            "allowed"))
+            message=Msg("scorers.base.name_too_long", length=len(sheet.ability.strip()),
+                        limit=GOD_NAME_MAX)))
     # Altar, Winner of the Game: "If there is still a tie then the player who placed the last
     # Shrine is the winner." — asked for only when a tie needs it (AL-2, AL-3).
     for group in turns_needed(shrine_counts, complete, sheet.end,
@@ -310,19 +322,20 @@ def check(sheet: Sheet) -> list[Problem]:
             turn = sheet.players[i].last_shrine_turn
             w = f"players[{i}].last_shrine_turn"
             if turn is None:
-                both = "both" if len(group) == 2 else "all"
-                state = (f"have {shrines} Shrines, the most," if nobody
-                         else f"complete with {shrines} Shrines,")
-                problems.append(Problem(
-                    where=w,
-                    message=f"needed: {who} {both} {state} and the "
-                    "player who placed the last Shrine wins the tie"))
+                keys = {(True, True): Msg("scorers.altar.problem.turn_needed_most_both",
+                                          names=who, shrines=shrines),
+                        (True, False): Msg("scorers.altar.problem.turn_needed_most_all",
+                                           names=who, shrines=shrines),
+                        (False, True): Msg("scorers.altar.problem.turn_needed_complete_both",
+                                           names=who, shrines=shrines),
+                        (False, False): Msg("scorers.altar.problem.turn_needed_complete_all",
+                                            names=who, shrines=shrines)}
+                problems.append(Problem(where=w, message=keys[(nobody, len(group) == 2)]))
             elif turn in turns:
                 other = sheet.players[turns[turn]].name.strip()
                 problems.append(Problem(
                     where=w,
-                    message=f"{turn}, the same turn as {other}'s; turns are counted over all "
-                    "players, so the player who placed the last Shrine must differ"))
+                    message=Msg("scorers.altar.problem.same_turn", turn=turn, other=other)))
             else:
                 turns[turn] = i
     return problems
@@ -341,20 +354,22 @@ def score(sheet: Sheet) -> Result:
         for j, r in enumerate(p.realms):
             god = realm_name(r, j, len(p.realms))
             breakdown.append(Line(
-                label=f"{god}: {_count(r.shrines, 'Shrine', 'Shrines')} (at least 1 needed)",
+                label=Msg("scorers.altar.line.shrines", realm=god, count=r.shrines),
                 points=r.shrines))
             breakdown.append(Line(
-                label=f"{god}: {_count(r.active_altars, 'active altar', 'active altars')} "
-                f"(Shrines + active altars ≥ {REALM_TARGET})",
+                label=Msg("scorers.altar.line.altars", realm=god, count=r.active_altars,
+                          target=REALM_TARGET),
                 points=r.active_altars))
             need = realm_missing(r.shrines, r.active_altars)
             if need:
-                missing.append(f"{god}: {need}" if len(p.realms) > 1 else need)
+                missing.append(Msg("scorers.altar.realm_needs", realm=god, need=need)
+                               if len(p.realms) > 1 else need)
         is_complete = player_complete(p)
         complete.append(is_complete)
         results.append(AltarPlayerResult(
             name=p.name.strip(), total=sum(x.points for x in breakdown), rank=0,
-            breakdown=breakdown, complete=is_complete, missing="; ".join(missing)))
+            breakdown=breakdown, complete=is_complete,
+            missing=_chain("scorers.altar.semicolon", missing)))
 
     shrines = [_shrines(p) for p in sheet.players]
     turns = [p.last_shrine_turn for p in sheet.players]
@@ -392,20 +407,18 @@ def score(sheet: Sheet) -> Result:
     if nobody and not ranked:
         # Altar, Winner of the Game: "If the game ends because of the other two conditions
         # (2 or 3) refer to the gods' and followers' abilities." (AL-3)
-        why = ("nobody has a Shrine" if sheet.end != "realm_completed"
-               else "the game did not end by condition 2 or 3")
         if override is None:
-            notes.append(ruled(f"Nobody completed a Realm and {why}, so the rulebook names "
-                               "no winner: it leaves it to the gods' and followers' abilities; "
-                               "all players share rank 1", "AL-3"))
+            notes.append(ruled(Msg("scorers.altar.note.no_winner_no_shrine")
+                               if sheet.end != "realm_completed"
+                               else Msg("scorers.altar.note.no_winner_not_ended"), "AL-3"))
     elif nobody:
-        how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
-               else "the draw deck ran out")
         order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
-        listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
-        notes.append(ruled(f"Nobody completed a Realm and the game ended because {how}: the "
-                           f"player with the most Shrines wins ({listing}) (Altar, Winner of "
-                           "the Game)", "AL-3"))
+        listing = comma_list([Msg("scorers.altar.name_shrines", name=results[i].name,
+                                  shrines=shrines[i]) for i in order])
+        notes.append(ruled(Msg("scorers.altar.note.most_shrines_tiles", listing=listing)
+                           if sheet.end == "shrines_depleted"
+                           else Msg("scorers.altar.note.most_shrines_deck", listing=listing),
+                           "AL-3"))
     if ranked:
         by_shrines: dict[int, list[int]] = {}
         for i in ranked:
@@ -413,65 +426,73 @@ def score(sheet: Sheet) -> Result:
         if not nobody and (len(by_shrines) > 1 or any(len(g) > 1 for g in by_shrines.values())):
             if len(by_shrines) > 1:
                 order = sorted(ranked, key=lambda i: (by_rules[i], results[i].name.casefold()))
-                listing = ", ".join(f"{results[i].name} {shrines[i]}" for i in order)
-                notes.append(ruled(f"{_names(sheet, order)} completed their Realms; the most "
-                                   f"Shrines wins the tie ({listing}) (Altar, Winner of the "
-                                   "Game)", "AL-2"))
+                listing = comma_list([Msg("scorers.altar.name_shrines", name=results[i].name,
+                                          shrines=shrines[i]) for i in order])
+                notes.append(ruled(Msg("scorers.altar.note.completed_most",
+                                       names=_names(sheet, order), listing=listing), "AL-2"))
         for count, group in sorted(by_shrines.items(), reverse=True):
             if len(group) < 2:
                 continue
             ordered = sorted(group, key=lambda i: (by_rules[i], results[i].name.casefold()))
-            each = "completed with" if not nobody else "have"
             if not set(group) <= by_turn:
-                notes.append(ruled(f"{_names(sheet, group)} {each} {count} Shrines each and "
-                                   "share their place (who placed the last Shrine decides only "
-                                   "for the win)"))
+                notes.append(ruled(
+                    Msg("scorers.altar.note.share_place_have", names=_names(sheet, group),
+                        count=count) if nobody else
+                    Msg("scorers.altar.note.share_place_completed", names=_names(sheet, group),
+                        count=count)))
                 continue
-            listing = ", ".join(f"{results[i].name} turn {turns[i]}" for i in ordered)
-            notes.append(ruled(f"{_names(sheet, group)} {each} {count} Shrines each; "
-                               f"{results[ordered[0]].name} placed the last Shrine ({listing}) "
-                               "(Altar, Winner of the Game)", "AL-3" if nobody else "AL-2"))
+            listing = comma_list([Msg("scorers.altar.name_turn", name=results[i].name,
+                                      turn=turns[i]) for i in ordered])
+            last = results[ordered[0]].name
+            notes.append(ruled(
+                Msg("scorers.altar.note.last_shrine_have", names=_names(sheet, group),
+                    count=count, last=last, listing=listing) if nobody else
+                Msg("scorers.altar.note.last_shrine_completed", names=_names(sheet, group),
+                    count=count, last=last, listing=listing), "AL-3" if nobody else "AL-2"))
         if not nobody and decided:
-            notes.append(ruled("Some gods, like the Ancient God, have their own rules for "
-                               "winning a tie; check the god boards", "AL-2"))
+            notes.append(ruled(Msg("scorers.altar.note.gods_own_rules"), "AL-2"))
         if not nobody and sheet.end != "realm_completed":
-            how = ("the Shrine tiles ran out" if sheet.end == "shrines_depleted"
-                   else "the draw deck ran out")
-            done = [i for i, d in enumerate(complete) if d]
-            notes.append(ruled(f"The game ended because {how}, but {_names(sheet, done)} "
-                               "completed, so the complete players win", "AL-5"))
+            done = _names(sheet, [i for i, d in enumerate(complete) if d])
+            notes.append(ruled(Msg("scorers.altar.note.complete_win_tiles", names=done)
+                               if sheet.end == "shrines_depleted"
+                               else Msg("scorers.altar.note.complete_win_deck", names=done),
+                               "AL-5"))
     if override is not None:
-        what = f" (“{sheet.ability.strip()}”)" if sheet.ability and sheet.ability.strip() else ""
+        ability = sheet.ability.strip() if sheet.ability else ""
         by_shrines_winners = [results[i].name for i in range(n) if by_rules[i] == 1 and
                               (i in ranked)]
-        other = (f"; by the rules above it would be {' and '.join(by_shrines_winners)}"
+        other = (_chain("scorers.altar.and", by_shrines_winners)
                  if by_shrines_winners and by_shrines_winners != [results[override].name]
                  else "")
-        notes.append(ruled(f"{results[override].name} wins by a god's or follower's "
-                           f"ability{what}, as the table recorded{other} (Altar, Winner of the "
-                           "Game)", "AL-3"))
+        winner = results[override].name
+        if ability and other:
+            note = Msg("scorers.altar.note.ability_win_named_other", name=winner,
+                       ability=ability, other=other)
+        elif ability:
+            note = Msg("scorers.altar.note.ability_win_named", name=winner, ability=ability)
+        elif other:
+            note = Msg("scorers.altar.note.ability_win_other", name=winner, other=other)
+        else:
+            note = Msg("scorers.altar.note.ability_win", name=winner)
+        notes.append(ruled(note, "AL-3"))
     elif ability_allowed(shrines, complete, sheet.end):
-        notes.append(ruled("A god's or follower's ability can change the winner (some, like "
-                           "the Ancient God, have special rules for winning a tie); the table "
-                           "then records who wins by it", "AL-3"))
+        notes.append(ruled(Msg("scorers.altar.note.ability_can"), "AL-3"))
     if n == 2:
-        notes.append(ruled("2 players: a player is complete only with both Realms complete, "
-                           "and Shrines are counted over both Realms", "AL-4"))
+        notes.append(ruled(Msg("scorers.altar.note.two_players"), "AL-4"))
     if sheet.end == "shrines_depleted":
         placed = sum(_shrines(p) for p in sheet.players)
         tiles = shrine_tiles_in_play(n)
         if placed < tiles:
-            notes.append(ruled(f"The game ended because the Shrine tiles ran out, but only "
-                               f"{placed} of the {tiles} are on the Realms; check the Shrines",
-                               "AL-5"))
+            notes.append(ruled(Msg("scorers.altar.note.tiles_left", placed=placed,
+                                   tiles=tiles), "AL-5"))
     behind = [i for i in range(n) if i not in ranked and i != override]
     if behind and ranked:
-        verb = "is" if len(behind) == 1 else "are"
-        share = "takes" if len(behind) == 1 else "share"
-        what, after = (("not complete", "the complete players") if not nobody
-                       else ("without a Shrine", "those with Shrines"))
         # spec: Altar winners — the others rank after the ones placed
-        notes.append(ruled(f"{_names(sheet, behind)} {verb} {what} and {share} rank "
-                           f"{results[behind[0]].rank}, after {after}"))
+        rank = results[behind[0]].rank
+        notes.append(ruled(
+            Msg("scorers.altar.note.behind_incomplete", count=len(behind),
+                names=_names(sheet, behind), rank=rank) if not nobody else
+            Msg("scorers.altar.note.behind_no_shrine", count=len(behind),
+                names=_names(sheet, behind), rank=rank)))
     return Result(game=GAME, players=results, winners=winners, notes=notes)
 

@@ -12,8 +12,10 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic_core import to_jsonable_python
 
 from scorers.limits import crop
+from scorers.messages import ENGLISH, Msg, Text, render
 
 MAX_NAME_LENGTH = 40
 
@@ -35,11 +37,37 @@ class Note(BaseModel):
     kept apart: a screen shows the sentence with a "Why?" for each ruling, the command
     line prints both (``str(note)``)."""
 
-    text: str
+    text: Text
     rulings: list[str] = []
 
     def __str__(self) -> str:
         return with_rulings(self.text, self.rulings)
+
+    def render(self, language: str = ENGLISH) -> str:
+        """The sentence in ``language``, its rulings in brackets."""
+        return with_rulings(render(self.text, language), self.rulings)
+
+
+def comma_list(items: Sequence[Any]) -> Any:
+    """Items shown as one list joined by commas, no "and" ("Ann 3, Ben 2"; "Ann 3、Ben 2"
+    in Japanese): nested ``Msg``s, so each language joins with its own comma."""
+    items = list(items)
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = Msg("scorers.base.comma", first=item, rest=joined)
+    return joined
+
+
+def ordinal(n: int) -> Msg:
+    """A place in words: "1st", "2nd", "11th" (Japanese "1位")."""
+    if 10 <= n % 100 <= 20:
+        return Msg("scorers.base.ordinal.th", n=n)
+    return {1: Msg("scorers.base.ordinal.st", n=n),
+            2: Msg("scorers.base.ordinal.nd", n=n),
+            3: Msg("scorers.base.ordinal.rd", n=n)}.get(
+        n % 10, Msg("scorers.base.ordinal.th", n=n))
 
 
 def ruled(text: str, *rulings: str) -> Note:
@@ -49,11 +77,16 @@ def ruled(text: str, *rulings: str) -> Note:
 
 class Problem(BaseModel):
     where: str  # e.g. "players[1].support.military"; "" for the whole sheet
-    message: str
+    message: Text
     rulings: list[str] = []  # the readings (docs/RULINGS.md) the message rests on
 
     def __str__(self) -> str:
-        message = with_rulings(self.message, self.rulings)
+        return self.render()
+
+    def render(self, language: str = ENGLISH) -> str:
+        """The command line's line: where, then the message in ``language`` and its
+        rulings."""
+        message = with_rulings(render(self.message, language), self.rulings)
         return f"{self.where}: {message}" if self.where else message
 
 
@@ -68,7 +101,7 @@ class SheetProblems(ValueError):
 class Line(BaseModel):
     """One line of a player's breakdown: the rule that gave the points, and the points."""
 
-    label: str
+    label: Text
     points: int
 
 
@@ -102,9 +135,26 @@ class Result(BaseModel):
             data = {**data, "notes": [str(n) for n in details], "note_details": details}
         return data
 
-    def to_json_dict(self) -> dict[str, Any]:
+    def to_json_dict(self, language: str = ENGLISH) -> dict[str, Any]:
+        """The result as JSON values, its sentences in ``language`` (the keys, numbers and
+        names are the same in every language)."""
         # serialize_as_any keeps the fields a game's PlayerResult subclass adds.
-        return self.model_dump(mode="json", serialize_as_any=True)
+        if language == ENGLISH:
+            return self.model_dump(mode="json", serialize_as_any=True)
+        data = _rendered(self.model_dump(serialize_as_any=True), language)
+        data["notes"] = [note.render(language) for note in self.note_details]
+        return to_jsonable_python(data)
+
+
+def _rendered(value: Any, language: str) -> Any:
+    """``value`` (a model's Python dump) with every ``Msg`` in it rendered in ``language``."""
+    if isinstance(value, Msg):
+        return render(value, language)
+    if isinstance(value, dict):
+        return {k: _rendered(v, language) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_rendered(v, language) for v in value]
+    return value
 
 
 def name_issues(names: Sequence[str]) -> list[tuple[int, str, int]]:
@@ -132,13 +182,11 @@ def name_issues(names: Sequence[str]) -> list[tuple[int, str, int]]:
 def name_problems(names: Sequence[str], where: Callable[[int], str]) -> list[Problem]:
     """The name_issues as sheet problems, ``where(i)`` naming the field of player i."""
     messages = {
-        "empty": lambda i, other: "a name is needed",
-        "too_long": lambda i, other: (
-            f"{len(names[i].strip())} characters; at most {MAX_NAME_LENGTH} are allowed"
-        ),
-        "duplicate": lambda i, other: (
-            f"“{crop(names[i].strip())}” is already the name of player {other + 1}"
-        ),
+        "empty": lambda i, other: Msg("scorers.base.name_needed"),
+        "too_long": lambda i, other: Msg("scorers.base.name_too_long",
+                                         length=len(names[i].strip()), limit=MAX_NAME_LENGTH),
+        "duplicate": lambda i, other: Msg("scorers.base.name_taken",
+                                          name=crop(names[i].strip()), n=other + 1),
     }
     return [
         Problem(where=where(i), message=messages[issue](i, other))

@@ -24,13 +24,14 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
     ruled,
     shared_ranks,
     winners_of,
 )
 from scorers.limits import crop
-from scorers.wording import join_and
+from scorers.messages import AndList, Msg
 
 GAME = "carpe_astra"
 PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts
@@ -53,19 +54,19 @@ class Character:
 # Aim of the Game: the six guilds, their logos and colours (in the rulebook's order).
 # "Expansionists" in the event examples is the guild listed as Settlers (RULES-GAPS, C-5).
 GUILDS: dict[str, Guild] = {
-    "military": Guild("Military", "red", "crosshair"),
-    "traders": Guild("Traders", "yellow", "credit"),
-    "priests": Guild("Priests", "blue", "scarab"),
-    "engineers": Guild("Engineers", "green", "cogs"),
-    "settlers": Guild("Settlers", "orange", "world"),
-    "politicians": Guild("Politicians", "black", "handshake"),
+    "military": Guild(Msg("scorers.carpe_astra.guild.military"), "red", "crosshair"),
+    "traders": Guild(Msg("scorers.carpe_astra.guild.traders"), "yellow", "credit"),
+    "priests": Guild(Msg("scorers.carpe_astra.guild.priests"), "blue", "scarab"),
+    "engineers": Guild(Msg("scorers.carpe_astra.guild.engineers"), "green", "cogs"),
+    "settlers": Guild(Msg("scorers.carpe_astra.guild.settlers"), "orange", "world"),
+    "politicians": Guild(Msg("scorers.carpe_astra.guild.politicians"), "black", "handshake"),
 }
 # Setup, last bullet: each character's colour and own guild.
 CHARACTERS: dict[str, Character] = {
-    "chun": Character("Admiral Ch'un", "red", "military"),
-    "tyndar": Character("Trader Tyndar", "yellow", "traders"),
-    "ichthon": Character("High Priest Ichthon", "blue", "priests"),
-    "verron": Character("Senator Verron", "black", "politicians"),
+    "chun": Character(Msg("scorers.carpe_astra.character.chun"), "red", "military"),
+    "tyndar": Character(Msg("scorers.carpe_astra.character.tyndar"), "yellow", "traders"),
+    "ichthon": Character(Msg("scorers.carpe_astra.character.ichthon"), "blue", "priests"),
+    "verron": Character(Msg("scorers.carpe_astra.character.verron"), "black", "politicians"),
 }
 SUPPORT_TOKENS_PER_GUILD = 6  # Components: 36 triangular support tokens, six per guild
 MONEY_TOKENS = 49  # Components: 49 money tokens (credits)
@@ -124,8 +125,28 @@ class Sheet(Model):
 @dataclass(frozen=True)
 class Award:
     points: int
-    place: str  # "most", "tie for most", "second", "tie for second", …
+    place: str  # "most", "tie for most", "most_all", "second", "tie for second", …
     shared: bool = False  # the same points go to each tied player ("→ 3 each")
+
+    def label(self, guild: str, count: int, in_play: int) -> Msg:
+        """The breakdown line: "Priests: most (3 tokens) → 4"."""
+        name = GUILDS[guild].name
+        if self.place == "most_all":
+            return Msg("scorers.carpe_astra.line.most_all", guild=name, in_play=in_play,
+                       points=self.points)
+        keys = {"tie for most": Msg("scorers.carpe_astra.line.tie_most", guild=name,
+                                    count=count, points=self.points),
+                "most": Msg("scorers.carpe_astra.line.most", guild=name, count=count,
+                            points=self.points),
+                "no second": Msg("scorers.carpe_astra.line.no_second", guild=name,
+                                 count=count, points=self.points),
+                "tie for second": Msg("scorers.carpe_astra.line.tie_second", guild=name,
+                                      count=count, points=self.points),
+                "second": Msg("scorers.carpe_astra.line.second", guild=name, count=count,
+                              points=self.points),
+                "third": Msg("scorers.carpe_astra.line.third", guild=name, count=count,
+                             points=self.points)}
+        return keys[self.place]
 
 
 def guild_awards(counts: Sequence[int], in_play: int) -> list[Award | None]:
@@ -149,17 +170,17 @@ def guild_awards(counts: Sequence[int], in_play: int) -> list[Award | None]:
         elif c == top and at_top > 1:
             out.append(Award(3, "tie for most", shared=True))
         elif c == top and c >= in_play:
-            out.append(Award(6, f"most (holds all {in_play} in play)"))
+            out.append(Award(6, "most_all"))
         elif c == top:
             out.append(Award(4, "most"))
         elif at_top > 1:
-            out.append(Award(0, "no second place after a tie for most"))
+            out.append(Award(0, "no second"))
         elif c == second and at_second > 1:
             out.append(Award(1, "tie for second", shared=True))
         elif c == second:
             out.append(Award(2, "second"))
         else:
-            out.append(Award(0, "third or lower"))
+            out.append(Award(0, "third"))
     return out
 
 
@@ -174,7 +195,7 @@ def guild_points(counts: Sequence[int], in_play: int) -> list[int]:
 
 
 def _who(player: Player, i: int) -> str:
-    return crop(player.name.strip()) or f"player {i + 1}"
+    return crop(player.name.strip()) or Msg("scorers.base.player_n", n=i + 1)
 
 
 def check(sheet: Sheet) -> list[Problem]:
@@ -182,7 +203,8 @@ def check(sheet: Sheet) -> list[Problem]:
     problems: list[Problem] = []
     n = len(sheet.players)
     if n not in PLAYER_COUNTS:
-        problems.append(Problem(where="players", message=f"{n} players; Carpe Astra is for 2–4"))
+        problems.append(Problem(where="players",
+                                message=Msg("scorers.carpe_astra.problem.players", players=n)))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     who = [_who(p, i) for i, p in enumerate(sheet.players)]
     owner: dict[str, int] = {}
@@ -191,9 +213,9 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=f"players[{i}].character",
-                    message=f"{CHARACTERS[p.character].name} is already "
-                    f"{who[owner[p.character]]}'s character; each character is played "
-                    "at most once",
+                    message=Msg("scorers.carpe_astra.problem.character_taken",
+                                character=CHARACTERS[p.character].name,
+                                who=who[owner[p.character]]),
                 )
             )
         else:
@@ -206,17 +228,24 @@ def check(sheet: Sheet) -> list[Problem]:
                 continue
             name = GUILDS[guild].name
             last = max(i for i, c in enumerate(counts) if c > 0)
-            reason = f"a {n}-player game has only {limit}"
-            rulings = []
-            if n == 3:
-                reason += " (5 for the guilds of the characters in play, 4 for the others)"
-                rulings = ["C-1"]
+            rulings = ["C-1"] if n == 3 else []
             holders = [i for i, c in enumerate(counts) if c > 0]
             if len(holders) == 1:
-                message = f"{counts[last]} tokens, but {reason}"
+                if n == 3:
+                    message = Msg("scorers.carpe_astra.problem.tokens_three", count=counts[last],
+                                  limit=limit)
+                else:
+                    message = Msg("scorers.carpe_astra.problem.tokens", count=counts[last],
+                                  players=n, limit=limit)
             else:
-                spread = ", ".join(f"{who[i]} {counts[i]}" for i in holders)
-                message = f"{sum(counts)} {name} tokens in all ({spread}), but {reason}"
+                spread = comma_list([Msg("scorers.carpe_astra.holder_count", who=who[i],
+                                         count=counts[i]) for i in holders])
+                if n == 3:
+                    message = Msg("scorers.carpe_astra.problem.tokens_all_three",
+                                  count=sum(counts), guild=name, spread=spread, limit=limit)
+                else:
+                    message = Msg("scorers.carpe_astra.problem.tokens_all", count=sum(counts),
+                                  guild=name, spread=spread, players=n, limit=limit)
             problems.append(Problem(where=f"players[{last}].support.{guild}", message=message,
                                     rulings=rulings))
     credits = [p.credits for p in sheet.players]
@@ -225,9 +254,11 @@ def check(sheet: Sheet) -> list[Problem]:
         problems.append(
             Problem(
                 where=f"players[{last}].credits",
-                message=f"{sum(credits)} credits in all ("
-                + ", ".join(f"{who[i]} {c}" for i, c in enumerate(credits))
-                + f"), but the box has {MONEY_TOKENS} money tokens",
+                message=Msg("scorers.carpe_astra.problem.credits", count=sum(credits),
+                            spread=comma_list([Msg("scorers.carpe_astra.holder_credits",
+                                                   who=who[i], count=c)
+                                               for i, c in enumerate(credits)]),
+                            limit=MONEY_TOKENS),
                 rulings=["C-6"],
             )
         )
@@ -250,19 +281,14 @@ def score(sheet: Sheet) -> Result:
         for i, award in enumerate(awards):
             if award is None:
                 continue
-            place = award.place
-            if "holds all" not in place:
-                place += f" ({counts[i]} token{'s' if counts[i] != 1 else ''})"
-            each = " each" if award.shared else ""
-            label = f"{GUILDS[guild].name}: {place} → {award.points}{each}"
+            label = award.label(guild, counts[i], limit)
             breakdowns[i].append(Line(label=label, points=award.points))
             if award.points == 6:
-                notes.append(ruled(
-                    f"{names[i]} holds all {limit} {GUILDS[guild].name} tokens in play, "
-                    "none left in the supply: 6 points", "C-2"))
+                notes.append(ruled(Msg("scorers.carpe_astra.note.all_tokens", who=names[i],
+                                       count=limit, guild=GUILDS[guild].name), "C-2"))
     for lines in breakdowns:
         if not lines:
-            lines.append(Line(label="No support tokens", points=0))
+            lines.append(Line(label=Msg("scorers.carpe_astra.line.none"), points=0))
     totals = [sum(line.points for line in lines) for lines in breakdowns]
     credits = [p.credits for p in sheet.players]
     # Winning the Game: most points; a draw → most money; still tied → shared (C-4).
@@ -272,10 +298,9 @@ def score(sheet: Sheet) -> Result:
         for i in range(n)
     ]
     if n == 3:
-        played = join_and([GUILDS[g].name for g in GUILDS if limits[g] == 5])
-        notes.insert(0, ruled(
-            f"3 players: 5 support tokens for the guilds of the characters in play "
-            f"({played}) and 4 for the others", "C-1"))
+        played = AndList([GUILDS[g].name for g in GUILDS if limits[g] == 5])
+        notes.insert(0, ruled(Msg("scorers.carpe_astra.note.three_players", guilds=played),
+                              "C-1"))
     notes += _tie_notes(names, totals, credits, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
 
@@ -290,32 +315,34 @@ def _tie_notes(
         if len(tied) < 2:
             continue
         tied.sort(key=lambda k: (-credits[k], names[k].casefold()))
-        listed = join_and([names[k] for k in tied])
+        listed = AndList([names[k] for k in tied])
         values = {credits[k] for k in tied}
         if len(values) == 1:
-            notes.append(ruled(
-                f"{listed} tie on {total} and on credits ({credits[tied[0]]}): "
-                f"{_shared(ranks[tied[0]])}", "C-4"))
+            notes.append(ruled(Msg("scorers.carpe_astra.tie.draw", names=listed, total=total,
+                                   credits=credits[tied[0]], shared=_shared(ranks[tied[0]])),
+                               "C-4"))
             continue
         if len(tied) == 2:
             a, b = tied
-            notes.append(ruled(
-                f"{names[a]} and {names[b]} tie on {total}; {names[a]} has more "
-                f"credits ({credits[a]} > {credits[b]})", "C-4"))
+            notes.append(ruled(Msg("scorers.carpe_astra.tie.two", first=names[a],
+                                   second=names[b], total=total, first_credits=credits[a],
+                                   second_credits=credits[b]), "C-4"))
         else:
-            order = ", ".join(f"{names[k]} {credits[k]}" for k in tied)
-            notes.append(ruled(f"{listed} tie on {total}; more credits rank them: {order}",
-                               "C-4"))
+            order = comma_list([Msg("scorers.carpe_astra.holder_credits", who=names[k],
+                                    count=credits[k]) for k in tied])
+            notes.append(ruled(Msg("scorers.carpe_astra.tie.many", names=listed, total=total,
+                                   order=order), "C-4"))
         for value in sorted(values, reverse=True):
             still = [k for k in tied if credits[k] == value]
             if len(still) > 1:
-                notes.append(ruled(
-                    f"{join_and([names[k] for k in still])} also tie on credits ({value}): "
-                    f"{_shared(ranks[still[0]])}", "C-4"))
+                notes.append(ruled(Msg("scorers.carpe_astra.tie.also",
+                                       names=AndList([names[k] for k in still]),
+                                       credits=value, shared=_shared(ranks[still[0]])),
+                                   "C-4"))
     return notes
 
 
-def _shared(rank: int) -> str:
+def _shared(rank: int) -> Msg:
     if rank == 1:
-        return "they share custody of the throne (rank 1)"
-    return f"they share rank {rank}"
+        return Msg("scorers.carpe_astra.tie.throne")
+    return Msg("scorers.carpe_astra.tie.rank", rank=rank)

@@ -25,11 +25,13 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
     ruled,
     shared_ranks,
     winners_of,
 )
+from scorers.messages import AndList, Msg
 
 GAME = "latoro"
 
@@ -58,6 +60,10 @@ LABELS_JA = {
     "total": "合計",
 }
 COLOUR_LABELS_JA = {"black": "黒", "white": "白", "brown": "茶"}
+# The colours in the players' words (catalogs: "black" / 黒, …).
+COLOUR_NAMES = {"black": Msg("scorers.latoro.colour.black"),
+                "white": Msg("scorers.latoro.colour.white"),
+                "brown": Msg("scorers.latoro.colour.brown")}
 
 
 class Resources(Model):
@@ -85,9 +91,8 @@ def resource_points(resources: Mapping[str, int]) -> int:
     return sum(resources.values()) // RESOURCES_PER_POINT
 
 
-def _join(names: list[str]) -> str:
-    names = sorted(names, key=str.casefold)  # independent of the sheet's order
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _join(names: list[str]) -> AndList:
+    return AndList(sorted(names, key=str.casefold))  # independent of the sheet's order
 
 
 def check(sheet: Sheet) -> list[Problem]:
@@ -97,36 +102,36 @@ def check(sheet: Sheet) -> list[Problem]:
     if not PLAYERS_MIN <= n <= PLAYERS_MAX:
         problems.append(Problem(
             where="players",
-            message=f"{n} player{'' if n == 1 else 's'}, but Latoro is for "
-            f"{PLAYERS_MIN}–{PLAYERS_MAX} players"))
+            message=Msg("scorers.latoro.problem.players", count=n, low=PLAYERS_MIN,
+                        high=PLAYERS_MAX)))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     for i, p in enumerate(sheet.players):
         w = f"players[{i}]"
         if p.clan_tag_points < 0:  # RULES-GAPS: Latoro clan tags — entered from the summary
             problems.append(Problem(
                 where=f"{w}.clan_tag_points",
-                message=f"{p.clan_tag_points}, but clan tag points cannot be negative"))
+                message=Msg("scorers.latoro.problem.clan_tags", value=p.clan_tag_points)))
         if len(p.honor_points) > HONOR_CARDS_MAX:
             problems.append(Problem(
                 where=f"{w}.honor_points",
-                message=f"{len(p.honor_points)} cards, but each player has {HONOR_CARDS_MAX} "
-                "honor cards (one of each kind); list only the face-up ones"))
+                message=Msg("scorers.latoro.problem.honor_cards", count=len(p.honor_points),
+                            limit=HONOR_CARDS_MAX)))
         for j, points in enumerate(p.honor_points):
             if points < 0:
                 problems.append(Problem(
                     where=f"{w}.honor_points[{j}]",
-                    message=f"{points}, but an honor card's points cannot be negative"))
+                    message=Msg("scorers.latoro.problem.honor_points", value=points)))
         for colour in RESOURCE_COLOURS:
             held = getattr(p.resources, colour)
             if held < 0:
                 problems.append(Problem(
                     where=f"{w}.resources.{colour}",
-                    message=f"{held}, but a count cannot be negative"))
+                    message=Msg("scorers.latoro.problem.resource_negative", value=held)))
             elif held > RESOURCE_CAP:
                 problems.append(Problem(
                     where=f"{w}.resources.{colour}",
-                    message=f"{held}, but at most {RESOURCE_CAP} of each resource are kept "
-                    "(Preparation phase, resource cap)"))
+                    message=Msg("scorers.latoro.problem.resource_cap", value=held,
+                                limit=RESOURCE_CAP)))
     return problems
 
 
@@ -146,19 +151,23 @@ def score(sheet: Sheet) -> Result:
         if p.honor_points:
             honor = sum(p.honor_points)
             parts = " + ".join(str(x) for x in p.honor_points)
-            honor_label = (f"Honor cards {parts} = {honor}" if len(p.honor_points) > 1
-                           else f"Honor card {honor}")
+            honor_label = (Msg("scorers.latoro.line.honor_cards", parts=parts, points=honor)
+                           if len(p.honor_points) > 1
+                           else Msg("scorers.latoro.line.honor_card", points=honor))
         else:
             honor = 0
-            honor_label = "Honor cards: none face up → 0"
-        detail = ", ".join(f"{held[c]} {c}" for c in RESOURCE_COLOURS)
+            honor_label = Msg("scorers.latoro.line.honor_none")
+        detail = comma_list([Msg("scorers.latoro.resource_count", count=held[c],
+                                 colour=COLOUR_NAMES[c]) for c in RESOURCE_COLOURS])
         breakdown = [
             # Latoro, ゲーム終了 1: 氏族タグによる評価点 (the table is on the player summary; LT-1)
-            Line(label=f"Clan tags: {p.clan_tag_points}", points=p.clan_tag_points),
+            Line(label=Msg("scorers.latoro.line.clan_tags", points=p.clan_tag_points),
+                 points=p.clan_tag_points),
             # Latoro, ゲーム終了 2: each face-up honor card's points (LT-2)
             Line(label=honor_label, points=honor),
             # Latoro, ゲーム終了 3: 1 per 3 resource pieces, all colours together (LT-3)
-            Line(label=f"Resources {pieces} ÷ {RESOURCES_PER_POINT} → {res_points} ({detail})",
+            Line(label=Msg("scorers.latoro.line.resources", pieces=pieces,
+                           per=RESOURCES_PER_POINT, points=res_points, detail=detail),
                  points=res_points),
         ]
         results.append(PlayerResult(name=name, total=sum(x.points for x in breakdown), rank=0,
@@ -174,12 +183,10 @@ def score(sheet: Sheet) -> Result:
         tied = [r.name for r in results if r.total == total]
         if len(tied) > 1:
             rank = next(r.rank for r in results if r.total == total)
-            notes.append(ruled(f"{_join(tied)} tie on {total} and share rank {rank}: the "
-                               "rulebook names no tie-breaker", "LT-5"))
+            notes.append(ruled(Msg("scorers.latoro.tie.shared", names=_join(tied),
+                                   total=total, rank=rank), "LT-5"))
     if reading_matters:
-        who = _join(reading_matters)
-        notes.append(ruled(f"Resources are counted all colours together, then 1 point per 3 "
-                           f"(counting each colour apart would give {who} less)", "LT-3"))
-    notes.append(ruled("Clan tag and honor card points are entered from the player summary "
-                       "and the cards: the rulebook text does not give them", "LT-1", "LT-2"))
+        notes.append(ruled(Msg("scorers.latoro.note.resources_together",
+                               names=_join(reading_matters)), "LT-3"))
+    notes.append(ruled(Msg("scorers.latoro.note.entered"), "LT-1", "LT-2"))
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

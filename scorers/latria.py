@@ -27,13 +27,14 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
     ruled,
     shared_ranks,
     winners_of,
 )
 from scorers.limits import crop
-from scorers.wording import join_and
+from scorers.messages import AndList, Msg
 
 GAME = "latria"
 
@@ -45,7 +46,9 @@ PLAYER_COUNTS = range(3, 7)  # Latria Opus, 3–6 players (seeds/INDEX.md; Game 
 VARIANTS = ("standard", "simple", "star_eclipse")  # spec: Latria; Extension Rules 1 and 2
 BODIES = ("sun", "moon", "polaris")  # the celestial bodies (Card Types)
 SUITS = ("sun", "moon", "polaris", "latria")  # the astrology suits (Card Types)
-NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
+NAMES = {"sun": Msg("scorers.latria.body.sun"), "moon": Msg("scorers.latria.body.moon"),
+         "polaris": Msg("scorers.latria.body.polaris"),
+         "latria": Msg("scorers.latria.body.latria")}
 
 # Latria, Victory Point Distribution, "Celestial cards" (RULES-GAPS: Latria, legible):
 # (body, VP) or (body, special) → number of cards in the box; 13 per body.
@@ -57,7 +60,8 @@ CELESTIAL_BOX: dict[tuple[str, int | str], int] = {
 CELESTIAL_VP = {"sun": range(1, 5), "moon": range(1, 4), "polaris": range(1, 3)}
 # Each body's one special card (Victory Point Distribution, "Special" column).
 SPECIALS = {"sun": "x0", "moon": "x2", "polaris": "discard_two"}
-SPECIAL_NAMES = {"x0": "×0", "x2": "×2", "discard_two": "two red symbols"}
+SPECIAL_NAMES = {"x0": "×0", "x2": "×2",
+                 "discard_two": Msg("scorers.latria.special.discard_two")}
 SPECIAL_MULTIPLIER = {"x0": 0, "x2": 2}  # Latria, Scoring step 1: "×2" or "×0"
 # The mutation cards: the three 1-VP Sun and the three 1-VP Moon cards (RULES-GAPS).
 MUTATION_CARDS = (("sun", 1), ("moon", 1))
@@ -152,18 +156,24 @@ def card_label(card: Card) -> str:
     if card.celestial is not None and card.astrology is None:
         body = NAMES[card.celestial]
         if card.special is not None:
-            return f"{body} {SPECIAL_NAMES[card.special]}"
-        return f"{body} {card.vp if card.vp is not None else '?'}"
+            return Msg("scorers.latria.card.celestial", body=body,
+                       vp=SPECIAL_NAMES[card.special])
+        return Msg("scorers.latria.card.celestial", body=body,
+                   vp=card.vp if card.vp is not None else "?")
     if card.astrology is not None:
-        text = f"{NAMES[card.astrology]} astrology {card.number if card.number else '?'}"
-        printed = []
-        if card.astrology in PRINTED_VALUE_SUITS:
-            if card.vp:
-                printed.append(f"{card.vp} VP")
-            if card.multiplier is not None:
-                printed.append(f"×{card.multiplier}")
-        return f"{text} ({', '.join(printed)})" if printed else text
-    return "card"
+        suit, number = NAMES[card.astrology], card.number if card.number else "?"
+        vp = card.vp if card.astrology in PRINTED_VALUE_SUITS else None
+        multiplier = card.multiplier if card.astrology in PRINTED_VALUE_SUITS else None
+        if vp and multiplier is not None:
+            return Msg("scorers.latria.card.astrology_vp_multiplier", suit=suit,
+                       number=number, vp=vp, multiplier=multiplier)
+        if vp:
+            return Msg("scorers.latria.card.astrology_vp", suit=suit, number=number, vp=vp)
+        if multiplier is not None:
+            return Msg("scorers.latria.card.astrology_multiplier", suit=suit, number=number,
+                       multiplier=multiplier)
+        return Msg("scorers.latria.card.astrology", suit=suit, number=number)
+    return Msg("scorers.latria.card.unknown")
 
 
 def box_key(card: Card) -> tuple[str, str, int | str | None]:
@@ -208,104 +218,67 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
                            rulings=list(rulings)))
 
     if card.celestial is None and card.astrology is None:
-        bad(
-            "",
-            f'{who}\'s card needs "celestial" (sun/moon/polaris) or "astrology" '
-            "(sun/moon/polaris/latria)",
-        )
+        bad("", Msg("scorers.latria.problem.card_kind", who=who))
         return out
     if card.celestial is not None and card.astrology is not None:
-        bad("", f"{who}'s card is either celestial or astrology, not both")
+        bad("", Msg("scorers.latria.problem.card_both_kinds", who=who))
         return out
     if card.celestial is not None:
         body = NAMES[card.celestial]
         for key in ("number", "multiplier"):
             if getattr(card, key) is not None:
-                bad(
-                    key,
-                    f"only astrology cards have a {key}; {who}'s {body} celestial card "
-                    'takes "vp" or "special"',
-                )
+                bad(key, Msg("scorers.latria.problem.celestial_no_key", key=key, who=who,
+                             body=body))
         allowed = CELESTIAL_VP[card.celestial]
         special = SPECIALS[card.celestial]
-        choices = f'{allowed[0]}–{allowed[-1]} VP or the special "{special}"'
+        low, high = allowed[0], allowed[-1]
         if card.vp is None and card.special is None:
-            bad(
-                "",
-                f'{who}\'s {body} celestial card needs "vp" ({allowed[0]}–{allowed[-1]}) '
-                f'or "special": "{special}"',
-            )
+            bad("", Msg("scorers.latria.problem.celestial_needs_value", who=who, body=body,
+                        low=low, high=high, special=special))
         elif card.vp is not None and card.special is not None:
-            bad(
-                "special",
-                f"a {body} celestial card has either VP or a special effect; {who}'s has both",
-            )
+            bad("special", Msg("scorers.latria.problem.celestial_both", who=who, body=body))
         elif card.vp is not None and card.vp not in allowed:
             # Victory Point Distribution, Celestial cards.
-            bad("vp", f"{who}'s {body} card has {card.vp} VP; {body} celestial cards are {choices}")
+            bad("vp", Msg("scorers.latria.problem.celestial_vp", who=who, body=body,
+                          vp=card.vp, low=low, high=high, special=special))
         elif card.special is not None and card.special != special:
             owners = {v: NAMES[k] for k, v in SPECIALS.items()}
-            bad(
-                "special",
-                f'"{card.special}" is the {owners[card.special]}\'s special card; '
-                f'the {body}\'s is "{special}" ({SPECIAL_NAMES[special]})',
-            )
+            bad("special", Msg("scorers.latria.problem.wrong_special", special=card.special,
+                               owner=owners[card.special], body=body, own=special,
+                               own_name=SPECIAL_NAMES[special]))
         return out
     suit = card.astrology
     name = NAMES[suit]
     if card.special is not None:
-        bad(
-            "special",
-            f"astrology cards have no special; {who}'s {name} astrology card takes "
-            '"number" (and, for Polaris and Latria, the printed "vp"/"multiplier")',
-        )
+        bad("special", Msg("scorers.latria.problem.astrology_special", who=who, suit=name))
     if card.number is None:
-        bad("number", f"required: the number printed on {who}'s {name} astrology card (1–15)")
+        bad("number", Msg("scorers.latria.problem.astrology_number", who=who, suit=name))
         return out
-    label = f"{name} astrology {card.number}"
+    label = Msg("scorers.latria.card.astrology", suit=name, number=card.number)
     if card.multiplier is not None and card.multiplier not in ASTROLOGY_MULTIPLIERS:
-        bad(
-            "multiplier",
-            f'{who}\'s {label}: a multiplier is ×2 or ×0 ("multiplier": 2 or 0), '
-            f"not {card.multiplier}", "L-1",
-        )
+        bad("multiplier", Msg("scorers.latria.problem.bad_multiplier", who=who, card=label,
+                              multiplier=card.multiplier), "L-1")
         return out
     if suit in ASTROLOGY_VP_TABLE:
         table_vp = ASTROLOGY_VP_TABLE[suit][card.number]
         if card.multiplier is not None:
-            bad(
-                "multiplier",
-                f"{who}'s {label}: the rulebook table gives Sun and Moon astrology "
-                "cards no multiplier",
-            )
+            bad("multiplier", Msg("scorers.latria.problem.table_multiplier", who=who,
+                                  card=label))
         if card.vp is not None and card.vp != table_vp:
             # spec: "A vp that contradicts the table is an error."
-            bad(
-                "vp", f"{who}'s {label} is worth {table_vp} VP by the rulebook table, not {card.vp}"
-            )
+            bad("vp", Msg("scorers.latria.problem.table_vp", who=who, card=label,
+                          table_vp=table_vp, vp=card.vp))
         elif table_vp == 0:
             # Step 4: a child acquires their card "only if the card has victory points or
             # an effect" (ruling L-8).
-            bad(
-                "",
-                f"{who}'s {label} has no VP or effect (only {name} 6–10 score), so it "
-                "cannot have been acquired (Step 4)", "L-8",
-            )
+            bad("", Msg("scorers.latria.problem.no_value", who=who, card=label, suit=name),
+                "L-8")
         return out
     if card.vp is None and card.multiplier is None:
         # RULES-GAPS: the table's Polaris/Latria rows are not legible (ruling L-1).
-        bad(
-            "",
-            f'{who}\'s {label}: enter what is printed on the card, "vp" (its stars) '
-            'and/or "multiplier": 2 (the rulebook\'s Polaris and Latria values are not '
-            "legible)", "L-1",
-        )
+        bad("", Msg("scorers.latria.problem.printed_needed", who=who, card=label), "L-1")
     elif not card.vp and card.multiplier is None:
-        bad(
-            "vp",
-            f"{who}'s {label} has 0 VP and no multiplier, so it cannot have been "
-            "acquired (Step 4)", "L-8",
-        )
+        bad("vp", Msg("scorers.latria.problem.zero_vp", who=who, card=label), "L-8")
     return out
 
 
@@ -315,7 +288,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
 
 
 def _who(player: Player, i: int) -> str:
-    return crop(player.name.strip()) or f"player {i + 1}"
+    return crop(player.name.strip()) or Msg("scorers.base.player_n", n=i + 1)
 
 
 def _held(player: Player) -> list[tuple[tuple[str, int], Card]]:
@@ -336,8 +309,9 @@ def _polaris_card(player: Player) -> tuple[str, int] | None:
     return None
 
 
-def _counts(names: dict[int, int], who: Sequence[str]) -> str:
-    return ", ".join(f"{who[i]} {n}" for i, n in names.items())
+def _counts(names: dict[int, int], who: Sequence[str]) -> Any:
+    return comma_list([Msg("scorers.latria.holder_count", who=who[i], count=n)
+                       for i, n in names.items()])
 
 
 def check(sheet: Sheet) -> list[Problem]:
@@ -345,7 +319,8 @@ def check(sheet: Sheet) -> list[Problem]:
     problems: list[Problem] = []
     n = len(sheet.players)
     if n not in PLAYER_COUNTS:
-        problems.append(Problem(where="players", message=f"{n} players; Latria is for 3–6"))
+        problems.append(Problem(where="players",
+                                message=Msg("scorers.latria.problem.players", players=n)))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     who = [_who(p, i) for i, p in enumerate(sheet.players)]
 
@@ -365,8 +340,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=f"players[{i}].eclipsed",
-                    message=f"{who[i]} has {len(player.eclipsed)} eclipsed card(s), but the simple "
-                    'variant uses no eclipse markers; list them under "cards"',
+                    message=Msg("scorers.latria.problem.simple_eclipsed", who=who[i],
+                                count=len(player.eclipsed)),
                     rulings=["L-7"],
                 )
             )
@@ -376,8 +351,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=f"{_where(i, pos)}.special",
-                    message=f"{who[i]}'s {card_label(card)} card is removed in the simple variant "
-                    "(Sun ×0, Moon ×2 and Polaris two red symbols are out)",
+                    message=Msg("scorers.latria.problem.simple_special", who=who[i],
+                                card=card_label(card)),
                     rulings=["L-7"],
                 )
             )
@@ -386,9 +361,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=_where(i, pos),
-                    message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; Polaris "
-                    "never enters the eclipse state in the standard game, so it belongs "
-                    'under "cards"',
+                    message=Msg("scorers.latria.problem.polaris_eclipsed", who=who[i],
+                                card=card_label(card)),
                     rulings=["L-6"],
                 )
             )
@@ -397,8 +371,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=_where(i, pos),
-                    message=f"{who[i]}'s {card_label(card)} is a Polaris celestial card; in Star "
-                    'Eclipse Polaris is always eclipsed, so it belongs under "eclipsed"',
+                    message=Msg("scorers.latria.problem.polaris_star_eclipse", who=who[i],
+                                card=card_label(card)),
                     rulings=["L-6"],
                 )
             )
@@ -415,35 +389,38 @@ def check(sheet: Sheet) -> list[Problem]:
             if len(places) > limit:
                 per_player = dict(Counter(i for i, _ in places))
                 i, pos = places[limit]
-                label = f"{NAMES[body]} {SPECIAL_NAMES.get(value, value)}"  # type: ignore[arg-type]
+                label = Msg("scorers.latria.card.celestial", body=NAMES[body],
+                            vp=SPECIAL_NAMES.get(value, value))  # type: ignore[arg-type]
                 if len(per_player) == 1:
-                    message = f"{who[i]} holds {len(places)} {label} cards; the box has {limit}"
+                    message = Msg("scorers.latria.problem.box_one", who=who[i],
+                                  count=len(places), card=label, limit=limit)
                 else:
-                    message = (
-                        f"{len(places)} {label} cards in all ({_counts(per_player, who)}); "
-                        f"the box has {limit}"
-                    )
+                    message = Msg("scorers.latria.problem.box_all", count=len(places),
+                                  card=label, counts=_counts(per_player, who), limit=limit)
                 problems.append(Problem(where=_where(i, pos), message=message))
         else:
             if len(places) > 1:  # Card Types: 15 cards of each suit, numbered 1–15
                 first_i, first_pos = places[0]
                 for i, pos in places[1:]:
-                    holder = "also" if i == first_i else f"already held by {who[first_i]}"
-                    problems.append(
-                        Problem(
-                            where=_where(i, pos),
-                            message=f"{who[i]}'s {NAMES[body]} astrology {value} is {holder} "
-                            f"({_where(first_i, first_pos)}); each astrology card exists "
-                            "once",
-                        )
-                    )
+                    card = Msg("scorers.latria.card.astrology", suit=NAMES[body],
+                               number=value)
+                    if i == first_i:
+                        message = Msg("scorers.latria.problem.astrology_twice", who=who[i],
+                                      card=card, where=_where(first_i, first_pos))
+                    else:
+                        message = Msg("scorers.latria.problem.astrology_held", who=who[i],
+                                      card=card, holder=who[first_i],
+                                      where=_where(first_i, first_pos))
+                    problems.append(Problem(where=_where(i, pos), message=message))
             if in_play is not None and value not in in_play:  # Game Setup: remove cards
                 for i, pos in places:
                     problems.append(
                         Problem(
                             where=f"{_where(i, pos)}.number",
-                            message=f"{who[i]}'s {NAMES[body]} astrology {value} is not in play "
-                            f"with {n} players (numbers {in_play[0]}–{in_play[-1]})",
+                            message=Msg("scorers.latria.problem.not_in_play", who=who[i],
+                                        card=Msg("scorers.latria.card.astrology",
+                                                 suit=NAMES[body], number=value),
+                                        players=n, low=in_play[0], high=in_play[-1]),
                         )
                     )
 
@@ -459,9 +436,10 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(
                     Problem(
                         where=_where(i, pos),
-                        message=f"{len(places)} {NAMES[body]} celestial cards in all "
-                        f"({_counts(per_player, who)}), but a {n}-player game has {limit} "
-                        f"rounds and reveals one {NAMES[body]} card per round",
+                        message=Msg("scorers.latria.problem.rounds_celestial",
+                                    count=len(places), body=NAMES[body],
+                                    counts=_counts(per_player, who), players=n,
+                                    limit=limit),
                         rulings=["L-9"],
                     )
                 )
@@ -471,9 +449,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(
                     Problem(
                         where=f"players[{i}]",
-                        message=f"{who[i]} holds {len(mine)} astrology cards, but a player "
-                        f"acquires at most one (their own) per round and a {n}-player game has "
-                        f"{limit} rounds",
+                        message=Msg("scorers.latria.problem.rounds_astrology", who=who[i],
+                                    count=len(mine), players=n, limit=limit),
                         rulings=["L-9"],
                     )
                 )
@@ -488,8 +465,7 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=where,
-                    message=f"only the holder of the Polaris two-red-symbols card removes cards; "
-                    f"{who[i]} does not hold it",
+                    message=Msg("scorers.latria.problem.discard_not_holder", who=who[i]),
                     rulings=["L-3"],
                 )
             )
@@ -498,16 +474,11 @@ def check(sheet: Sheet) -> list[Problem]:
         need = min(2, len(others))
         if len(player.discarded) != need:
             if len(others) <= 2:
-                message = (
-                    f"{who[i]} holds {len(others)} card(s) besides the Polaris card, so "
-                    f"all {len(others)} are removed; list exactly those (or leave "
-                    '"discarded" out)'
-                )
+                message = Msg("scorers.latria.problem.discard_all", who=who[i],
+                              count=len(others))
             else:
-                message = (
-                    f"{len(player.discarded)} card(s); the Polaris card removes exactly "
-                    f"two of {who[i]}'s other cards"
-                )
+                message = Msg("scorers.latria.problem.discard_two", who=who[i],
+                              count=len(player.discarded))
             problems.append(Problem(where=where, message=message, rulings=["L-3"]))
             continue
         available = Counter(card_id(c) for c in others)
@@ -516,8 +487,7 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(
                     Problem(
                         where=f"{where}[{j}]",
-                        message="the Polaris two-red-symbols card removes two *other* cards, not "
-                        "itself",
+                        message=Msg("scorers.latria.problem.discard_itself"),
                         rulings=["L-3"],
                     )
                 )
@@ -527,8 +497,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(
                     Problem(
                         where=f"{where}[{j}]",
-                        message=f"{who[i]} holds no {card_label(card)} to remove (the removed "
-                        "cards are among the player's cards or eclipsed cards)",
+                        message=Msg("scorers.latria.problem.discard_missing", who=who[i],
+                                    card=card_label(card)),
                         rulings=["L-3"],
                     )
                 )
@@ -603,7 +573,9 @@ def evaluate(player: Player, removed: frozenset[tuple[str, int]] = frozenset()) 
 
 
 def _place_label(pos: tuple[str, int], card: Card) -> str:
-    return ("eclipsed " if pos[0] == "eclipsed" else "") + card_label(card)
+    if pos[0] == "eclipsed":
+        return Msg("scorers.latria.card.eclipsed", card=card_label(card))
+    return card_label(card)
 
 
 @dataclass
@@ -625,9 +597,8 @@ def _score_player(player: Player, who: str) -> _Scored:
     others = [(pos, c) for pos, c in _held(player) if pos != polaris]
     if len(others) <= 2:
         removed = others
-        notes.append(ruled(
-            f"{who} holds {len(others) + 1} card(s) including the Polaris "
-            "two-red-symbols card, so all of them are removed (Polaris card note)", "L-3"))
+        notes.append(ruled(Msg("scorers.latria.note.polaris_all", who=who,
+                               count=len(others) + 1), "L-3"))
     else:
         options = list(itertools.combinations(others, 2))
         if player.discarded is not None:
@@ -641,7 +612,7 @@ def _score_player(player: Player, who: str) -> _Scored:
         outcomes.sort(key=lambda o: o[0])
         best_key, best = outcomes[0]
         removed = list(best)
-        chosen = join_and([_place_label(pos, c) for pos, c in removed])
+        chosen = AndList([_place_label(pos, c) for pos, c in removed])
 
         def kinds(option: tuple[tuple[tuple[str, int], Card], ...]) -> Counter[Any]:
             return Counter((pos[0], card_id(c)) for pos, c in option)
@@ -649,18 +620,16 @@ def _score_player(player: Player, who: str) -> _Scored:
         # Other choices that score the same and are not just another copy of the same cards.
         same = [o for k, o in outcomes[1:] if k[:2] == best_key[:2] and kinds(o) != kinds(best)]
         if player.discarded is None:
-            note = (
-                f"{who} holds the Polaris two-red-symbols card and named no cards to "
-                f"remove, so it removed {chosen}, the two that give the best total "
-                f"({-best_key[0]})"
-            )
             if same:
-                note += "; other choices score the same"
+                note = Msg("scorers.latria.note.polaris_best_same", who=who, cards=chosen,
+                           total=-best_key[0])
+            else:
+                note = Msg("scorers.latria.note.polaris_best", who=who, cards=chosen,
+                           total=-best_key[0])
             notes.append(ruled(note, "L-4"))
         elif any(k[:2] != best_key[:2] for k, _ in outcomes):
-            notes.append(ruled(
-                f"{who}'s removed cards match cards both with and without an eclipse "
-                f"marker: it removed {chosen}, which scores best", "L-5"))
+            notes.append(ruled(Msg("scorers.latria.note.polaris_matched", who=who,
+                                   cards=chosen), "L-5"))
     removed_places = frozenset(pos for pos, _ in removed)
     return _Scored(player, evaluate(player, removed_places), removed, True, notes)
 
@@ -673,25 +642,29 @@ def _breakdown(scored: _Scored) -> list[Line]:
         if tally.empty:
             continue
         # Latria, Scoring step 1 (group by celestial body; RULINGS L-2).
-        label = f"{NAMES[suit]} {tally.expression()}"
-        if not tally.simple:
-            label += f" = {tally.value}"
+        if tally.simple:
+            label = Msg("scorers.latria.line.group", body=NAMES[suit],
+                        expression=tally.expression())
+        else:
+            label = Msg("scorers.latria.line.group_total", body=NAMES[suit],
+                        expression=tally.expression(), value=tally.value)
         lines.append(Line(label=label, points=tally.value))
     if scored.holder:
         # Polaris card note: removed cards score nothing; the card itself has no VP.
         if scored.removed:
-            what = join_and([_place_label(pos, c) for pos, c in scored.removed])
-            label = f"Polaris two red symbols: removed {what} (no VP)"
+            what = AndList([_place_label(pos, c) for pos, c in scored.removed])
+            label = Msg("scorers.latria.line.polaris_removed", cards=what)
         else:
-            label = "Polaris two red symbols: no other card to remove (no VP)"
+            label = Msg("scorers.latria.line.polaris_nothing")
         lines.append(Line(label=label, points=0))
     if not ev.eclipse.empty:
         # Latria, Scoring steps 2 and 3: the eclipsed cards are subtracted.
         expr = ev.eclipse.expression()
-        label = f"Eclipse −{expr}" if ev.eclipse.simple else f"Eclipse −({expr})"
+        label = (Msg("scorers.latria.line.eclipse", expression=expr) if ev.eclipse.simple
+                 else Msg("scorers.latria.line.eclipse_group", expression=expr))
         lines.append(Line(label=label, points=-ev.eclipse.value))
     if not lines:
-        lines.append(Line(label="No scoring cards", points=0))
+        lines.append(Line(label=Msg("scorers.latria.line.none"), points=0))
     return lines
 
 
@@ -705,28 +678,28 @@ def _tie_notes(
         if len(tied) < 2:
             continue
         tied.sort(key=lambda k: (eclipses[k], names[k].casefold()))
-        listed = join_and([names[k] for k in tied])
+        listed = AndList([names[k] for k in tied])
         values = {eclipses[k] for k in tied}
         if len(values) == 1:
-            notes.append(ruled(
-                f"{listed} tie on {total} and on eclipse points ({eclipses[tied[0]]}): "
-                f"a draw, they share rank {ranks[tied[0]]}", "L-10"))
+            notes.append(ruled(Msg("scorers.latria.tie.draw", names=listed, total=total,
+                                   eclipse=eclipses[tied[0]], rank=ranks[tied[0]]), "L-10"))
             continue
         if len(tied) == 2:
             a, b = tied
-            notes.append(ruled(
-                f"{names[a]} and {names[b]} tie on {total}; {names[a]} has fewer "
-                f"eclipse points ({eclipses[a]} < {eclipses[b]})", "L-10"))
+            notes.append(ruled(Msg("scorers.latria.tie.two", first=names[a], second=names[b],
+                                   total=total, first_eclipse=eclipses[a],
+                                   second_eclipse=eclipses[b]), "L-10"))
         else:
-            order = ", ".join(f"{names[k]} {eclipses[k]}" for k in tied)
-            notes.append(ruled(f"{listed} tie on {total}; fewer eclipse points rank them: "
-                               f"{order}", "L-10"))
+            order = comma_list([Msg("scorers.latria.tie.eclipse_of", name=names[k],
+                                    eclipse=eclipses[k]) for k in tied])
+            notes.append(ruled(Msg("scorers.latria.tie.many", names=listed, total=total,
+                                   order=order), "L-10"))
         for value in sorted(values):
             still = [k for k in tied if eclipses[k] == value]
             if len(still) > 1:
-                notes.append(ruled(
-                    f"{join_and([names[k] for k in still])} also tie on eclipse points "
-                    f"({value}): a draw, they share rank {ranks[still[0]]}", "L-10"))
+                notes.append(ruled(Msg("scorers.latria.tie.also", names=AndList(
+                    [names[k] for k in still]), eclipse=value, rank=ranks[still[0]]),
+                    "L-10"))
     return notes
 
 
@@ -754,14 +727,9 @@ def score(sheet: Sheet) -> Result:
     ]
     notes: list[Note] = []
     if sheet.variant == "simple":
-        notes.append(ruled(
-            "Simple variant: the Sun ×0, Moon ×2 and Polaris two-red-symbols cards are out "
-            "and no eclipse markers are used; scoring is otherwise the standard one (a ×2 "
-            "astrology card still doubles its group)", "L-7"))
+        notes.append(ruled(Msg("scorers.latria.note.simple_variant"), "L-7"))
     elif sheet.variant == "star_eclipse":
-        notes.append(ruled(
-            "Star Eclipse variant: scoring is the standard one; Polaris celestial cards "
-            "are all under eclipse markers", "L-6"))
+        notes.append(ruled(Msg("scorers.latria.note.star_eclipse_variant"), "L-6"))
     for i, s in enumerate(scored):
         mixed = [
             NAMES[suit]
@@ -769,9 +737,8 @@ def score(sheet: Sheet) -> Result:
             if s.evaluation.groups[suit].multipliers and len(s.evaluation.groups[suit].kinds) == 2
         ]
         if mixed:
-            notes.append(ruled(
-                f"{names[i]}: the {join_and(mixed)} multiplier(s) apply to the whole group, "
-                "astrology and celestial cards alike", "L-2"))
+            notes.append(ruled(Msg("scorers.latria.note.mixed_group", who=names[i],
+                                   bodies=AndList(mixed)), "L-2"))
         notes += s.notes
     notes += _tie_notes(names, totals, eclipses, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)

@@ -20,13 +20,15 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
+    ordinal,
     ruled,
     shared_ranks,
     winners_of,
 )
 from scorers.limits import crop
-from scorers.wording import join_and, ordinal
+from scorers.messages import AndList, Msg
 
 GAME = "latria_campaign"
 PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
@@ -84,15 +86,17 @@ def check(sheet: Sheet) -> list[Problem]:
     problems: list[Problem] = []
     n = len(sheet.players)
     if n not in PLAYER_COUNTS:
-        problems.append(Problem(where="players", message=f"{n} players; Latria is for 3–6"))
+        problems.append(Problem(where="players",
+                                message=Msg("scorers.latria_campaign.problem.players",
+                                            players=n)))
     problems += name_problems(sheet.players, lambda i: f"players[{i}]")
     if len(sheet.games) > n:
         # Extension Rules 3: "a number of games in succession equal to the number of players".
         problems.append(
             Problem(
                 where=f"games[{n}]",
-                message=f"{len(sheet.games)} games; a campaign of {n} players has {n} games "
-                "(fewer while it is in progress)",
+                message=Msg("scorers.latria_campaign.problem.games", games=len(sheet.games),
+                            players=n),
             )
         )
     names = [p.strip() for p in sheet.players]
@@ -103,8 +107,9 @@ def check(sheet: Sheet) -> list[Problem]:
                 problems.append(
                     Problem(
                         where=f"games[{g}].{crop(key)}",
-                        message=f"“{crop(key)}” is not a player of this campaign (players: "
-                        f"{', '.join(crop(n) for n in names)})",
+                        message=Msg("scorers.latria_campaign.problem.unknown_player",
+                                    name=crop(key),
+                                    players=comma_list([crop(n) for n in names])),
                     )
                 )
         given = {key.strip() for key in game}
@@ -113,8 +118,8 @@ def check(sheet: Sheet) -> list[Problem]:
             problems.append(
                 Problem(
                     where=f"games[{g}]",
-                    message=f"no VP for {', '.join(crop(m) for m in missing)}; each game "
-                    "names every player of the campaign with their VP total",
+                    message=Msg("scorers.latria_campaign.problem.missing_vp",
+                                names=comma_list([crop(m) for m in missing])),
                 )
             )
     return problems
@@ -138,64 +143,62 @@ def score(sheet: Sheet) -> Result:
         for k in range(n):
             tied = sum(1 for v in vps if v == vps[k]) > 1
             if where[k] == 1:
-                place = "1st"
+                place = Msg("scorers.latria_campaign.place.first")
             elif vps[k] == lowest:
-                place = "last"
+                place = Msg("scorers.latria_campaign.place.last")
             else:
                 place = ordinal(where[k])
-            place = f"tied {place}" if tied else place
+            if tied:
+                place = Msg("scorers.latria_campaign.place.tied", place=place)
             breakdowns[k].append(
                 Line(
-                    label=f"Game {g + 1}: {place} ({_num(vps[k])} VP) → {_num(points[k])}",
+                    label=Msg("scorers.latria_campaign.line.game", game=g + 1, place=place,
+                              vp=_num(vps[k]), points=_num(points[k])),
                     points=points[k],
                 )
             )
         dense = dense_placement_points(vps)
         for k, name in enumerate(names):
             if dense[k] != points[k]:
-                notes.append(ruled(
-                    f"Game {g + 1}: {name} is {ordinal(where[k])} after a tie above, so scores "
-                    f"{points[k]} ({n} + 1 − {where[k]}); reading “one less than the player "
-                    f"above” as one less than their score would give {dense[k]}", "LC-1"))
+                notes.append(ruled(Msg(
+                    "scorers.latria_campaign.note.after_tie", game=g + 1, name=name,
+                    place=ordinal(where[k]), points=points[k], players=n, n=where[k],
+                    dense=dense[k]), "LC-1"))
         for vp in sorted(set(vps), reverse=True):
             same = sorted((names[k] for k in range(n) if vps[k] == vp), key=str.casefold)
             if len(same) > 1 and vp != lowest and len(set(vps)) > 1:
-                notes.append(ruled(
-                    f"Game {g + 1}: {join_and(same)} tie on {_num(vp)} VP and score the "
-                    "same; a single game's eclipse tie-breaker does not apply", "LC-4"))
+                notes.append(ruled(Msg("scorers.latria_campaign.note.tie", game=g + 1,
+                                       names=AndList(same), vp=_num(vp)), "LC-4"))
         if min(vps) == max(vps):
-            notes.append(ruled(
-                f"Game {g + 1}: everyone tied on {_num(vps[0])} VP, so all are 1st and score "
-                f"{n}", "LC-2"))
+            notes.append(ruled(Msg("scorers.latria_campaign.note.all_tied", game=g + 1,
+                                   vp=_num(vps[0]), points=n), "LC-2"))
         elif sum(1 for v in vps if v == lowest) > 1:
             last = sorted((names[k] for k in range(n) if vps[k] == lowest), key=str.casefold)
-            notes.append(ruled(
-                f"Game {g + 1}: {join_and(last)} tie for last on {_num(lowest)} VP and each "
-                "score −1", "LC-2"))
+            notes.append(ruled(Msg("scorers.latria_campaign.note.tie_last", game=g + 1,
+                                   names=AndList(last), vp=_num(lowest)), "LC-2"))
     totals = [sum(line.points for line in lines) for lines in breakdowns]
     # Extension Rules 3: "The player with the highest total score after all games wins";
     # no tie-breaker is given, so ties are shared (LC-3).
     ranks = shared_ranks([-t for t in totals])
     for k in range(n):
         if not breakdowns[k]:
-            breakdowns[k].append(Line(label="No games recorded yet", points=0))
+            breakdowns[k].append(Line(label=Msg("scorers.latria_campaign.line.no_games"),
+                                      points=0))
     players = [
         PlayerResult(name=name, total=totals[k], rank=ranks[k], breakdown=breakdowns[k])
         for k, name in enumerate(names)
     ]
     if len(sheet.games) < n:
-        notes.insert(0, ruled(
-            f"Campaign in progress: {len(sheet.games)} of {n} games played; the "
-            "ranks are the current standings", "LC-5"))
+        notes.insert(0, ruled(Msg("scorers.latria_campaign.note.in_progress",
+                                  played=len(sheet.games), games=n), "LC-5"))
     for total in sorted(set(totals), reverse=True):
         tied = sorted(
             (k for k in range(n) if totals[k] == total), key=lambda k: names[k].casefold()
         )
         if len(tied) > 1:
-            notes.append(ruled(
-                f"{join_and([names[k] for k in tied])} tie on {total} campaign points; the "
-                f"rulebook names no tie-breaker, so they share rank {ranks[tied[0]]}",
-                "LC-3"))
+            notes.append(ruled(Msg("scorers.latria_campaign.tie.total",
+                                   names=AndList([names[k] for k in tied]), total=total,
+                                   rank=ranks[tied[0]]), "LC-3"))
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
 
 

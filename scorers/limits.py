@@ -28,6 +28,8 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import Any
 
+from scorers.messages import Msg
+
 MAX_SHEET_MB = 5
 MAX_SHEET_BYTES = MAX_SHEET_MB * 1024 * 1024
 # sheet → players → player → cards/eclipsed/realms → card/realm: the deepest sheets
@@ -92,19 +94,26 @@ class SheetTextError(ValueError):
         self.details = details
         super().__init__(self.english())
 
-    def english(self) -> str:
+    @property
+    def message(self) -> Msg:
+        """The line for the players, a catalog message (``render(err.message, "ja")``)."""
         d = self.details
         if self.kind == "too_big":
             size = d.get("size")
-            size = f"more than {MAX_SHEET_MB} MB" if size is None else f"{size:,} bytes"
-            return f"{size}; a score sheet is at most {MAX_SHEET_MB} MB"
+            if size is None:
+                return Msg("scorers.limits.too_big_unknown", limit=MAX_SHEET_MB)
+            return Msg("scorers.limits.too_big", size=f"{size:,}", limit=MAX_SHEET_MB)
         if self.kind == "too_deep":
-            return (f"nested more than {MAX_DEPTH} levels deep (line {d['line']}, column "
-                    f"{d['column']}); a score sheet is at most {MAX_DEPTH} levels deep")
+            return Msg("scorers.limits.too_deep_at", limit=MAX_DEPTH, line=d["line"],
+                       column=d["column"])
         if self.kind == "not_text":
-            return (f"not UTF-8 text (byte 0x{d['byte']:02X} at offset {d['position']:,}); "
-                    "a score sheet is JSON text")
-        return f"not valid JSON (line {d['line']}, column {d['column']}: {d['message']})"
+            return Msg("scorers.limits.not_text", byte=f"0x{d['byte']:02X}",
+                       position=f"{d['position']:,}")
+        return Msg("scorers.limits.not_json", line=d["line"], column=d["column"],
+                   message=d["message"])
+
+    def english(self) -> str:
+        return str(self.message)
 
 
 # A JSON string, escapes included (the unrolled form: linear, no backtracking).
@@ -228,18 +237,16 @@ def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH,
             break
         message = None
         if isinstance(item, dict | list) and depth > max_depth:
-            message = (f"nested more than {max_depth} levels deep; a score sheet is at most "
-                       f"{max_depth} levels deep")
+            message = Msg("scorers.limits.too_deep", limit=max_depth)
         elif isinstance(item, dict):
             if len(item) > MAX_KEYS:
-                message = (f"{len(item)} keys, but no object of a score sheet has more "
-                           f"than {MAX_KEYS}")
+                message = Msg("scorers.limits.too_many_keys", count=len(item), limit=MAX_KEYS)
             elif not all(isinstance(k, str) for k in item):
-                message = "keys must be texts"
+                message = Msg("scorers.limits.keys_texts")
         elif isinstance(item, list):
             if len(item) > MAX_ITEMS:
-                message = (f"{len(item)} items, but no list of a score sheet has more than "
-                           f"{MAX_ITEMS} (the largest box, Latria's, has 99 cards)")
+                message = Msg("scorers.limits.too_many_items", count=len(item),
+                              limit=MAX_ITEMS)
         elif isinstance(item, LongNumber):
             message = number_message(item.digits)
         elif isinstance(item, bool) or item is None:
@@ -249,34 +256,36 @@ def value_problems(value: Any, base: tuple = (), max_depth: int = MAX_DEPTH,
                 message = number_message(str(item))
         elif isinstance(item, float):
             if not math.isfinite(item):
-                message = "not a number JSON can hold"
+                message = Msg("scorers.limits.not_finite")
             elif abs(item) > MAX_NUMBER:
-                message = f"{crop(repr(item))}, but numbers here are at most {MAX_NUMBER:,}"
+                message = Msg("scorers.limits.number_at_most", shown=crop(repr(item)),
+                              limit=f"{MAX_NUMBER:,}")
         elif isinstance(item, str):
             if len(item) > MAX_TEXT:
-                message = (f"{len(item):,} characters, more than any text of a score sheet "
-                           f"(names are at most 40)")
+                message = Msg("scorers.limits.text_too_long", count=f"{len(item):,}")
         else:
-            message = "not a JSON value"
+            message = Msg("scorers.limits.not_json_value")
         if message:
             problems.append((loc, message))
     return problems
 
 
-def number_message(digits: str) -> str:
+def number_message(digits: str) -> Msg:
     """A whole number out of range, in words: the number itself when it is short, else
     how many digits it has (a 4,300-digit number is not worth quoting).
 
-    >>> number_message("1000001")
+    >>> str(number_message("1000001"))
     '1000001, but numbers here are at most 1,000,000'
-    >>> number_message("-" + "9" * 4300)
+    >>> str(number_message("-" + "9" * 4300))
     'a number of 4,300 digits, but numbers here are at least −1,000,000'
     """
     negative = digits.startswith("-")
     length = len(digits.lstrip("-"))
-    shown = digits if length <= LONGEST_NUMBER else f"a number of {length:,} digits"
-    bound = f"at least −{MAX_NUMBER:,}" if negative else f"at most {MAX_NUMBER:,}"
-    return f"{shown}, but numbers here are {bound}"
+    shown = (digits if length <= LONGEST_NUMBER
+             else Msg("scorers.limits.digits", count=f"{length:,}"))
+    if negative:
+        return Msg("scorers.limits.number_at_least", shown=shown, limit=f"{MAX_NUMBER:,}")
+    return Msg("scorers.limits.number_at_most", shown=shown, limit=f"{MAX_NUMBER:,}")
 
 
 def depth_of(value: Any, limit: int = MAX_DEPTH) -> int:

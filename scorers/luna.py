@@ -24,13 +24,14 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
     ruled,
     shared_ranks,
     winners_of,
 )
 from scorers.limits import crop
-from scorers.wording import join_and, plural
+from scorers.messages import AndList, Msg
 
 GAME = "luna"
 
@@ -83,18 +84,16 @@ def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -
         key = raw.strip().casefold()
         where = f"council_order[{j}]"
         if key not in index:
-            allowed = ", ".join(crop(n.strip()) for n in names)
+            allowed = comma_list([crop(n.strip()) for n in names])
             problems.append(
                 Problem(where=where,
-                        message=f"“{crop(raw.strip())}” is not a player here; one of: {allowed}")
+                        message=Msg("scorers.luna.problem.council_unknown",
+                                    name=crop(raw.strip()), players=allowed))
             )
         elif key in listed:
             problems.append(
-                Problem(
-                    where=where,
-                    message=f"“{crop(raw.strip())}” is listed twice; "
-                    "each player has one seat in the Council",
-                )
+                Problem(where=where, message=Msg("scorers.luna.problem.council_twice",
+                                                 name=crop(raw.strip())))
             )
         else:
             listed.add(key)
@@ -103,8 +102,8 @@ def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -
             problems.append(
                 Problem(
                     where="council_order",
-                    message=f"{crop(names[i].strip())} is missing; list every player once, "
-                    "furthest ahead first (on a shared seat, the top piece first)",
+                    message=Msg("scorers.luna.problem.council_missing",
+                                name=crop(names[i].strip())),
                 )
             )
     return problems
@@ -121,8 +120,9 @@ def players_count_problem(n: int, game: str) -> Problem | None:
         return None
     return Problem(
         where="players",
-        message=f"{plural(n, 'player')}, but {game} is for {PLAYERS_MIN}–{PLAYERS_MAX} players "
-        "(solo: you, and the virtual opponent if you enter them)",
+        message=Msg("scorers.luna.problem.players", count=n,
+                    game=Msg("scorers.luna.name") if game == "Luna" else game,
+                    low=PLAYERS_MIN, high=PLAYERS_MAX),
     )
 
 
@@ -158,25 +158,25 @@ def check(sheet: Sheet) -> list[Problem]:
         if p.influence < 0:
             problems.append(
                 Problem(where=f"{where}.influence",
-                        message=f"{p.influence}, but influence points cannot be negative")
+                        message=Msg("scorers.luna.problem.influence", value=p.influence))
             )
         if not 0 <= p.shrines <= SHRINES_MAX:  # Luna, Components: 6 Shrine pieces
             problems.append(
                 Problem(where=f"{where}.shrines",
-                        message=f"{p.shrines}, but each player has {SHRINES_MAX} Shrines "
-                        f"(0–{SHRINES_MAX})")
+                        message=Msg("scorers.luna.problem.shrines", value=p.shrines,
+                                    limit=SHRINES_MAX))
             )
         if not 0 <= p.unused_favors <= FAVORS_MAX:  # Luna, Action Phase: one token of each type
             problems.append(
                 Problem(where=f"{where}.unused_favors",
-                        message=f"{p.unused_favors}, but a player holds at most one Favor token "
-                        f"of each of the {FAVORS_MAX} kinds (0–{FAVORS_MAX})")
+                        message=Msg("scorers.luna.problem.favors", value=p.unused_favors,
+                                    limit=FAVORS_MAX))
             )
         if p.council_points < 0:  # RULES-GAPS: Luna council values (entered as printed)
             problems.append(
                 Problem(where=f"{where}.council_points",
-                        message=f"{p.council_points}, "
-                        "but a Council seat's value cannot be negative")
+                        message=Msg("scorers.luna.problem.council_points",
+                                    value=p.council_points))
             )
     problems += council_order_problems(sheet.council_order, names)
     virtual = [i for i, p in enumerate(sheet.players) if p.virtual]
@@ -184,12 +184,12 @@ def check(sheet: Sheet) -> list[Problem]:
         # Luna, Solo Game Rules: "You play against a virtual opponent": you and him (LU-5).
         problems.append(Problem(
             where=f"players[{virtual[0]}].virtual",
-            message=f"the virtual opponent is the solo game's, which is scored with 2 players "
-            f"(you and him), not {len(names)}", rulings=["LU-5"]))
+            message=Msg("scorers.luna.problem.virtual_players", players=len(names)),
+            rulings=["LU-5"]))
     elif len(virtual) > 1:
         problems.append(Problem(
             where=f"players[{virtual[1]}].virtual",
-            message="only one player is the virtual opponent; the other is you",
+            message=Msg("scorers.luna.problem.virtual_twice"),
             rulings=["LU-5"]))
     return problems
 
@@ -208,16 +208,19 @@ def score(sheet: Sheet) -> Result:
     for p, name in zip(sheet.players, names, strict=True):
         breakdown = [
             # spec: Luna — influence held before the end-game scoring
-            Line(label="Influence before the end-game scoring", points=p.influence),
+            Line(label=Msg("scorers.luna.line.influence"), points=p.influence),
             # Luna, Game End: "Each Shrine is worth 4 influence points."
-            Line(label=f"Shrines {p.shrines} × {SHRINE_POINTS} = {p.shrines * SHRINE_POINTS}",
+            Line(label=Msg("scorers.luna.line.shrines", count=p.shrines, each=SHRINE_POINTS,
+                           points=p.shrines * SHRINE_POINTS),
                  points=p.shrines * SHRINE_POINTS),
             # Luna, Game End: "Each unused Favor token is worth 1 influence point."
-            Line(label=f"Unused favors {p.unused_favors} × {FAVOR_POINTS} = "
-                 f"{p.unused_favors * FAVOR_POINTS}", points=p.unused_favors * FAVOR_POINTS),
+            Line(label=Msg("scorers.luna.line.favors", count=p.unused_favors,
+                           each=FAVOR_POINTS, points=p.unused_favors * FAVOR_POINTS),
+                 points=p.unused_favors * FAVOR_POINTS),
             # Luna, Game End: "according to their position in the Council of Priests";
             # RULES-GAPS: Luna council values — the printed seat value as entered (LU-1).
-            Line(label=f"Council seat: {p.council_points}", points=p.council_points),
+            Line(label=Msg("scorers.luna.line.council", points=p.council_points),
+                 points=p.council_points),
         ]
         total = sum(line.points for line in breakdown)
         results.append(PlayerResult(name=name, total=total, rank=0, breakdown=breakdown))
@@ -233,37 +236,35 @@ def score(sheet: Sheet) -> Result:
     for total in sorted({r.total for r in results}, reverse=True):
         tied = [names[i] for i in by_council if results[i].total == total]
         if len(tied) == 2:
-            notes.append(ruled(f"{tied[0]} and {tied[1]} tie on {total}; {tied[0]} is further "
-                               "ahead in the Council (Luna, Game End)", "LU-4"))
+            notes.append(ruled(Msg("scorers.luna.tie.two", first=tied[0], second=tied[1],
+                                   total=total), "LU-4"))
         elif len(tied) > 2:
-            notes.append(ruled(f"{join_and(tied)} tie on {total}; the Council order ranks them "
-                               f"{', '.join(tied)} (Luna, Game End)", "LU-4"))
+            notes.append(ruled(Msg("scorers.luna.tie.many", names=AndList(tied), total=total,
+                                   order=comma_list(tied)), "LU-4"))
 
     # RULING LU-1: the seat values are entered; flag an order they contradict (a typo hint).
     for ahead, behind in zip(by_council, by_council[1:], strict=False):
         pa, pb = sheet.players[ahead].council_points, sheet.players[behind].council_points
         if pa < pb:
-            notes.append(ruled(f"{names[ahead]} is ahead of {names[behind]} in the Council but "
-                               f"has fewer council points ({pa} < {pb}); check the seat values",
+            notes.append(ruled(Msg("scorers.luna.note.council_order", ahead=names[ahead],
+                                   behind=names[behind], ahead_points=pa, behind_points=pb),
                                "LU-1"))
-    notes.append(ruled("Council points are the values printed at the seats, as entered: "
-                       "the rulebook text does not give them", "LU-1"))
+    notes.append(ruled(Msg("scorers.luna.note.council_values"), "LU-1"))
 
     # Luna, Solo Game Rules: "Your final score is the difference between your score and his."
     opponent = next((i for i, p in enumerate(sheet.players) if p.virtual), None)
     if len(results) == 1:
-        notes.append(ruled("Solo game: enter the virtual opponent as a second player to get "
-                           "your final score, the difference between the two totals", "LU-5"))
+        notes.append(ruled(Msg("scorers.luna.note.solo_one"), "LU-5"))
     elif opponent is not None:
         him, you = results[opponent], results[1 - opponent]
         diff = you.total - him.total
-        notes.insert(0, ruled(f"{you.name}'s final score is {diff}: {you.name}'s {you.total} "
-                              f"minus the virtual opponent's {him.total}", "LU-5"))
+        notes.insert(0, ruled(Msg("scorers.luna.note.solo_score", name=you.name, diff=diff,
+                                  total=you.total, opponent=him.total), "LU-5"))
     elif len(results) == 2:
         first, second = sorted(results, key=lambda r: r.rank)
         diff = first.total - second.total
-        notes.append(ruled(f"If this is a solo game, your final score is your total minus the "
-                           f"virtual opponent's: {first.total} − {second.total} = {diff} if you "
-                           f"are {first.name}, {-diff} if you are {second.name}", "LU-5"))
+        notes.append(ruled(Msg("scorers.luna.note.solo_maybe", first_total=first.total,
+                               second_total=second.total, diff=diff, first=first.name,
+                               minus_diff=-diff, second=second.name), "LU-5"))
 
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

@@ -29,7 +29,9 @@ from scorers.base import (
     Problem,
     Result,
     SheetProblems,
+    comma_list,
     name_problems,
+    ordinal,
     ruled,
     shared_ranks,
     winners_of,
@@ -41,7 +43,7 @@ from scorers.luna import (
     players_count_problem,
     priestess_figure,
 )
-from scorers.wording import join_and, ordinal, plural
+from scorers.messages import AndList, Msg
 
 GAME = "luna_round"
 
@@ -121,9 +123,17 @@ def is_solo(sheet: Sheet) -> bool:
     return any(p.virtual for p in sheet.players)
 
 
-def _range(problems: list[Problem], where: str, value: int, high: int, what: str) -> None:
+def _range(problems: list[Problem], where: str, value: int, high: int, shrine: bool) -> None:
     if not 0 <= value <= high:
-        problems.append(Problem(where=where, message=f"{value}, but {what} (0–{high})"))
+        message = (Msg("scorers.luna_round.problem.range_isle", value=value, novices=NOVICES,
+                       high=high) if shrine else
+                   Msg("scorers.luna_round.problem.range_novices", value=value,
+                       novices=NOVICES, high=high))
+        problems.append(Problem(where=where, message=message))
+
+
+def _with_players(n: int) -> Msg:
+    return Msg("scorers.luna_round.with_players", count=n)
 
 
 def _values_problems(values: list[int] | None, n: int) -> list[Problem]:
@@ -133,36 +143,37 @@ def _values_problems(values: list[int] | None, n: int) -> list[Problem]:
             # RULES-GAPS: Luna — the "5" figure's other value is printed, not in the text (LU-2)
             return [Problem(
                 where="priestess_values",
-                message=f"required with {plural(n, 'player')}: the values printed on the "
-                f"“{figure}” Moon Priestess, largest first ([{figure}, second]); "
-                "the rulebook text does not give the second value",
+                message=Msg("scorers.luna_round.problem.values_required",
+                            players=_with_players(n), figure=figure),
             )]
         return []
     problems = []
     allowed = (3,) if n >= 4 else (2, 3)
     if len(values) not in allowed:
-        need = "3 values (1st, 2nd, 3rd place)" if n >= 4 else "2 values (1st and 2nd place)"
+        need = (Msg("scorers.luna_round.need_three") if n >= 4
+                else Msg("scorers.luna_round.need_two"))
         problems.append(Problem(
             where="priestess_values",
-            message=f"{plural(len(values), 'value')}, but the “{figure}” Moon Priestess "
-            f"needs {need}, largest first",
+            message=Msg("scorers.luna_round.problem.values_count", count=len(values),
+                        figure=figure, need=need),
         ))
     if values and values[0] != figure:
         # Luna, Components: Moon Priestess "6" (4 players), "5" (2-3 players)
         problems.append(Problem(
             where="priestess_values[0]",
-            message=f"{values[0]}, but with {plural(n, 'player')} the Moon Priestess's large "
-            f"number is {figure}",
+            message=Msg("scorers.luna_round.problem.values_figure", value=values[0],
+                        players=_with_players(n), figure=figure),
         ))
     for k, v in enumerate(values):
         if v < 0:
             problems.append(Problem(where=f"priestess_values[{k}]",
-                                    message=f"{v}, but a printed value cannot be negative"))
+                                    message=Msg("scorers.luna_round.problem.value_negative",
+                                                value=v)))
         elif k and v > values[k - 1]:
             problems.append(Problem(
                 where=f"priestess_values[{k}]",
-                message=f"{v}, more than the value before it ({values[k - 1]}); "
-                "list the values largest first",
+                message=Msg("scorers.luna_round.problem.value_order", value=v,
+                            before=values[k - 1]),
             ))
     return problems
 
@@ -184,34 +195,30 @@ def check(sheet: Sheet) -> list[Problem]:
         # virtual opponent" (LU-5)
         problems.append(Problem(
             where=f"players[{virtual[0]}].virtual",
-            message=f"the virtual opponent is the solo game's, which is scored with 2 players "
-            f"(you and him), not {n}"))
+            message=Msg("scorers.luna.problem.virtual_players", players=n)))
     elif len(virtual) > 1:
         problems.append(Problem(
             where=f"players[{virtual[1]}].virtual",
-            message="only one player is the virtual opponent; the other is you"))
+            message=Msg("scorers.luna.problem.virtual_twice")))
     for i, p in enumerate(sheet.players):
         w = f"players[{i}]"
         if p.influence is not None and p.influence < 0:
             problems.append(Problem(
                 where=f"{w}.influence",
-                message=f"{p.influence}, but influence points cannot be negative"))
-        _range(problems, f"{w}.priestess_isle", p.priestess_isle, PRIESTESS_ISLE_MAX,
-               f"a player has {NOVICES} Novices and at most 1 Shrine on an isle")
-        _range(problems, f"{w}.apostate_isle", p.apostate_isle, NOVICES,
-               f"a player has {NOVICES} Novices")
-        _range(problems, f"{w}.temple_novices", p.temple_novices, NOVICES,
-               f"a player has {NOVICES} Novices")
+                message=Msg("scorers.luna.problem.influence", value=p.influence)))
+        _range(problems, f"{w}.priestess_isle", p.priestess_isle, PRIESTESS_ISLE_MAX, True)
+        _range(problems, f"{w}.apostate_isle", p.apostate_isle, NOVICES, False)
+        _range(problems, f"{w}.temple_novices", p.temple_novices, NOVICES, False)
         if p.temple_books < 0:
             problems.append(Problem(where=f"{w}.temple_books",
-                                    message=f"{p.temple_books}, but it cannot be negative"))
+                                    message=Msg("scorers.luna_round.problem.books_negative",
+                                                value=p.temple_books)))
         elif p.temple_books > p.temple_novices >= 0:
             # Luna, Book: a book lies under one Novice
             problems.append(Problem(
                 where=f"{w}.temple_books",
-                message=f"{p.temple_books}, but they have only "
-                f"{plural(p.temple_novices, 'Novice')} in the Temple, and a book lies under "
-                "one Novice",
+                message=Msg("scorers.luna_round.problem.books_more", value=p.temple_books,
+                            count=p.temple_novices),
             ))
         if 0 <= p.temple_novices <= NOVICES and 0 <= p.apostate_isle <= NOVICES and (
             p.temple_novices + p.apostate_isle > NOVICES
@@ -219,46 +226,48 @@ def check(sheet: Sheet) -> list[Problem]:
             # Luna, Components: 13 Novices; those in the Temple are not on or next to an isle
             problems.append(Problem(
                 where=f"{w}.apostate_isle",
-                message=f"{p.apostate_isle} at the Apostate's isle and {p.temple_novices} in the "
-                f"Temple, but a player has only {NOVICES} Novices",
+                message=Msg("scorers.luna_round.problem.apostate_total",
+                            apostate=p.apostate_isle, temple=p.temple_novices,
+                            novices=NOVICES),
             ))
         if 0 <= p.temple_novices <= NOVICES and 0 <= p.priestess_isle <= PRIESTESS_ISLE_MAX and (
             p.temple_novices + p.priestess_isle > PRIESTESS_ISLE_MAX
         ):
             problems.append(Problem(
                 where=f"{w}.priestess_isle",
-                message=f"{p.priestess_isle} at the Moon Priestess's isle and {p.temple_novices} "
-                f"in the Temple, but a player has only {NOVICES} Novices (and 1 Shrine there)",
+                message=Msg("scorers.luna_round.problem.priestess_total",
+                            priestess=p.priestess_isle, temple=p.temple_novices,
+                            novices=NOVICES),
             ))
     if count is None:
         in_temple = sum(p.temple_novices for p in sheet.players)
         if in_temple > temple_tiles_in_play(n):
             problems.append(Problem(
                 where="players",
-                message=f"{in_temple} Novices in the Temple, but with {plural(n, 'player')} it "
-                f"has {temple_tiles_in_play(n)} spaces (7 Temple tiles per colour)",
+                message=Msg("scorers.luna_round.problem.temple_full", novices=in_temple,
+                            players=_with_players(n), spaces=temple_tiles_in_play(n)),
                 rulings=["LU-6"],
             ))
         books = sum(p.temple_books for p in sheet.players)
         solo = is_solo(sheet) and n == 2
         in_play = books_in_play(n, solo=solo)
         if books > in_play:
-            game = "in the solo game" if solo else f"with {plural(n, 'player')}"
+            game = Msg("scorers.luna_round.in_solo") if solo else _with_players(n)
             problems.append(Problem(
                 where="players",
-                message=f"{books} Novices on a book, but {game} there "
-                f"{'is' if in_play == 1 else 'are'} only "
-                f"{plural(in_play, 'Book of Wisdom', 'Books of Wisdom')} "
-                "in the Temple",
+                message=Msg("scorers.luna_round.problem.books", books=books, game=game,
+                            count=in_play),
                 rulings=["LU-6"],
             ))
     problems += council_order_problems(sheet.council_order, names)
     return problems
 
 
-def _tie_text(names: list[str], tied: list[int], me: int) -> str:
-    others = [names[i] for i in tied if i != me]
-    return f"tie with {join_and(others)} decided by the Council"
+def _on_isle(count: int, names: list[str], tied: list[int] | None, me: int) -> Msg:
+    if not tied:
+        return Msg("scorers.luna_round.on_isle", count=count)
+    others = AndList([names[i] for i in tied if i != me])
+    return Msg("scorers.luna_round.on_isle_tie", count=count, others=others)
 
 
 def score(sheet: Sheet) -> Result:
@@ -300,78 +309,76 @@ def score(sheet: Sheet) -> Result:
             tie_of.update({i: tied for i in tied})
         if len(tied) == 2:
             a, b = tied
-            notes.append(ruled(f"{names[a]} and {names[b]} both have {count} on the Moon "
-                               f"Priestess's isle; {names[a]} is further ahead in the Council "
-                               f"and takes {ordinal(place_of[a])} place (Luna, Moon Priestess)",
+            notes.append(ruled(Msg("scorers.luna_round.tie.two", first=names[a],
+                                   second=names[b], count=count, place=ordinal(place_of[a])),
                                "LU-4"))
         elif len(tied) > 2:
-            order = ", ".join(f"{names[i]} {ordinal(place_of[i])}" for i in tied)
-            notes.append(ruled(f"{join_and([names[i] for i in tied])} all have {count} on the "
-                               f"Moon Priestess's isle; the Council breaks the tie: {order} "
-                               "(Luna, Moon Priestess)", "LU-4"))
+            order = comma_list([Msg("scorers.luna_round.tie.name_place", name=names[i],
+                                    place=ordinal(place_of[i])) for i in tied])
+            notes.append(ruled(Msg("scorers.luna_round.tie.many",
+                                   names=AndList([names[i] for i in tied]), count=count,
+                                   order=order), "LU-4"))
     if n < 4 and len(on_isle) >= 3:
         third = names[on_isle[2]]
-        notes.append(ruled(f"{third} is 3rd at the Moon Priestess: third place scores only "
-                           "with 4 players (Luna, Moon Priestess)", "LU-3"))
+        notes.append(ruled(Msg("scorers.luna_round.note.third", name=third), "LU-3"))
     shown = "/".join(str(v) for v in values)
     if given:
         default = default_priestess_values(n)
         if default is not None and values != default:
-            notes.append(ruled(f"Moon Priestess values {shown} as entered (the rulebook's "
-                               f"example shows {'/'.join(str(v) for v in default)})", "LU-2"))
+            notes.append(ruled(Msg("scorers.luna_round.note.values_entered", values=shown,
+                                   default="/".join(str(v) for v in default)), "LU-2"))
         else:
-            notes.append(ruled(f"Moon Priestess values {shown} as printed on the figure",
+            notes.append(ruled(Msg("scorers.luna_round.note.values_printed", values=shown),
                                "LU-2"))
     else:
-        notes.append(ruled(f"Moon Priestess values {shown}: the 4-player figure, from the "
-                           "rulebook's example", "LU-2"))
+        notes.append(ruled(Msg("scorers.luna_round.note.values_default", values=shown),
+                           "LU-2"))
 
     results = []
     for i, p in enumerate(sheet.players):
         if i in place_of:
             k = place_of[i]
-            on = f"{p.priestess_isle} on the isle"
-            if i in tie_of:
-                on += f"; {_tie_text(names, tie_of[i], i)}"
+            on = _on_isle(p.priestess_isle, names, tie_of.get(i), i)
             if k <= places and k <= len(values):
                 pts = values[k - 1]
-                label = f"Moon Priestess: {ordinal(k)} place ({on}) → {pts}"
+                label = Msg("scorers.luna_round.line.priestess", place=ordinal(k), on=on,
+                            points=pts)
             else:
                 pts = 0
-                why = ("third place scores only with 4 players" if k == 3
-                       else "only three places score")
-                label = f"Moon Priestess: {ordinal(k)} place ({on}) → 0 ({why})"
+                why = (Msg("scorers.luna_round.third_scores_with_four") if k == 3
+                       else Msg("scorers.luna_round.three_places"))
+                label = Msg("scorers.luna_round.line.priestess_zero", place=ordinal(k), on=on,
+                            why=why)
         else:
             pts = 0
-            label = "Moon Priestess: none on the isle → 0"
+            label = Msg("scorers.luna_round.line.priestess_none")
         priestess = Line(label=label, points=pts)
         # Luna, Apostate: "Each player now loses a number of influence points equal to his
         # count plus one"; players without Novices there lose nothing. Solo Game Rules: "Your
         # opponent does not lose influence due to the Apostate." (LU-5)
         if p.virtual:
-            apostate = Line(label="Apostate: the virtual opponent does not lose influence → 0",
-                            points=0)
+            apostate = Line(label=Msg("scorers.luna_round.line.apostate_virtual"), points=0)
         elif p.apostate_isle > 0:
             loss = p.apostate_isle + 1
-            label = f"Apostate: {plural(p.apostate_isle, 'Novice')} → −{loss}"
+            label = Msg("scorers.luna_round.line.apostate", count=p.apostate_isle, loss=loss)
             if p.influence is not None and loss > p.influence + pts:
                 # Ruling P-11: paid in coins, in the rulebook's order (Moon Priestess first).
                 held = p.influence + pts
-                label += f", but {names[i]} holds only {held}: −{held}"
-                notes.append(ruled(f"{names[i]} holds {held} influence at the Apostate and "
-                                   f"loses only that, not {loss}: influence does not fall "
-                                   "below 0", "P-11"))
+                label = Msg("scorers.luna_round.line.apostate_capped", count=p.apostate_isle,
+                            loss=loss, name=names[i], held=held)
+                notes.append(ruled(Msg("scorers.luna_round.note.apostate_capped",
+                                       name=names[i], held=held, loss=loss), "P-11"))
                 loss = held
             apostate = Line(label=label, points=-loss)
         else:
-            apostate = Line(label="Apostate: no Novices there → 0", points=0)
+            apostate = Line(label=Msg("scorers.luna_round.line.apostate_none"), points=0)
         # Luna, Temple: 1 per Novice in the Temple, 1 more per Novice on a "Book of Wisdom"
         if p.temple_novices > 0:
             gain = p.temple_novices + p.temple_books
-            temple = Line(label=f"Temple: {plural(p.temple_novices, 'Novice')} + "
-                          f"{p.temple_books} on a book → {gain}", points=gain)
+            temple = Line(label=Msg("scorers.luna_round.line.temple", count=p.temple_novices,
+                                    books=p.temple_books, gain=gain), points=gain)
         else:
-            temple = Line(label="Temple: no Novices → 0", points=0)
+            temple = Line(label=Msg("scorers.luna_round.line.temple_none"), points=0)
         breakdown = [priestess, apostate, temple]
         results.append(RoundPlayerResult(
             name=names[i], total=sum(x.points for x in breakdown), rank=0, breakdown=breakdown,
@@ -379,15 +386,15 @@ def score(sheet: Sheet) -> Result:
                         temple=temple.points)))
     for i, p in enumerate(sheet.players):
         if p.virtual:
-            who = ("The virtual opponent" if names[i].casefold() == "virtual opponent"
-                   else f"The virtual opponent ({names[i]})")
-            notes.append(ruled(f"{who} does not lose influence due to the Apostate (Luna, "
-                               "Solo Game Rules)", "LU-5"))
+            if names[i].casefold() == "virtual opponent":
+                note = Msg("scorers.luna_round.note.virtual")
+            else:
+                note = Msg("scorers.luna_round.note.virtual_named", name=names[i])
+            notes.append(ruled(note, "LU-5"))
 
     # RULING LU-7: a round has no winner; rank by the round's change of influence, ties shared.
     ranks = shared_ranks([-r.total for r in results])
     for r, rank in zip(results, ranks, strict=True):
         r.rank = rank
-    notes.append(ruled("Ranks order this round's change of influence; a round has no winner "
-                       "of its own, so equal changes share a rank", "LU-7"))
+    notes.append(ruled(Msg("scorers.luna_round.note.ranks"), "LU-7"))
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
+from scorers.messages import Msg
 
 # game id (the sheet's "game") → module in this package
 GAME_MODULES = {
@@ -37,16 +38,46 @@ def location(loc: tuple[Any, ...]) -> str:
     return path_text(loc)
 
 
+# pydantic's own messages for the usual mistakes, as catalog messages (used only where the
+# English template gives pydantic's text exactly, so nothing an English reader sees changes).
+def _pydantic_message(e: Any) -> Any:
+    ctx = e.get("ctx") or {}
+    kind = e["type"]
+    candidates = {
+        "int_type": lambda: Msg("scorers.sheets.type.integer"),
+        "string_type": lambda: Msg("scorers.sheets.type.text"),
+        "list_type": lambda: Msg("scorers.sheets.type.list"),
+        "bool_type": lambda: Msg("scorers.sheets.type.boolean"),
+        "dict_type": lambda: Msg("scorers.sheets.type.object"),
+        "model_type": lambda: Msg("scorers.sheets.type.model", name=ctx["class_name"]),
+        "greater_than_equal": lambda: Msg("scorers.sheets.type.at_least", limit=ctx["ge"]),
+        "less_than_equal": lambda: Msg("scorers.sheets.type.at_most", limit=ctx["le"]),
+        "literal_error": lambda: Msg("scorers.sheets.type.one_of", expected=ctx["expected"]),
+    }
+    if kind in candidates:
+        try:
+            message = candidates[kind]()
+        except KeyError:
+            return e["msg"]
+        if message == e["msg"]:
+            return message
+    return e["msg"]
+
+
 def problems_from_validation(err: ValidationError) -> list[Problem]:
     problems = []
     for e in err.errors():
         # Drop pydantic's union/tag markers so the path names only the sheet's own keys.
         loc = tuple(p for p in e["loc"] if not (isinstance(p, str) and p.startswith("function-")))
-        message = e["msg"]
+        message = _pydantic_message(e)
         if e["type"] == "extra_forbidden":
-            message = "unknown key (check the spelling)"
+            message = Msg("scorers.sheets.unknown_key")
         elif e["type"] == "missing":
-            message = "required"
+            message = Msg("scorers.sheets.required")
+        elif e["type"] == "value_error" and isinstance(
+                (e.get("ctx") or {}).get("error"), ValueError) and isinstance(
+                e["ctx"]["error"].args[0] if e["ctx"]["error"].args else None, Msg):
+            message = e["ctx"]["error"].args[0]  # a game's own check, its message kept
         elif message.startswith("Value error, "):
             message = message.removeprefix("Value error, ")
         problems.append(Problem(where=location(loc), message=message))
@@ -56,7 +87,7 @@ def problems_from_validation(err: ValidationError) -> list[Problem]:
 def parse_sheet(data: Any):
     """Validate ``data`` (a dict from JSON) as the sheet of its game; raise SheetProblems."""
     if not isinstance(data, dict):
-        raise SheetProblems([Problem(where="", message="a sheet is a JSON object")])
+        raise SheetProblems([Problem(where="", message=Msg("scorers.sheets.not_object"))])
     # The outer limits first (scorers/limits.py): the game's checks may then count,
     # add and print every value without meeting a 4,300-digit number or a deep nest.
     outer = value_problems(data)
@@ -67,11 +98,11 @@ def parse_sheet(data: Any):
     if not isinstance(game, str) or game not in GAME_MODULES:
         allowed = ", ".join(GAME_MODULES)
         if isinstance(game, str):
-            message = f"{quote(game)} is not a game here; one of: {allowed}"
+            message = Msg("scorers.sheets.unknown_game", game=quote(game), allowed=allowed)
         elif game is None:
-            message = f"required: one of {allowed}"
+            message = Msg("scorers.sheets.game_required", allowed=allowed)
         else:
-            message = f"a {json_type(game)} is not a game name; one of: {allowed}"
+            message = Msg("scorers.sheets.game_type", type=json_type(game), allowed=allowed)
         raise SheetProblems([Problem(where="game", message=message)])
     module = game_module(game)
     try:
@@ -105,14 +136,14 @@ def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
     numbers out of range (a screen can show those at their fields); ``missing=True``
     counts required keys left out."""
     if not isinstance(sheet, dict):
-        return [Problem(where="", message="a sheet is a JSON object")]
+        return [Problem(where="", message=Msg("scorers.sheets.not_object"))]
     problems: list[Problem] = []
     for path in paths:
         if len(path) > MAX_DEPTH or not all(
                 isinstance(k, str) or (isinstance(k, int) and not isinstance(k, bool))
                 for k in path):
-            problems.append(Problem(where=location(tuple(path)), message="not a place a "
-                                    "score sheet has"))
+            problems.append(Problem(where=location(tuple(path)),
+                                    message=Msg("scorers.sheets.no_such_place")))
             continue
         found, value = True, sheet
         for key in path:
@@ -131,7 +162,8 @@ def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
     written = [tuple(p) for p in paths]
     if not isinstance(game, str) or game not in GAME_MODULES:
         if any(not p or p[0] == "game" for p in written):
-            return [Problem(where="game", message=f"{quote(game)} is not a game here")]
+            return [Problem(where="game",
+                            message=Msg("scorers.sheets.not_a_game", game=quote(game)))]
         return []  # an old sheet's own problem, shown on the score screen
     try:
         game_module(game).Sheet.model_validate(sheet)
