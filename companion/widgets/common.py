@@ -97,7 +97,9 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
         # another row under the player's finger; the picked chip is filled instead.
         # Tall enough to tap from its padding, not a fixed height: at twice the text size
         # a long label wraps and the chip grows instead of cutting it off.
-        content=ft.Chip(label=ft.Text(text, size=size), selected=selected, disabled=disabled,
+        # A chip draws its label on one line unless the text says otherwise (Flutter).
+        content=ft.Chip(label=ft.Text(text, size=size, max_lines=3, no_wrap=False),
+                        selected=selected, disabled=disabled,
                         leading=leading, on_select=on_select, show_checkmark=False,
                         padding=ft.Padding.symmetric(horizontal=4, vertical=CHIP_PADDING)),
     )
