@@ -117,9 +117,10 @@ def ruling_items() -> Iterable[Hit]:
     from companion.rulings_doc import entries, said
 
     for r in entries():
-        # Found by its words in every language the app speaks (a Japanese title too).
+        # Found by its words in every language the app speaks (a Japanese title, reading
+        # or reason too).
         translated = [said(r, part, lang) for lang in LANGUAGES if lang != "en"
-                      for part in ("title", "table")]
+                      for part in ("title", "table", "why")]
         yield Hit("ruling", r.game, "", r.id, r.title,
                   "\n".join(filter(None, (r.table, r.rulebook, r.why, *translated))))
 

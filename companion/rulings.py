@@ -1,16 +1,21 @@
 """The readings of docs/RULINGS.md as the app shows them behind a "Why?": each entry's
-title, its **At the table.** line and the rulebook's words it quotes.
+title, its **At the table.** line and the rulebook's words it quotes; and its **Why.**
+in the players' words (as the Rulings screen shows it: companion/rulings_doc.py).
 
 docs/RULINGS.md is the one source. ``python -m companion.rulings`` copies what the app
 shows into the message catalog (``companion/i18n/en/rulings.json``: keys
-``ruling.<id>.title``, ``.table``, ``.rulebook``), so a packaged app, which has no
-docs/ folder, shows the same words; tests/test_rulings.py checks that the copy is
-current. The screens only call ``ruling(id)``.
+``ruling.<id>.title``, ``.table``, ``.rulebook`` and, for an entry with a reason,
+``.why``), so a packaged app, which has no docs/ folder, shows the same words;
+tests/test_rulings.py checks that the copy is current. The screens only call
+``ruling(id)`` (a "Why?") and ``rulings_doc.said`` (the Rulings screen).
 
-The Japanese catalog (``ja/rulings.json``) holds the title and the "At the table" line
-translated by hand; the rulebook's words stay as RULINGS.md quotes them (English; the
-screens say so in Japanese). The same command brings it in step: the quotes copied, a
-new ruling added in English until it is translated (tests/test_rulings.py names it).
+The Japanese catalog (``ja/rulings.json``) holds the title, the "At the table" line and
+the reason translated by hand; the rulebook's words stay as RULINGS.md quotes them
+(English; the screens say so in Japanese). The same command brings it in step: the quotes
+copied, a new ruling added in English until it is translated. ``SOURCES_JA`` records the
+English each translation was made from, so a text changed in RULINGS.md after it was
+translated is named too (tests/test_rulings.py names both). Once the Japanese is
+redone: ``python -m companion.rulings --translated P-14`` (an id, a key, or ``all``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,10 @@ from companion.i18n import catalog, t
 DOC = Path(__file__).resolve().parents[1] / "docs" / "RULINGS.md"
 CATALOG = I18N / "en" / "rulings.json"
 CATALOG_JA = I18N / "ja" / "rulings.json"
+# key → the English text its Japanese translation was made from (not a catalog: the app
+# never reads it).
+SOURCES_JA = I18N / "rulings-ja-sources.json"
+TRANSLATED = (".title", ".table", ".why")  # the parts translated by hand
 
 ENTRY = re.compile(r"^#### ([A-Z]{1,2}-\d+)\s+(?:—\s+)?(.+)$", re.M)
 TABLE = "**At the table.**"
@@ -70,30 +79,74 @@ def parse(text: str) -> dict[str, Ruling]:
     return found
 
 
-def messages(rulings: dict[str, Ruling]) -> dict[str, str]:
-    """The catalog entries of the rulings, in the document's order."""
+def messages(rulings: dict[str, Ruling], whys: dict[str, str] | None = None
+             ) -> dict[str, str]:
+    """The catalog entries of the rulings, in the document's order (``whys``: id → the
+    reason as the Rulings screen shows it; an entry without one has no ``.why``)."""
     out: dict[str, str] = {}
     for r in rulings.values():
         out[f"ruling.{r.id}.title"] = r.title
         out[f"ruling.{r.id}.table"] = r.table
         out[f"ruling.{r.id}.rulebook"] = r.rulebook
+        if (whys or {}).get(r.id):
+            out[f"ruling.{r.id}.why"] = whys[r.id]
     return out
+
+
+def english_messages(doc: Path = DOC) -> dict[str, str]:
+    from companion.rulings_doc import parse as parse_doc
+
+    text = doc.read_text(encoding="utf-8")
+    return messages(parse(text), {e.id: e.why for e in parse_doc(text)})
+
+
+def _dump(data: dict[str, str]) -> str:
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _load(path: Path) -> dict[str, str]:
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
 def catalog_text(doc: Path = DOC) -> str:
     """What ``companion/i18n/en/rulings.json`` holds when it is current."""
-    data = messages(parse(doc.read_text(encoding="utf-8")))
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return _dump(english_messages(doc))
 
 
 def ja_catalog_text(doc: Path = DOC, current: Path = CATALOG_JA) -> str:
     """What ``companion/i18n/ja/rulings.json`` holds when it is in step with the document:
     its translations kept, the rulebook's words as quoted, new entries in English."""
-    english = messages(parse(doc.read_text(encoding="utf-8")))
-    translated = json.loads(current.read_text(encoding="utf-8")) if current.exists() else {}
+    english = english_messages(doc)
+    translated = _load(current)
     data = {key: text if key.endswith(".rulebook") else translated.get(key, text)
             for key, text in english.items()}
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return _dump(data)
+
+
+def sources_text(doc: Path = DOC, current: Path = SOURCES_JA,
+                 done: tuple[str, ...] = ()) -> str:
+    """What ``SOURCES_JA`` holds: each translated key's English as it was translated (a
+    key of ``done``, or of a ruling id in it, or every key for ``all``: as it is now)."""
+    english = english_messages(doc)
+    sources = _load(current)
+
+    def redone(key: str) -> bool:
+        return "all" in done or key in done or key.split(".")[1] in done
+
+    data = {key: text if redone(key) else sources[key] for key, text in english.items()
+            if key.endswith(TRANSLATED) and (redone(key) or key in sources)}
+    return _dump(data)
+
+
+def untranslated_and_stale(doc: Path = DOC) -> tuple[list[str], list[str]]:
+    """The Japanese keys still in English, and those whose English changed since they
+    were translated."""
+    english = english_messages(doc)
+    japanese, sources = _load(CATALOG_JA), _load(SOURCES_JA)
+    keys = [k for k in english if k.endswith(TRANSLATED)]
+    untranslated = [k for k in keys if japanese.get(k, english[k]) == english[k]]
+    stale = [k for k in keys if k not in untranslated and sources.get(k) != english[k]]
+    return untranslated, stale
 
 
 def ruling(ruling_id: str) -> Ruling | None:
@@ -105,10 +158,24 @@ def ruling(ruling_id: str) -> Ruling | None:
                   t(f"ruling.{ruling_id}.rulebook"))
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    done: tuple[str, ...] = ()
+    if args[:1] == ["--translated"]:
+        done = tuple(args[1:])
+    elif args:
+        print("usage: python -m companion.rulings [--translated ID|KEY|all ...]",
+              file=sys.stderr)
+        return 2
     CATALOG.write_text(catalog_text(), encoding="utf-8")
     CATALOG_JA.write_text(ja_catalog_text(), encoding="utf-8")
-    print(f"wrote {CATALOG} and {CATALOG_JA}", file=sys.stderr)
+    SOURCES_JA.write_text(sources_text(done=done), encoding="utf-8")
+    print(f"wrote {CATALOG}, {CATALOG_JA} and {SOURCES_JA}", file=sys.stderr)
+    untranslated, stale = untranslated_and_stale()
+    for label, keys in (("still in English", untranslated), ("changed since translated",
+                                                              stale)):
+        if keys:
+            print(f"ja {label}: {' '.join(keys)}", file=sys.stderr)
     return 0
 
 

@@ -112,8 +112,9 @@ def entries() -> list[Entry]:
 
 
 def said(entry: Entry, part: str, language: str | None = None) -> str:
-    """An entry's ``title`` or ``table`` line in the reader's language (the catalog's
-    translation, ``companion/i18n/<lang>/rulings.json``), else as the document has it."""
+    """An entry's ``title``, ``table`` line or ``why`` in the reader's language (the
+    catalog's translation, ``companion/i18n/<lang>/rulings.json``), else as the document
+    has it."""
     text = catalog(language or current_language()).get(f"ruling.{entry.id}.{part}")
     return text if isinstance(text, str) else getattr(entry, part)
 

@@ -55,19 +55,56 @@ def test_the_apps_copy_of_the_rulings_is_current():
 
 
 def test_the_japanese_rulings_are_in_step_and_translated():
-    """ja/rulings.json: the same entries, the rulebook's words as quoted, and every title
-    and "At the table" line in Japanese (a new ruling comes in English until translated)."""
-    import json
-
-    from companion.rulings import CATALOG, CATALOG_JA, ja_catalog_text
+    """ja/rulings.json: the same entries, the rulebook's words as quoted, and every title,
+    "At the table" line and reason (**Why.**) in Japanese (a new ruling comes in English
+    until translated)."""
+    from companion.rulings import CATALOG_JA, SOURCES_JA, ja_catalog_text, sources_text
 
     assert CATALOG_JA.read_text(encoding="utf-8") == ja_catalog_text(), (
         "run: python -m companion.rulings")
+    assert SOURCES_JA.read_text(encoding="utf-8") == sources_text(), (
+        "run: python -m companion.rulings")
+    from companion.rulings import untranslated_and_stale
+
+    untranslated, stale = untranslated_and_stale()
+    assert untranslated == [], "still in English in ja/rulings.json"
+
+
+def test_no_japanese_ruling_is_older_than_its_english():
+    """A title, "At the table" line or reason changed in RULINGS.md after it was translated
+    is named: translate it again, then `python -m companion.rulings --translated <id>`."""
+    from companion.rulings import untranslated_and_stale
+
+    untranslated, stale = untranslated_and_stale()
+    assert stale == [], "changed in RULINGS.md since translated"
+
+
+def test_every_reason_the_rulings_screen_shows_is_in_the_catalog():
+    """The Rulings screen's **Why.** (players' words) is the catalog's ``.why``, in every
+    language; Japanese names no ruling id and keeps no English sentence."""
+    import json
+
+    from companion.rulings import CATALOG, CATALOG_JA
+    from companion.rulings_doc import entries, said
+
     english = json.loads(CATALOG.read_text(encoding="utf-8"))
     japanese = json.loads(CATALOG_JA.read_text(encoding="utf-8"))
-    untranslated = sorted(key for key, text in japanese.items()
-                          if not key.endswith(".rulebook") and text == english[key])
-    assert untranslated == []
+    for entry in entries():
+        assert english.get(f"ruling.{entry.id}.why", "") == entry.why, entry.id
+        assert said(entry, "why", "en") == entry.why
+        if entry.why:
+            ja = said(entry, "why", "ja")
+            assert ja == japanese[f"ruling.{entry.id}.why"] and not RULING_ID.search(ja)
+
+
+def test_a_japanese_reason_is_found_by_the_rulings_search():
+    from companion.rules_search import search
+    from companion.rulings_doc import entries, said
+
+    entry = next(e for e in entries() if e.why)
+    ja = said(entry, "why", "ja")
+    word = next((w for w in ja.replace("、", "。").split("。") if len(w) >= 4), ja)[:4]
+    assert entry.id in {h.section for h in search(word, kind="ruling", limit=100)}, word
 
 
 def test_every_ruling_speaks_the_players_words_at_the_table():

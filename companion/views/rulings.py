@@ -68,7 +68,7 @@ def why_route(route: str, ruling_ids) -> str | None:
 
 
 def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = False):
-    title, table = said(entry, "title"), said(entry, "table")
+    title, table, why = said(entry, "title"), said(entry, "table"), said(entry, "why")
 
     def label(key: str) -> ft.Text:
         return ft.Text(t(key), size=14, weight=ft.FontWeight.W_600,
@@ -78,8 +78,8 @@ def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = Fa
     if entry.rulebook:
         inside += [label("rules.ruling_rulebook"),
                    words(entry.rulebook, spans(entry.rulebook, query), size=15, italic=True)]
-    if entry.why:
-        inside += [label("rules.ruling_why"), words(entry.why, spans(entry.why, query))]
+    if why:
+        inside += [label("rules.ruling_why"), words(why, spans(why, query))]
     inside += [label("rules.ruling_where"), ft.Text(where_label(entry), size=15)]
     target = ruling_route(route, entry)
     if target is not None:
@@ -140,7 +140,8 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
             controls.append(heading(t(GAMES[g].name) if g else t("rules.every_game")))
             # A hit in the rulebook's words or the reason opens the entry to show it.
             controls += [entry_card(ctx, route, e, text, opened == e.id or bool(
-                text and spans(e.rulebook + "\n" + e.why, text))) for e in found if e.game == g]
+                text and spans(e.rulebook + "\n" + said(e, "why"), text)))
+                for e in found if e.game == g]
         body.controls = controls
 
     def changed(e) -> None:
