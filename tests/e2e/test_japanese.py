@@ -1,5 +1,6 @@
 """The Japanese edition (issue 13): 日本語 chosen on Home, a Latoro and a Latria table
-created, their Setup, Play and Score screens in Japanese at two phone sizes; back to
+created, their Setup, Play and Score screens and Latria's Rulings (searched for a word
+of a reason) in Japanese at two phone sizes; back to
 English, the tables are still there; two phones on one server, each in its own
 language; a phone whose own language is Japanese starts in Japanese and keeps its choice.
 """
@@ -86,6 +87,18 @@ def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server
     open_section(page, "得点")
     button(page, "結果を見る").wait_for()
     both_sizes(page, "ja-latria-score")
+    back(page)
+    # The table's rulings, every part in Japanese; a word of a reason finds its ruling,
+    # opened at the reason.
+    button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所")).click()
+    shows(page, re.compile("^北極星とラトリアの占星術カードは")).wait_for()
+    both_sizes(page, "ja-latria-rulings")
+    type_into(page, "裁定を検索", "崩れた行")
+    shows(page, re.compile("ルールブックの値の表の崩れた行")).wait_for()
+    page.get_by_text("理由", exact=True).wait_for()
+    assert page.get_by_text(re.compile("garbled")).count() == 0  # the reason in English
+    both_sizes(page, "ja-latria-rulings-search")
+    type_into(page, "裁定を検索", "")
     back(page)
     back(page)
 
