@@ -444,7 +444,9 @@ class Store:
         """The table's reading of ``ruling`` (a switchable one, scorers/readings.py):
         ``"alternative"`` or ``"documented"``. Any time, before or after scoring: the
         score sheet's ``readings`` follow (its version moves on, so an open Score screen
-        sees it). Returns the table's readings."""
+        sees it). Returns the table's readings. A reading Play applies (P-1, P-14) is
+        chosen before the first tap: the log was made under it and is replayed under it,
+        so a change after that is a ``Conflict`` (``play``)."""
         from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
 
         if ruling not in SWITCHABLE or choice not in (ALTERNATIVE, DOCUMENTED):
@@ -452,11 +454,14 @@ class Store:
         with self._transaction() as conn:
             row = self._row(conn, table_id, "game, readings, score_sheet, sheet_version")
             readings = _saved_readings(row["readings"])
+            game, where = SWITCHABLE[ruling]
+            last = self._last_seq(conn, table_id)
+            if where == "play" and last and readings.get(ruling, DOCUMENTED) != choice:
+                raise Conflict("play", table_id, expected="before play", found=last)
             readings[ruling] = choice
             columns: dict[str, Any] = {
                 "readings": json.dumps(readings, ensure_ascii=False, sort_keys=True)}
             sheet = _saved_sheet(row["score_sheet"])
-            game, where = SWITCHABLE[ruling]
             if sheet is not None and where == "score" and sheet.get("game") == game:
                 own = sheet.get("readings")
                 own = dict(own) if isinstance(own, dict) else {}

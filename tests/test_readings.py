@@ -220,3 +220,18 @@ def test_no_ruling_id_in_the_readings_texts():
                               .read_text(encoding="utf-8"))
         for text in messages.values():
             assert not re.search(r"\b[A-Z]{1,2}-\d+\b", text)
+
+
+def test_a_reading_play_applies_is_fixed_once_play_has_begun(tmp_path):
+    """The log was made under the reading and is replayed under it: P-14 chosen before
+    the first tap; a change after it is refused (the same choice again is not a change)."""
+    from companion.store import Conflict
+
+    store = Store(tmp_path)
+    table = store.create_table("altar", "standard", ["Ann", "Ben"], seed=3)
+    store.set_reading(table.id, "P-14", "alternative")
+    store.append_event(table.id, {"type": "start", "player": "Ann"}, expected_seq=0)
+    store.set_reading(table.id, "P-14", "alternative")
+    with pytest.raises(Conflict):
+        store.set_reading(table.id, "P-14", "documented")
+    assert store.get_table(table.id).readings == {"P-14": "alternative"}

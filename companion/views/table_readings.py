@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.rulings_doc import Entry, entries, said
+from companion.store import Conflict
 from companion.widgets.common import heading, muted
 from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
 
@@ -55,9 +56,15 @@ def section(ctx, session, redraw) -> list[ft.Control]:
     if not shown:
         return []
 
+    played = bool(ctx.store.last_seq(session.id))  # Play's readings are fixed by then
+
     def pick(ruling: str, choice: str) -> None:
-        ctx.store.set_reading(session.id, ruling, choice)
-        ctx.announce(session.id, "table")
+        try:
+            ctx.store.set_reading(session.id, ruling, choice)
+        except Conflict:  # the first turn was played meanwhile (another phone)
+            pass
+        else:
+            ctx.announce(session.id, "table")
         redraw()
 
     controls: list[ft.Control] = [heading(t("readings.heading")),
@@ -65,15 +72,17 @@ def section(ctx, session, redraw) -> list[ft.Control]:
     for entry in shown:
         other = session.readings.get(entry.id) == ALTERNATIVE
         title = said(entry, "title")
+        fixed = played and SWITCHABLE[entry.id][1] == "play"
         controls.append(ft.Card(key=ft.ScrollKey(f"reading-{entry.id}"), content=ft.Container(
             ft.Column([
                 ft.Text(title, size=17, weight=ft.FontWeight.W_600),
                 option(t("readings.documented_spoken", title=title),
                        t("readings.documented", reading=said(entry, "table")), not other,
-                       lambda e, r=entry.id: pick(r, DOCUMENTED)),
+                       None if fixed else lambda e, r=entry.id: pick(r, DOCUMENTED)),
                 option(t("readings.other_spoken", title=title),
                        t("readings.other", reading=t(OTHER[entry.id])), other,
-                       lambda e, r=entry.id: pick(r, ALTERNATIVE)),
+                       None if fixed else lambda e, r=entry.id: pick(r, ALTERNATIVE)),
+                *([muted(t("readings.fixed"), size=14)] if fixed else []),
             ], spacing=8),
             padding=ft.Padding.all(14))))
     controls.append(heading(t("readings.all_heading")))
