@@ -102,6 +102,11 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN setup_choices TEXT NOT NULL DEFAULT '{}'
     """,
+    # 3 → 4: the table's own readings of unclear rules (JSON object, ruling id →
+    # "documented" | "alternative"; scorers/readings.py); kept through a new draw
+    """
+    ALTER TABLE tables ADD COLUMN readings TEXT NOT NULL DEFAULT '{}'
+    """,
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
@@ -179,6 +184,7 @@ class TableSession(BaseModel):
     updated_at: datetime
     setup_ticks: list[int] = []
     setup_choices: dict[str, Any] = {}
+    readings: dict[str, str] = {}  # the table's own readings (scorers/readings.py)
     score_sheet: dict[str, Any] | None = None
     sheet_version: int = 0
     campaign_id: str | None = None
@@ -433,6 +439,44 @@ class Store:
             self._update(conn, table_id,
                          setup_choices=json.dumps(choices, ensure_ascii=False))
         return choices
+
+    def set_reading(self, table_id: str, ruling: str, choice: str) -> dict[str, str]:
+        """The table's reading of ``ruling`` (a switchable one, scorers/readings.py):
+        ``"alternative"`` or ``"documented"``. Any time, before or after scoring: the
+        score sheet's ``readings`` follow (its version moves on, so an open Score screen
+        sees it). Returns the table's readings. A reading Play applies (P-1, P-14) is
+        chosen before the first tap: the log was made under it and is replayed under it,
+        so a change after that is a ``Conflict`` (``play``)."""
+        from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
+
+        if ruling not in SWITCHABLE or choice not in (ALTERNATIVE, DOCUMENTED):
+            raise ValueError(f"no such reading: {ruling!r} {choice!r}")
+        with self._transaction() as conn:
+            row = self._row(conn, table_id, "game, readings, score_sheet, sheet_version")
+            readings = _saved_readings(row["readings"])
+            game, where = SWITCHABLE[ruling]
+            last = self._last_seq(conn, table_id)
+            if where == "play" and last and readings.get(ruling, DOCUMENTED) != choice:
+                raise Conflict("play", table_id, expected="before play", found=last)
+            readings[ruling] = choice
+            columns: dict[str, Any] = {
+                "readings": json.dumps(readings, ensure_ascii=False, sort_keys=True)}
+            sheet = _saved_sheet(row["score_sheet"])
+            if sheet is not None and where == "score" and sheet.get("game") == game:
+                own = sheet.get("readings")
+                own = dict(own) if isinstance(own, dict) else {}
+                if choice == ALTERNATIVE:
+                    own[ruling] = ALTERNATIVE
+                else:
+                    own.pop(ruling, None)
+                if own:
+                    sheet["readings"] = own
+                else:
+                    sheet.pop("readings", None)
+                columns["score_sheet"] = json.dumps(sheet, ensure_ascii=False)
+                columns["sheet_version"] = row["sheet_version"] + 1
+            self._update(conn, table_id, **columns)
+        return readings
 
     def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> int:
         """Replace the whole sheet (an import, the prefill from play); returns its version."""
@@ -824,6 +868,16 @@ def _loads(text: Any, default: Any) -> Any:
         return copy.deepcopy(default)
 
 
+def _saved_readings(text: Any) -> dict[str, str]:
+    """The table's readings as saved; anything but ruling → "documented"/"alternative"
+    pairs (a damaged or hand-edited file) is left out."""
+    readings = _loads(text, {})
+    if not isinstance(readings, dict):
+        return {}
+    return {k: v for k, v in readings.items()
+            if isinstance(k, str) and v in ("documented", "alternative")}
+
+
 def _saved_choices(text: Any) -> dict[str, Any]:
     choices = _loads(text, {})
     return choices if isinstance(choices, dict) else {}
@@ -852,6 +906,7 @@ def _session(row: sqlite3.Row) -> TableSession | None:
             updated_at=row["updated_at"],
             setup_ticks=_loads(row["setup_ticks"], []),
             setup_choices=_saved_choices(row["setup_choices"]),
+            readings=_saved_readings(row["readings"]) if "readings" in row.keys() else {},
             score_sheet=_saved_sheet(row["score_sheet"]),
             sheet_version=row["sheet_version"],
             campaign_id=row["campaign_id"],

@@ -51,4 +51,35 @@ def setup_json(session: TableSession, store=None) -> dict[str, Any] | None:
 def flow_config(session: TableSession, store=None) -> dict[str, Any]:
     """What a play flow starts from (companion.flows: ``initial(config)``)."""
     return {"players": list(session.players), "variant": session.variant,
-            "setup": setup_json(session, store)}
+            "setup": setup_json(session, store), "readings": play_readings(session)}
+
+
+def play_readings(session: TableSession) -> dict[str, str]:
+    """The table's own readings that its play flow applies (P-1, P-14: "alternative")."""
+    from scorers.readings import for_game
+
+    return for_game(session.readings, session.game, "play")
+
+
+def sheet_with_readings(session: TableSession, sheet: dict[str, Any] | None
+                        ) -> dict[str, Any] | None:
+    """``sheet`` with the table's own readings in its ``readings`` (the scorer applies
+    them): the table's choices on its Rulings screen win over the sheet's own (an
+    imported sheet's); a reading left documented is left out."""
+    from scorers.readings import ALTERNATIVE, SWITCHABLE
+
+    if not isinstance(sheet, dict):
+        return sheet
+    game = sheet.get("game")
+    own = sheet.get("readings")
+    merged = dict(own) if isinstance(own, dict) else {}
+    for ruling, choice in session.readings.items():
+        if SWITCHABLE.get(ruling) == (game, "score"):
+            if choice == ALTERNATIVE:
+                merged[ruling] = ALTERNATIVE
+            else:
+                merged.pop(ruling, None)
+    out = {k: v for k, v in sheet.items() if k != "readings"}
+    if merged:
+        out["readings"] = merged
+    return out

@@ -32,6 +32,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
+from scorers.readings import applied_note, chosen, readings_field
 
 GAME = "carpe_astra"
 PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts
@@ -74,15 +75,20 @@ STARTING_CREDITS = 5  # Setup: each player takes five credits
 STARTING_SUPPORT = 2  # Setup: two support tokens of the character's own guild
 
 
-def tokens_in_play(players: int, characters: Iterable[str] = ()) -> dict[str, int]:
+def tokens_in_play(players: int, characters: Iterable[str] = (),
+                   other_reading: bool = False) -> dict[str, int]:
     """Support tokens of each guild in play (Setup): 2 players 3 each; 3 players 5 for the
-    guilds of the three characters in play and 4 for the others (ruling C-1); 4 players 6."""
+    guilds of the three characters in play and 4 for the others (ruling C-1); 4 players 6.
+    ``other_reading`` (the table's choice, C-1's other reading): with 3 players every
+    guild that has a character (all four, whoever plays them) gets 5, the others 4."""
     if players == 2:
         return {g: 3 for g in GUILDS}
     if players == 4:
         return {g: 6 for g in GUILDS}
     if players == 3:
         played = {CHARACTERS[c].guild for c in characters if c in CHARACTERS}
+        if other_reading:
+            played = {c.guild for c in CHARACTERS.values()}
         return {g: 5 if g in played else 4 for g in GUILDS}
     raise ValueError(f"Carpe Astra is for 2–4 players, not {players}")
 
@@ -115,6 +121,7 @@ class Player(Model):
 class Sheet(Model):
     game: Literal["carpe_astra"] = "carpe_astra"
     players: list[Player]
+    readings: readings_field("C-1")  # the table's own reading (scorers/readings.py)
 
 
 # ---------------------------------------------------------------------------------------
@@ -221,7 +228,8 @@ def check(sheet: Sheet) -> list[Problem]:
         else:
             owner[p.character] = i
     if n in PLAYER_COUNTS:
-        limits = tokens_in_play(n, (p.character for p in sheet.players))
+        limits = tokens_in_play(n, (p.character for p in sheet.players),
+                                chosen(sheet.readings, "C-1"))
         for guild, limit in limits.items():
             counts = [getattr(p.support, guild) for p in sheet.players]
             if sum(counts) <= limit:
@@ -272,7 +280,8 @@ def score(sheet: Sheet) -> Result:
         raise SheetProblems(problems)
     names = [p.name.strip() for p in sheet.players]
     n = len(names)
-    limits = tokens_in_play(n, (p.character for p in sheet.players))
+    other = chosen(sheet.readings, "C-1")
+    limits = tokens_in_play(n, (p.character for p in sheet.players), other)
     breakdowns: list[list[Line]] = [[] for _ in names]
     notes: list[Note] = []
     for guild, limit in limits.items():
@@ -297,10 +306,17 @@ def score(sheet: Sheet) -> Result:
         PlayerResult(name=names[i], total=totals[i], rank=ranks[i], breakdown=breakdowns[i])
         for i in range(n)
     ]
-    if n == 3:
+    if n == 3 and other:
+        played = AndList([GUILDS[g].name for g in GUILDS if limits[g] == 5])
+        notes.insert(0, ruled(applied_note("C-1"), "C-1"))
+        notes.insert(1, ruled(Msg("scorers.carpe_astra.note.three_players_other",
+                                  guilds=played), "C-1"))
+    elif n == 3:
         played = AndList([GUILDS[g].name for g in GUILDS if limits[g] == 5])
         notes.insert(0, ruled(Msg("scorers.carpe_astra.note.three_players", guilds=played),
                               "C-1"))
+    elif other:
+        notes.insert(0, ruled(Msg("scorers.carpe_astra.note.reading_unused"), "C-1"))
     notes += _tie_notes(names, totals, credits, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)
 

@@ -29,6 +29,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
+from scorers.readings import applied_note, chosen, readings_field
 
 GAME = "latria_campaign"
 PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
@@ -38,6 +39,7 @@ class Sheet(Model):
     game: Literal["latria_campaign"] = "latria_campaign"
     players: list[StrictStr]
     games: list[dict[str, StrictInt]] = []  # each game: player name → that game's VP total
+    readings: readings_field("LC-1")  # the table's own reading (scorers/readings.py)
 
 
 def places(vps: Sequence[int]) -> list[int]:
@@ -69,8 +71,9 @@ def placement_points(vps: Sequence[int]) -> list[int]:
 
 
 def dense_placement_points(vps: Sequence[int]) -> list[int]:
-    """The other reading of LC-1 (one less than the *score* above, skipping no places);
-    used only to say in the notes when the two readings differ."""
+    """The other reading of LC-1 (one less than the *score* above, skipping no places):
+    the table's choice (``"readings": {"LC-1": "alternative"}``); otherwise used only to
+    say in the notes when the two readings differ."""
     n = len(vps)
     lowest = min(vps, default=0)
     distinct = sorted(set(vps), reverse=True)
@@ -134,10 +137,11 @@ def score(sheet: Sheet) -> Result:
     n = len(names)
     breakdowns: list[list[Line]] = [[] for _ in names]
     notes: list[Note] = []
+    other = chosen(sheet.readings, "LC-1")
     for g, game in enumerate(sheet.games):
         by_name = {key.strip(): vp for key, vp in game.items()}
         vps = [by_name[name] for name in names]
-        points = placement_points(vps)
+        points = dense_placement_points(vps) if other else placement_points(vps)
         where = places(vps)
         lowest = min(vps)
         for k in range(n):
@@ -159,7 +163,12 @@ def score(sheet: Sheet) -> Result:
             )
         dense = dense_placement_points(vps)
         for k, name in enumerate(names):
-            if dense[k] != points[k]:
+            if other and dense[k] != placement_points(vps)[k]:
+                notes.append(ruled(Msg(
+                    "scorers.latria_campaign.note.after_tie_other", game=g + 1, name=name,
+                    place=ordinal(where[k]), points=points[k],
+                    documented=placement_points(vps)[k]), "LC-1"))
+            elif dense[k] != points[k]:
                 notes.append(ruled(Msg(
                     "scorers.latria_campaign.note.after_tie", game=g + 1, name=name,
                     place=ordinal(where[k]), points=points[k], players=n, n=where[k],
@@ -188,6 +197,8 @@ def score(sheet: Sheet) -> Result:
         PlayerResult(name=name, total=totals[k], rank=ranks[k], breakdown=breakdowns[k])
         for k, name in enumerate(names)
     ]
+    if other:
+        notes.insert(0, ruled(applied_note("LC-1"), "LC-1"))
     if len(sheet.games) < n:
         notes.insert(0, ruled(Msg("scorers.latria_campaign.note.in_progress",
                                   played=len(sheet.games), games=n), "LC-5"))

@@ -36,6 +36,7 @@ from .base import (
     PlayView,
     Section,
     comma_list,
+    config_readings,
     event_type,
     next_action,
     parse_config,
@@ -202,6 +203,7 @@ def initial(config: Mapping[str, Any]) -> AltarState:
         players=players, variant=variant, realms_each=each, shrine_tiles=tiles,
         shrines_left=tiles, realms=[[Realm() for _ in range(each)] for _ in players],
         proposed_start=setup_first_player(setup, n), last_shrine_turn=[None] * n,
+        readings=config_readings(config),
     )
 
 
@@ -279,8 +281,9 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         _need(s, "action", "action2")
         action = req_choice(event.get("action"), MAIN_ACTIONS,
                             Msg("flow.altar.error.main_action"))
-        if action in s.actions_done:
-            # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14).
+        if action in s.actions_done and s.readings.get("P-14") != "alternative":
+            # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14);
+            # the table's other reading: two actions, the same one allowed twice.
             raise FlowError(Msg("flow.altar.error.same_action"))
         me = current(s)
         if action == "ritual":
@@ -454,7 +457,10 @@ def view(s: AltarState) -> PlayView:
     elif step in ("action", "action2"):
         if n == 2:
             rule_keys = ("action", "action2")
-        if step == "action2":
+        if step == "action2" and s.readings.get("P-14") == "alternative":
+            reminder = Msg("flow.altar.reminder.action2_any", name=name)
+            rulings.append("P-14")
+        elif step == "action2":
             reminder = Msg("flow.altar.reminder.action2", name=name)
             rulings.append("P-14")
         elif n == 2:
@@ -462,7 +468,7 @@ def view(s: AltarState) -> PlayView:
         else:
             reminder = Msg("flow.altar.reminder.action", name=name)
         for a in MAIN_ACTIONS:
-            if a in s.actions_done:
+            if a in s.actions_done and s.readings.get("P-14") != "alternative":
                 continue
             if a == "ritual":
                 if s.shrines_left == 0 or all(r.shrines >= MAX_SHRINES for r in s.realms[me]):

@@ -178,6 +178,9 @@ class FlowState(BaseModel):
     players: list[str]
     variant: str
     finished: bool = False
+    # the table's own readings its flow applies (ruling id → "alternative"; absent: the
+    # documented reading), from the config's "readings" (scorers/readings.py)
+    readings: dict[str, str] = {}
 
 
 @dataclass(frozen=True)
@@ -242,6 +245,15 @@ def next_action(label: Msg, **event: Any) -> Action:
 
 # ---------------------------------------------------------------------------------------
 # Config and event reading
+
+
+def config_readings(config: Mapping[str, Any]) -> dict[str, str]:
+    """The config's ``readings`` (ruling id → "alternative"), anything else left out."""
+    given = config.get("readings") if isinstance(config, Mapping) else None
+    if not isinstance(given, Mapping):
+        return {}
+    return {k: "alternative" for k, v in given.items()
+            if isinstance(k, str) and v == "alternative"}
 
 
 def parse_config(

@@ -32,6 +32,7 @@ from .base import (
     Marker,
     PlayView,
     comma_list,
+    config_readings,
     event_type,
     next_action,
     parse_config,
@@ -312,8 +313,10 @@ def propose(
             continue
         # Step 4: a child below the parent keeps their card if it has VP or an effect;
         # Simple variant, reversed strength: above the parent (ruling P-1). Strictly
-        # below/above (ruling P-5).
-        weaker = c.number > parent_card.number if rev else c.number < parent_card.number
+        # below/above (ruling P-5). The table's other reading of P-1: the direction of
+        # keeping is not reversed (a child below the parent keeps, as in the standard game).
+        keep_above = rev and state.readings.get("P-1") != "alternative"
+        weaker = c.number > parent_card.number if keep_above else c.number < parent_card.number
         if not weaker:
             continue
         status = keep_status(c.suit, c.number)
@@ -341,6 +344,7 @@ def initial(config: Mapping[str, Any]) -> LatriaState:
         eclipse_markers=markers, numbers=numbers_in_play(n),
         proposed_first=setup_first_player(setup, n), has_marker=[False] * n,
         campaign_game=setup.get("campaign_game") if variant == "campaign" else None,
+        readings=config_readings(config),
     )
 
 
@@ -605,6 +609,8 @@ def _proposal_notes(state: LatriaState) -> list[Msg]:
     notes = [Msg("flow.latria.note.cards", cards=played, body=NAMES[p.body])]
     if p.reversed:
         notes.append(Msg("flow.latria.note.reversed"))
+        if state.readings.get("P-1") == "alternative":
+            notes.append(Msg("flow.latria.note.reading_p1"))
     if p.taker is not None:
         notes.append(Msg("flow.latria.note.takes", name=names[p.taker], body=NAMES[p.body],
                          reason=p.reason))

@@ -35,7 +35,9 @@ def character_label(cid: str) -> str:
 def player_controls(editor, index: int) -> list[ft.Control]:
     players = editor.get(("players",))
     characters = [p.get("character") for p in players]
-    in_play = tokens_in_play(len(players), characters)
+    readings = editor.get(("readings",), {})  # the table's own reading of C-1
+    in_play = tokens_in_play(len(players), characters,
+                             isinstance(readings, dict) and readings.get("C-1") == "alternative")
 
     def pick_character(cid: str) -> None:
         editor.set(("players", index, "character"), cid)

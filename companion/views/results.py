@@ -18,6 +18,7 @@ from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict, StoreError
+from companion.table_setup import sheet_with_readings
 from companion.views import why
 from companion.views.home import game_title
 from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
@@ -36,6 +37,9 @@ def build(ctx, table_id: str) -> ft.View:
     if session.score_sheet is None:  # nothing entered yet: the sheet the Score screen shows
         empty = form.empty_sheet(session, ctx.store.box_values(session.game))
         session = session.model_copy(update={"score_sheet": empty})
+    # the table's own readings (its Rulings screen) go into the sheet the scorer reads
+    session = session.model_copy(
+        update={"score_sheet": sheet_with_readings(session, session.score_sheet)})
     try:
         result = score_sheet(session.score_sheet)
     except SheetProblems as err:

@@ -18,6 +18,7 @@ from companion.i18n import t
 from companion.rulebooks import Link, books, link_for, passage_pattern
 from companion.rules_search import Hit, search, spans
 from companion.rulings_doc import Entry, entries, said, where_label
+from companion.views import table_readings
 from companion.views.rulebook import full_width, parent, query_of, search_field, words
 from companion.widgets.common import PAGE_PADDING, app_bar, heading, muted
 
@@ -112,11 +113,13 @@ def ruling_rows(hits: list[Hit], query: str, on_open) -> list[ft.Control]:
 
 
 def build(ctx, route: str, table_id: str | None = None) -> ft.View:
-    ctx.live[route] = lambda change: None  # nothing here follows the table
-    game_id = None
+    game_id, session = None, None
     if table_id is not None:
         session = ctx.store.get_table(table_id)
         game_id = session.game if session is not None else None
+    # the table's own readings follow the table (a choice made on another phone)
+    ctx.live[route] = (lambda change: redraw()) if session is not None else (
+        lambda change: None)
     shown = [e for e in entries() if game_id is None or e.game in (game_id, "")]
     query = query_of(route)
     opened = query.get("id")
@@ -133,7 +136,10 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
                 return
         else:
             found, text = shown, ""
-        controls: list[ft.Control] = [muted(t("rules.rulings_intro"), size=15)]
+        controls: list[ft.Control] = []
+        if session is not None and not text:  # the table's own readings come first
+            controls += table_readings.section(ctx, session, redraw)
+        controls.append(muted(t("rules.rulings_intro"), size=15))
         order = (game_id, "") if game_id else ("", *GAMES)  # a table's own game first
         games = [g for g in order if any(e.game == g for e in found)]
         for g in games:
@@ -146,6 +152,12 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
 
     def changed(e) -> None:
         draft["q"] = field.value or ""
+        fill()
+        ctx.page.update()
+
+    def redraw() -> None:
+        nonlocal session
+        session = ctx.store.get_table(table_id) or session
         fill()
         ctx.page.update()
 

@@ -23,6 +23,7 @@ from companion.score_forms import field_label, form_for
 from companion.score_forms.editor import Editor
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict
+from companion.table_setup import sheet_with_readings
 from companion.views import export_sheet, score_damaged, why
 from companion.views.home import game_title
 from companion.widgets.common import (
@@ -66,7 +67,8 @@ def build(ctx, table_id: str) -> ft.View:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
     game = GAMES[session.game]
     box = ctx.store.box_values(session.game)
-    sheet = session.score_sheet or form.empty_sheet(session, box)
+    # the table's own readings (its Rulings screen) go into the sheet the scorer reads
+    sheet = sheet_with_readings(session, session.score_sheet or form.empty_sheet(session, box))
     # An older version's sheet with entries of the wrong kind: say what, never crash.
     damaged = score_damaged.undrawable_problems(
         sheet, len(form.empty_sheet(session, box)["players"]))
