@@ -9,8 +9,9 @@ current. The screens only call ``ruling(id)``.
 
 The Japanese catalog (``ja/rulings.json``) holds the title and the "At the table" line
 translated by hand; the rulebook's words stay as RULINGS.md quotes them (English; the
-screens say so in Japanese). The same command brings it in step: the quotes copied, a
-new ruling added in English until it is translated (tests/test_rulings.py names it).
+screens say so in Japanese), except Latoro's, quoted in its Japanese original. The same
+command brings it in step: the quotes copied, a new ruling added in English until it is
+translated (tests/test_rulings.py names it).
 """
 
 from __future__ import annotations
@@ -86,12 +87,20 @@ def catalog_text(doc: Path = DOC) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
 
+def original(key: str) -> bool:
+    """Whether ``key`` quotes Latoro's rulebook, which is Japanese: the Japanese catalog
+    keeps its quotes as the rulebook words them (verbatim, without the English glosses
+    RULINGS.md adds for English readers; tests/test_rulings.py checks them)."""
+    return key.startswith("ruling.LT-") and key.endswith(".rulebook")
+
+
 def ja_catalog_text(doc: Path = DOC, current: Path = CATALOG_JA) -> str:
     """What ``companion/i18n/ja/rulings.json`` holds when it is in step with the document:
     its translations kept, the rulebook's words as quoted, new entries in English."""
     english = messages(parse(doc.read_text(encoding="utf-8")))
     translated = json.loads(current.read_text(encoding="utf-8")) if current.exists() else {}
-    data = {key: text if key.endswith(".rulebook") else translated.get(key, text)
+    data = {key: text if key.endswith(".rulebook") and not original(key)
+            else translated.get(key, text)
             for key, text in english.items()}
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
 
