@@ -15,7 +15,7 @@ import pytest
 
 from companion import rulebooks
 from tests.e2e.flutter import button, open_app
-from tests.e2e.test_japanese import choose_language, create_table_ja
+from tests.e2e.test_japanese import both_sizes, choose_language, create_table_ja
 from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)
 from tests.e2e.words import SMALL, read_screen
 
@@ -52,9 +52,18 @@ def english_rulebooks() -> str:
     return " ".join(text.split())
 
 
+# Where a quote of Play is from: "Latria rulebook — Game Flow, Step 4" (the rulebook's
+# own section titles, in English like its words).
+SOURCE = re.compile(r"^(?:Latria|Carpe Astra|Luna|Altar) rulebook — (.+)$")
+
+
 def is_quote(line: str) -> bool:
     squeezed = " ".join(line.split())
-    return len(squeezed) >= 12 and squeezed in english_rulebooks()
+    if (source := SOURCE.match(squeezed)) is not None:
+        return all(part.strip() in english_rulebooks() for part in source[1].split(","))
+    return len(squeezed) >= 12 and all(
+        " ".join(para.split()) in english_rulebooks()
+        for para in line.split("\n\n") if para.strip())
 
 
 def english_left(lines: list[str], players: list[str]) -> list[str]:
@@ -81,6 +90,13 @@ class Walk:
             self.found[name] = bad
 
 
+def phone_shots(page, name: str) -> None:
+    """Screenshots at 390×844 and 360×740 (NAME-390, NAME-360), to look at for clipping."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    both_sizes(page, name)
+
+
 def back_to_table(page) -> None:
     button(page, "戻る").first.click()
     page.get_by_text("プレイヤー", exact=True).wait_for()
@@ -104,6 +120,16 @@ def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  
     button(page, "プレイ").first.click()
     button(page, "取り消し").first.wait_for()
     walk.read(f"ja-walk-{name}-play")
+    # The rulebook's words for this step: Latoro's in Japanese, the others marked English.
+    rule = button(page, "ルールブックの記述")
+    if rule.count():
+        rule.first.click()
+        button(page, "閉じる").wait_for()
+        walk.read(f"ja-walk-{name}-play-rule")
+        phone_shots(page, f"ja-walk-{name}-play-rule")
+        button(page, "閉じる").click()
+        button(page, "閉じる").wait_for(state="detached")
+        page.wait_for_timeout(300)
     page.set_viewport_size(SMALL)
     if tap_primary(page) is not None:
         walk.read(f"ja-walk-{name}-play-1")
@@ -112,6 +138,7 @@ def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  
     button(page, "得点").first.click()
     page.get_by_role("button", name="結果を見る").wait_for()
     walk.read(f"ja-walk-{name}-score")
+    phone_shots(page, f"ja-walk-{name}-score")
     results = page.get_by_role("button", name="結果を見る")
     if results.locator('[aria-disabled="true"]').count() == 0:
         results.click()
@@ -120,6 +147,7 @@ def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  
         page.get_by_role("button", name="なぜ？ ").first.click()
         page.get_by_text(re.compile("ルールブック")).first.wait_for()
         walk.read(f"ja-walk-{name}-why")
+        phone_shots(page, f"ja-walk-{name}-why")
         button(page, "閉じる").click()
 
     assert walk.found == {}, "\n".join(f"{k}: {v}" for k, v in walk.found.items())
