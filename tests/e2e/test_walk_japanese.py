@@ -60,7 +60,9 @@ SOURCE = re.compile(r"^(?:Latria|Carpe Astra|Luna|Altar) rulebook — (.+)$")
 def is_quote(line: str) -> bool:
     squeezed = " ".join(line.split())
     if (source := SOURCE.match(squeezed)) is not None:
-        return all(part.strip() in english_rulebooks() for part in source[1].split(","))
+        return all(part.strip() in english_rulebooks()
+                   for part in re.split(r"[,;]|— |(?:Latria|Carpe Astra|Luna|Altar) rulebook",
+                                        source[1]) if part.strip())
     return len(squeezed) >= 12 and all(
         " ".join(para.split()) in english_rulebooks()
         for para in line.split("\n\n") if para.strip())
