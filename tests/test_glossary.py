@@ -19,7 +19,7 @@ TERMS = [
     ("Latria astrology card", "占星カード", ["占星術カード", "占星術 {"]),
     ("Latria eclipse", "食", ["蝕"]),
     ("Latria Star Eclipse variant", "スター・エクリプス", ["スターエクリプス", "星の食", "星の蝕"]),
-    ("Altar active altar", "アクティブ", ["有効な祭壇"]),
+    ("Altar active altar", "アクティブ", ["有効な祭壇", "起動中の祭壇"]),
     ("Altar Ancient God", "古き神", ["古の神"]),
     ("Altar follower", "信者", ["フォロワー"]),
     ("Luna victory points are influence", "影響力", ["勝利点を得"]),
