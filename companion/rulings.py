@@ -11,11 +11,12 @@ tests/test_rulings.py checks that the copy is current. The screens only call
 
 The Japanese catalog (``ja/rulings.json``) holds the title, the "At the table" line and
 the reason translated by hand; the rulebook's words stay as RULINGS.md quotes them
-(English; the screens say so in Japanese). The same command brings it in step: the quotes
-copied, a new ruling added in English until it is translated. ``SOURCES_JA`` records the
-English each translation was made from, so a text changed in RULINGS.md after it was
-translated is named too (tests/test_rulings.py names both). Once the Japanese is
-redone: ``python -m companion.rulings --translated P-14`` (an id, a key, or ``all``).
+(English; the screens say so in Japanese), except Latoro's, quoted in its Japanese
+original. The same command brings it in step: the quotes copied, a new ruling added in
+English until it is translated. ``SOURCES_JA`` records the English each translation was
+made from, so a text changed in RULINGS.md after it was translated is named too
+(tests/test_rulings.py names both). Once the Japanese is redone:
+``python -m companion.rulings --translated P-14`` (an id, a key, or ``all``).
 """
 
 from __future__ import annotations
@@ -113,12 +114,20 @@ def catalog_text(doc: Path = DOC) -> str:
     return _dump(english_messages(doc))
 
 
+def original(key: str) -> bool:
+    """Whether ``key`` quotes Latoro's rulebook, which is Japanese: the Japanese catalog
+    keeps its quotes as the rulebook words them (verbatim, without the English glosses
+    RULINGS.md adds for English readers; tests/test_rulings.py checks them)."""
+    return key.startswith("ruling.LT-") and key.endswith(".rulebook")
+
+
 def ja_catalog_text(doc: Path = DOC, current: Path = CATALOG_JA) -> str:
     """What ``companion/i18n/ja/rulings.json`` holds when it is in step with the document:
     its translations kept, the rulebook's words as quoted, new entries in English."""
     english = english_messages(doc)
     translated = _load(current)
-    data = {key: text if key.endswith(".rulebook") else translated.get(key, text)
+    data = {key: text if key.endswith(".rulebook") and not original(key)
+            else translated.get(key, text)
             for key, text in english.items()}
     return _dump(data)
 

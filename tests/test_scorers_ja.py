@@ -119,9 +119,9 @@ def test_latria_lines_in_japanese():
     ann = result.players[0]
     assert [render(x.label, "ja") for x in ann.breakdown] == [
         "太陽 4+3+2+1 = 10", "月 3+1 = 4", "北極星 (1+2) × 2 × 2 = 12", "ラトリア 1",
-        "蝕 −((3+2) × 2)"]
+        "食 −((3+2) × 2)"]
     assert result.note_details[-1].render("ja") == (
-        "DeeとEveは0点で同点。蝕の点が少ないDeeが上位です（0 < 1） (L-10)")
+        "DeeとEveは0点で同点。食の点が少ないDeeが上位です（0 < 1） (L-10)")
 
 
 def test_latria_ties_polaris_and_variants_in_japanese():

@@ -161,7 +161,7 @@ def test_carpe_astra_luna_and_altar_lines():
                       colour=Msg("setup.carpe_astra.colour.red"),
                       guild=GUILD_LABELS["military"]), "ja") == "チュン提督（赤・軍事）"
     solo = make_setup("luna", 1, "solo2", seed=2026)
-    assert render(solo.first_player_text(), "ja") == "仮想対戦相手（ソロルール。あなたは1番席）"
+    assert render(solo.first_player_text(), "ja") == "仮想の対戦相手（ソロルール。あなたは1番席）"
     assert step_ja(solo, "Time tokens").startswith(
         "ソロでは使いません：時間トークン4枚は箱に残します。")
     altar = make_setup("altar", 5, seed=1)

@@ -156,6 +156,10 @@ class PlayView(BaseModel):
     reminder: Text  # one line: what to do now
     rule: str  # the rulebook's own words for this step (quoted from seeds/)
     rule_source: str  # e.g. "Latria rulebook — Game Flow, Step 4"
+    # The same words in the rulebook's Japanese original, when the rulebook is Japanese
+    # (Latoro): Play shows them to a phone in Japanese, ``rule`` (the translation) else.
+    rule_ja: str = ""
+    rule_source_ja: str = ""
     markers: list[Marker]
     actions: list[Action]
     notes: list[Text] = []  # extra lines, e.g. the step-4 helper's proposal

@@ -121,6 +121,54 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+# The same steps in the Japanese original (seeds/004…), shown in Japanese: per step, the
+# section id of companion.rulebooks' Japanese book and its passages, found verbatim in it
+# (tests/test_rulebooks.py).
+JA_SRC = "ラトーロ ルール"
+RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
+    "start": ("プレイヤーの準備", (
+        "最近動物に乗ったプレイヤーが１番手となり、スタートプレイヤーカードを受け取ります。",
+    )),
+    "placement": ("配置フェイズについて", (
+        "プレイヤーは手番でウカ族コマかスーマ族コマ１個を",
+        "エリアカード",
+        "捧げものボードの旅（スーマ族は配置不可）",
+        "支援トラック（スーマ族は配置不可）",
+        "プレイヤーボードの自宅",
+        "のいずれかに配置することができます。",
+    )),
+    "collection": ("回収フェイズについて", (
+        "支援トラック以外のアクションスペースに配置されているウカ族とスーマ族コマを回収します。"
+        "いつくかのエリアカードはこのフェイズで効果を発揮するので処理を忘れないように注意して"
+        "ください。",
+    )),
+    "support": ("支援フェイズについて", (
+        "支援トラックの小さな数から順に支援をすることができます。",
+        "支援したい各エリアカードの左上に記載されている支援コストを確認し、そのコストに等しい"
+        "資源をサプライに支払います。（捧げものじゃないことに注意）",
+    )),
+    "prep_cap": ("準備フェーズについて", (
+        "資源の上限は１種類７つまでです。それ以上の場合はサプライに戻します。",
+    )),
+    "prep_marker": ("準備フェーズについて", (
+        "ラウンドマーカーを一つ進めます。",
+    )),
+    "prep_refill": ("準備フェーズについて", (
+        "プレイ人数に応じてエリアカードを補充してください。",
+    )),
+    "end": ("ゲーム終了について", (
+        "４ラウンド目の準備フェーズが終了した時点でゲームが終了し得点計算を行います。",
+        "資源コマ３個につき１評価点を得ます。",
+    )),
+}
+
+
+def quote_ja(phase: str) -> tuple[str, str]:
+    """(source, rule) of ``phase`` in the Japanese original."""
+    section, passages = RULES_JA[phase]
+    return f"{JA_SRC} — {section}", "\n\n".join(passages)
+
+
 class LatoroState(FlowState):
     game: str = GAME
     rounds: int = ROUNDS
@@ -390,11 +438,13 @@ def view(s: LatoroState) -> PlayView:
     if phase != "start" and not s.finished:
         actions.extend(_resource_actions(s))
     source, rule = quote(RULES, phase)
+    source_ja, rule_ja = quote_ja(phase)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=(Msg("flow.latoro.phase.round", round=s.round, rounds=s.rounds) if s.round
                else Msg("flow.latoro.phase.setup")),
         step=TITLES[phase], reminder=reminder, rule=rule, rule_source=source,
+        rule_ja=rule_ja, rule_source_ja=source_ja,
         markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=None, finished=s.finished,
     )

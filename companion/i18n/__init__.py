@@ -27,10 +27,10 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from scorers.messages import ENGLISH, LANGUAGES, Msg, catalog, register, render
+from scorers.messages import ENGLISH, LANGUAGES, AndList, Msg, catalog, register, render
 
 __all__ = ["ENGLISH", "LANGUAGES", "HERE", "catalog", "current_language", "say", "say_error",
-           "speaking", "t", "t_for", "use_session_language"]
+           "speaking", "name", "t", "t_for", "use_session_language"]
 
 HERE = Path(__file__).parent
 register(HERE)
@@ -75,8 +75,33 @@ def speaking(language: str) -> Iterator[None]:
         _spoken.reset(token)
 
 
+# Names the app gives a seat itself, stored in English in the logs and sheets (Luna's
+# solo game plays against "Virtual opponent", companion.flows.luna.OPPONENT): shown in
+# the reader's language at display time; the stored data keeps the English name.
+FIXED_NAMES = {"Virtual opponent": "common.virtual_opponent"}
+
+
+def name(player: object) -> str:
+    """A player's name as shown: as entered, or a fixed name the app gave in the reader's
+    language."""
+    if isinstance(player, str) and not isinstance(player, Msg) and player in FIXED_NAMES:
+        return t(FIXED_NAMES[player])
+    return say(player)
+
+
+def _shown(value: object) -> object:
+    """A message parameter with the fixed names in the reader's language."""
+    if isinstance(value, Msg):
+        return Msg(value.key, **{k: _shown(v) for k, v in value.params.items()})
+    if isinstance(value, AndList):
+        return AndList(_shown(v) for v in value)
+    if isinstance(value, str) and value in FIXED_NAMES:
+        return name(value)
+    return value
+
+
 def t(key: str, /, **values: object) -> str:
-    return render(Msg(key, **values), current_language())
+    return render(Msg(key, **{k: _shown(v) for k, v in values.items()}), current_language())
 
 
 def t_for(game: str, key: str, /, **values: object) -> str:
@@ -89,7 +114,7 @@ def t_for(game: str, key: str, /, **values: object) -> str:
 def say(text: object) -> str:
     """A text from the pure packages for the reader: a ``Msg`` in the current language,
     anything else as it is ("" for None)."""
-    return render(text, current_language())
+    return render(_shown(text) if isinstance(text, Msg) else text, current_language())
 
 
 def say_error(err: BaseException) -> str:

@@ -128,6 +128,15 @@ def realm_status(shrines: int, altars: int) -> tuple[str, str]:
         ft.Colors.ON_SURFACE_VARIANT
 
 
+GOD_KEYS = {"Goddess of Love": "altar.known_god.goddess_of_love",
+            "Ancient God": "altar.known_god.ancient_god"}
+
+
+def god_name(god: str) -> str:
+    """A god the rulebook names, in the phone's language."""
+    return t(GOD_KEYS[god]) if god in GOD_KEYS else god
+
+
 def god_field(editor, path: tuple, realm_label: str) -> list[ft.Control]:
     """The god's name (optional) and chips for the gods the rulebook names."""
     label = (t("altar.god_n", realm=realm_label) if realm_label else t("altar.god"))
@@ -136,14 +145,19 @@ def god_field(editor, path: tuple, realm_label: str) -> list[ft.Control]:
 
     def render() -> None:
         current = editor.get(path)
-        chips.controls = [
-            choice_chip(t("altar.pick_god", label=label, god=god), god, god == current,
-                        lambda e, g=god: pick(g))
-            for god in KNOWN_GODS
-        ]
+        chips.controls = []
+        for god in KNOWN_GODS:
+            # The god is free text (AL-6): a chip writes its name in the phone's language,
+            # and a name written in either language shows its chip picked.
+            name = god_name(god)
+            chips.controls.append(choice_chip(
+                t("altar.pick_god", label=label, god=name), name, current in (god, name),
+                lambda e, g=name: pick(g)))
 
     def pick(god: str) -> None:
-        new = NO_GOD if editor.get(path) == god else god  # tapping the picked god clears it
+        current = editor.get(path) or ""
+        picked = god_name(current) == god  # "Ancient God" or 古き神: its chip is picked
+        new = NO_GOD if picked else god  # tapping the picked god clears it
         field.value = new
         editor.set(path, new)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.table_setup import setup_json
 from scorers.carpe_astra import CHARACTERS, GUILDS, MONEY_TOKENS, tokens_in_play
 
@@ -53,7 +53,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
     ]
     for gid, guild in GUILDS.items():
         controls.append(editor.stepper(
-            ("players", index, "support", gid), guild.name, maximum=in_play[gid],
+            ("players", index, "support", gid), say(guild.name), maximum=in_play[gid],
             hint=t("carpe_astra.in_play", n=in_play[gid])))
     return controls
 

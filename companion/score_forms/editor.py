@@ -18,6 +18,7 @@ from typing import Any
 
 import flet as ft
 
+from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
 from companion.widgets.common import TAP, choice_chip
@@ -232,7 +233,7 @@ class Editor:
                     ft.Row([
                         ft.Text(t("editor.place", n=i + 1), size=16, width=32,
                                 weight=ft.FontWeight.W_600),
-                        ft.Text(item, size=16, expand=True),
+                        ft.Text(player_name(item), size=16, expand=True),
                         up, down,
                     ], spacing=2, vertical_alignment=ft.CrossAxisAlignment.CENTER),
                     bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, border_radius=8,

@@ -190,7 +190,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
                 label, text, mine,
                 lambda e, s=suit, n=number: toggle_astrology(editor, cards, s, n),
                 disabled=elsewhere))
-        controls.append(ft.Column([ft.Text(NAMES[suit], size=15),
+        controls.append(ft.Column([ft.Text(say(NAMES[suit]), size=15),
                                    ft.Row(chips, wrap=True, spacing=6, run_spacing=6)],
                                   spacing=4))
     controls += discard_controls(editor, index)

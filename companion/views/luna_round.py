@@ -26,6 +26,7 @@ import flet as ft
 
 from companion.flows import Action, build_event
 from companion.flows.luna import LunaState, council, is_solo
+from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.saving import NOT_SAVED
 from companion.score_forms.editor import Editor
@@ -142,7 +143,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
                                      maximum=priestess_figure(len(players)),
                                      hint=t("luna_round.second_value_hint")))
     for i, name in enumerate(players):
-        fields.append(ft.Text(name, size=16, weight=ft.FontWeight.W_600))
+        fields.append(ft.Text(player_name(name), size=16, weight=ft.FontWeight.W_600))
         fields.append(editor.stepper(("players", i, "priestess_isle"),
                                      t("luna_round.priestess_isle"), maximum=PRIESTESS_ISLE_MAX,
                                      hint=t("luna_round.priestess_hint")))

@@ -13,7 +13,8 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event
-from companion.i18n import ENGLISH, say, say_error, speaking, t
+from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
+from companion.i18n import name as player_name
 from companion.play_state import current, keep
 from companion.saving import NOT_SAVED, not_saved
 from companion.store import Conflict
@@ -289,13 +290,22 @@ def status_card(view: PlayView, ctx) -> ft.Control:
     def show_rule(e) -> None:
         from companion.views.rulebook import rule_route  # the section the quote is from
 
-        target = rule_route(ctx.page.route or "", view.game, view.rule)
+        # Latoro's rulebook is Japanese: a phone in Japanese reads the original. The
+        # other rulebooks are English: in Japanese the dialog says so above their words.
+        original = current_language() == "ja" and bool(view.rule_ja)
+        rule = view.rule_ja if original else view.rule
+        source = view.rule_source_ja if original else say(view.rule_source)
+        english = current_language() != ENGLISH and not original
+        target = rule_route(ctx.page.route or "", view.game, rule)
         opener = [] if target is None else [ft.TextButton(
             content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
             on_click=lambda e: (ctx.page.pop_dialog(), ctx.go(target)))]
+        body: list[ft.Control] = [ft.Text(rule, selectable=True)]
+        if english:
+            body.insert(0, ft.Text(source, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         ctx.page.show_dialog(ft.AlertDialog(
-            title=ft.Text(say(view.rule_source), size=16),
-            content=ft.Column([ft.Text(say(view.rule), selectable=True)],
+            title=ft.Text(t("play.rule_english") if english else source, size=16),
+            content=ft.Column(body, spacing=8,
                               scroll=ft.ScrollMode.AUTO, height=420, width=360),
             actions=[*opener, ft.TextButton(content=t("common.close"), height=TAP,
                                             on_click=lambda e: ctx.page.pop_dialog())],
@@ -311,6 +321,13 @@ def status_card(view: PlayView, ctx) -> ft.Control:
         lines.append(ft.Row(links, wrap=True, spacing=4, run_spacing=0))
     return ft.Card(content=ft.Container(ft.Column(lines, spacing=6),
                                         padding=ft.Padding.all(14)))
+
+
+def strip_prefix(text: str, prefixes: tuple[str, ...]) -> str:
+    for prefix in prefixes:
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
 
 
 def draft_for(drafts: dict, table_id: str, action: Action) -> tuple[tuple, dict[str, Any]]:
@@ -430,9 +447,11 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
             ft.Column([row(m.label, m.value) for m in table], spacing=4),
             padding=ft.Padding.all(12))))
     for player, markers in by_player.items():
-        lines = [ft.Text(player, size=15, weight=ft.FontWeight.W_600)]
-        prefix = f"{player}: "
-        lines += [row(say(m.label).removeprefix(prefix), m.value) for m in markers]
+        shown = player_name(player)
+        lines = [ft.Text(shown, size=15, weight=ft.FontWeight.W_600)]
+        # The marker's label without the name the heading already gives ("Ann: ", "Ann：").
+        prefixes = (f"{shown}: ", f"{shown}：")
+        lines += [row(strip_prefix(say(m.label), prefixes), m.value) for m in markers]
 
         out.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=4),
                                                 padding=ft.Padding.all(12))))

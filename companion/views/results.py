@@ -13,6 +13,7 @@ import flet as ft
 import setup_guides
 from companion import campaign
 from companion.catalog import GAMES
+from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
 from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import form_for
@@ -60,7 +61,7 @@ def build(ctx, table_id: str) -> ft.View:
         ranking.controls.append(ft.Row([
             ft.Text(t("results.place", rank=player.rank), size=16, width=56,
                     weight=ft.FontWeight.W_600),
-            *total_cells(player.name, t_for(session.game, "results.total_value",
+            *total_cells(player_name(player.name), t_for(session.game, "results.total_value",
                                             total=player.total)),
         ], vertical_alignment=ft.CrossAxisAlignment.START))
     controls: list[ft.Control] = [
@@ -186,7 +187,7 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
             per_game = ", ".join(f"{line.points:+d}" for line in player.breakdown)
             controls.append(ft.Row([
                 ft.Text(t("results.place", rank=player.rank), size=16, width=56),
-                ft.Column([ft.Text(player.name, size=16),
+                ft.Column([ft.Text(player_name(player.name), size=16),
                            muted(per_game, size=14)], spacing=0, expand=True),
                 ft.Text(str(player.total), size=18, weight=ft.FontWeight.W_600),
             ]))

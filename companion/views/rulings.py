@@ -77,8 +77,12 @@ def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = Fa
 
     inside: list[ft.Control] = []
     if entry.rulebook:
-        inside += [label("rules.ruling_rulebook"),
-                   words(entry.rulebook, spans(entry.rulebook, query), size=15, italic=True)]
+        # Latoro's quotes are its Japanese original (in Japanese without the English
+        # glosses); the other rulebooks are English, which the Japanese heading says.
+        latoro = entry.id.startswith("LT-")
+        rulebook = said(entry, "rulebook") if latoro else entry.rulebook
+        inside += [label("rules.ruling_rulebook_original" if latoro else "rules.ruling_rulebook"),
+                   words(rulebook, spans(rulebook, query), size=15, italic=True)]
     if why:
         inside += [label("rules.ruling_why"), words(why, spans(why, query))]
     inside += [label("rules.ruling_where"), ft.Text(where_label(entry), size=15)]

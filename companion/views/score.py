@@ -17,6 +17,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
+from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
 from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import field_label, form_for
@@ -141,7 +142,8 @@ def build(ctx, table_id: str) -> ft.View:
         name = None
         if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
             name = players[path[1]].get("name", "") if path[1] < len(players) else None
-        return " · ".join(x for x in (name, label) if x) or t("score.an_entry")
+        return (" · ".join(x for x in (name and player_name(name), label) if x)
+                or t("score.an_entry"))
 
     def save_whole(new_sheet: dict[str, Any]) -> None:
         """An import: the whole sheet is replaced."""
@@ -197,7 +199,7 @@ def build(ctx, table_id: str) -> ft.View:
         if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
             name = players[path[1]].get("name", "") if path[1] < len(players) else None
         if label and isinstance(value, int | str | bool | type(None)):
-            field = f"{name} · {label}" if name else label
+            field = f"{player_name(name)} · {label}" if name else label
             return t("score.changed_elsewhere", field=field, value=shown_value(value))
         if name:
             return t("score.changed_elsewhere_player", name=name)
@@ -214,7 +216,8 @@ def build(ctx, table_id: str) -> ft.View:
         chips.controls = []
         for i, name in enumerate(names):
             total = totals[name].total if name in totals else None
-            text = name if total is None else f"{name} · {total}"
+            shown = player_name(name)
+            text = shown if total is None else f"{shown} · {total}"
             label = t_for(session.game, "score.player_chip", name=name,
                           total="?" if total is None else total)
             warning = (ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)

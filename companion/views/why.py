@@ -33,7 +33,10 @@ def show(page: ft.Page, rulings: Sequence[str]) -> None:
             parts.append(ft.Text(r.title, size=17, weight=ft.FontWeight.W_600))
         parts.append(ft.Text(r.table, size=16))
         if r.rulebook:
-            parts += [ft.Text(t("why.rulebook"), size=14, weight=ft.FontWeight.W_600,
+            # Latoro's rulebook is Japanese (its quotes are the original); the others
+            # are English, which the Japanese heading says.
+            heading = "why.rulebook_original" if r.id.startswith("LT-") else "why.rulebook"
+            parts += [ft.Text(t(heading), size=14, weight=ft.FontWeight.W_600,
                               color=ft.Colors.ON_SURFACE_VARIANT),
                       ft.Text(r.rulebook, size=15, italic=True, selectable=True)]
     if not known:

@@ -1,0 +1,155 @@
+"""Every screen of every game read in 日本語 mode (issue 13): no English left on screen.
+
+The same walk as test_walk_words.py (the table, Setup, Play before and after the first
+tap, Score, Results and a "Why?"), in Japanese: any run of two or more ASCII letters
+fails, unless it is a player's name, the English name the box shows beside the Japanese
+one, a quote from an English rulebook on a screen that marks it as English, or an entry
+of ALLOWED below (each with its reason)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from companion import rulebooks
+from tests.e2e.flutter import button, open_app
+from tests.e2e.test_japanese import both_sizes, choose_language, create_table_ja
+from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)
+from tests.e2e.words import SMALL, read_screen
+
+GAMES = [
+    # (Japanese tile, file name, players)
+    ("ラトリア・オーパス", "latria", ["Ann", "Ben", "Cleo"]),
+    ("カルペ・アストラ", "carpe-astra", ["Ann", "Ben", "Cleo"]),
+    ("ルナ", "luna", ["Ann", "Ben", "Cleo", "Dan"]),
+    ("ルナ", "luna-solo", ["Mika"]),
+    ("アルター", "altar", ["Ann", "Ben"]),
+    ("ラトーロ", "latoro", ["Ann", "Ben", "あおい"]),
+]
+
+# ASCII words a Japanese screen may show, and why.
+ALLOWED = {
+    # The box's English names, shown beside the Japanese ones (issue 13, point 5).
+    "Latria", "Opus", "Carpe", "Astra", "Luna", "Altar", "Realms", "of", "the", "Gods",
+    "Latoro",
+    # Latria's boards print ECLIPSE on one side; the setup quotes it: 「ECLIPSE」面.
+    "ECLIPSE",
+}
+
+ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
+# Marks that the English text under them is the rulebook's own (why.rulebook, …).
+ENGLISH_MARK = "英語"
+
+
+@cache
+def english_rulebooks() -> str:
+    """The English rulebooks' words, whitespace squeezed, to recognise a quote. Not
+    Latoro's translation: Latoro is quoted in its Japanese original in Japanese."""
+    text = " ".join(rulebooks.read(info.file) for info in rulebooks.book_infos()
+                    if info.language == "en" and info.game != "latoro")
+    return " ".join(text.split())
+
+
+# Where a quote of Play is from: "Latria rulebook — Game Flow, Step 4" (the rulebook's
+# own section titles, in English like its words).
+SOURCE = re.compile(r"^(?:Latria|Carpe Astra|Luna|Altar) rulebook — (.+)$")
+
+
+def is_quote(line: str) -> bool:
+    squeezed = " ".join(line.split())
+    if (source := SOURCE.match(squeezed)) is not None:
+        return all(part.strip() in english_rulebooks()
+                   for part in re.split(r"[,;]|— |(?:Latria|Carpe Astra|Luna|Altar) rulebook",
+                                        source[1]) if part.strip())
+    return len(squeezed) >= 12 and all(
+        " ".join(para.split()) in english_rulebooks()
+        for para in line.split("\n\n") if para.strip())
+
+
+def english_left(lines: list[str], players: list[str]) -> list[str]:
+    marked = any(ENGLISH_MARK in line for line in lines)
+    bad = set()
+    for line in lines:
+        if marked and is_quote(line):
+            continue
+        words = set(ASCII_WORD.findall(line)) - ALLOWED - set(players)
+        if words:
+            bad.add(line)
+    return sorted(bad)
+
+
+class Walk:
+    def __init__(self, page, players):
+        self.page = page
+        self.players = players
+        self.found: dict[str, list[str]] = {}
+
+    def read(self, name: str) -> None:
+        bad = english_left(read_screen(self.page, name), self.players)
+        if bad:
+            self.found[name] = bad
+
+
+def phone_shots(page, name: str) -> None:
+    """Screenshots at 390×844 and 360×740 (NAME-390, NAME-360), to look at for clipping."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    both_sizes(page, name)
+
+
+def back_to_table(page) -> None:
+    button(page, "戻る").first.click()
+    page.get_by_text("プレイヤー", exact=True).wait_for()
+
+
+@pytest.mark.parametrize("tile, name, players", GAMES, ids=[g[1] for g in GAMES])
+def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  # noqa: F811
+    walk = Walk(page, players)
+    open_app(page, walk_server.url)
+    page.get_by_text("Start a new table").or_(page.get_by_text("新しい卓を始める")).wait_for()
+    choose_language(page, "日本語")
+    page.get_by_text("新しい卓を始める").wait_for()
+    create_table_ja(page, tile, players)
+    walk.read(f"ja-walk-{name}-table")
+
+    button(page, "準備").first.click()
+    page.get_by_text("このシードを共有").first.wait_for()
+    walk.read(f"ja-walk-{name}-setup")
+    back_to_table(page)
+
+    button(page, "プレイ").first.click()
+    button(page, "取り消し").first.wait_for()
+    walk.read(f"ja-walk-{name}-play")
+    # The rulebook's words for this step: Latoro's in Japanese, the others marked English.
+    rule = button(page, "ルールブックの記述")
+    if rule.count():
+        rule.first.click()
+        button(page, "閉じる").wait_for()
+        walk.read(f"ja-walk-{name}-play-rule")
+        phone_shots(page, f"ja-walk-{name}-play-rule")
+        button(page, "閉じる").click()
+        button(page, "閉じる").wait_for(state="detached")
+        page.wait_for_timeout(300)
+    page.set_viewport_size(SMALL)
+    if tap_primary(page) is not None:
+        walk.read(f"ja-walk-{name}-play-1")
+    back_to_table(page)
+
+    button(page, "得点").first.click()
+    page.get_by_role("button", name="結果を見る").wait_for()
+    walk.read(f"ja-walk-{name}-score")
+    phone_shots(page, f"ja-walk-{name}-score")
+    results = page.get_by_role("button", name="結果を見る")
+    if results.locator('[aria-disabled="true"]').count() == 0:
+        results.click()
+        page.get_by_text("なぜ", exact=True).first.wait_for()
+        walk.read(f"ja-walk-{name}-results")
+        page.get_by_role("button", name="なぜ？ ").first.click()
+        page.get_by_text(re.compile("ルールブック")).first.wait_for()
+        walk.read(f"ja-walk-{name}-why")
+        phone_shots(page, f"ja-walk-{name}-why")
+        button(page, "閉じる").click()
+
+    assert walk.found == {}, "\n".join(f"{k}: {v}" for k, v in walk.found.items())
