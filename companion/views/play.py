@@ -12,7 +12,7 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event
+from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
 from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
 from companion.i18n import name as player_name
 from companion.play_state import current, keep
@@ -242,7 +242,7 @@ def undone_text(ctx, flow, config, game: str, table_id: str, dropped: dict) -> s
     """ "Undid: Record who took the cards": the tap taken back, named by the button that
     made it (the screen below shows where the table is now)."""
     try:
-        view = flow.view(current(ctx.store, game, config, table_id)[0])
+        view = flow.view(replay(game, config, ctx.store.events(table_id)))
     except FlowError:
         return t("play.undid_plain")
     label = next((a.label for a in view.actions if a.event.get("type") == dropped.get("type")

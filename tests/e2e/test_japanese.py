@@ -91,7 +91,7 @@ def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server
     # The table's rulings, every part in Japanese; a word of a reason finds its ruling,
     # opened at the reason.
     button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所")).click()
-    shows(page, re.compile("^北極星とラトリアの占星術カードは")).wait_for()
+    shows(page, re.compile("^北極星とラトリアの占星カードは")).wait_for()
     both_sizes(page, "ja-latria-rulings")
     type_into(page, "裁定を検索", "崩れた行")
     shows(page, re.compile("ルールブックの値の表の崩れた行")).wait_for()
