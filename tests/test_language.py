@@ -15,6 +15,7 @@ from companion.i18n import current_language, say, speaking, t
 from companion.views import home
 from companion.views.setup import with_seat_names
 from scorers.messages import Msg
+from tests.run_async import run
 
 
 class Store(dict):
@@ -73,7 +74,7 @@ def test_sessions_running_at_once_keep_their_own_words():
         await asyncio.gather(session(fake_page("ja"), a), session(fake_page("en"), b))
         return a, b
 
-    a, b = asyncio.run(both())
+    a, b = run(both())
     assert a == ["取り消し"] * 3 and b == ["Undo"] * 3
 
 

@@ -3,7 +3,6 @@ Play and Score (companion/awake.py; issue 15, parts 4–5)."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from companion.preferences import (
     Preferences,
     load,
 )
+from tests.run_async import run
 
 
 class FakeWakelock:
@@ -35,7 +35,7 @@ class FakeWakelock:
 def keep_awake() -> tuple[KeepAwake, FakeWakelock]:
     wakelock = FakeWakelock()
     # page.run_task starts the coroutine function on the page's loop: here, at once.
-    return KeepAwake(wakelock, lambda handler: asyncio.run(handler())), wakelock
+    return KeepAwake(wakelock, lambda handler: run(handler())), wakelock
 
 
 def test_requested_on_entering_play_and_released_on_leaving():
@@ -79,7 +79,7 @@ def test_a_refusing_browser_is_not_an_error():
         async def enable(self):
             raise RuntimeError("not a secure context")
 
-    awake = KeepAwake(Refusing(), lambda handler: asyncio.run(handler()))
+    awake = KeepAwake(Refusing(), lambda handler: run(handler()))
     awake.follow("/table/t1/play", allowed=True)  # no exception
     assert awake.on
 
@@ -93,17 +93,17 @@ class FakeStorage:
 
 
 def test_preferences_default_to_the_phone_theme_screen_on_normal_text():
-    prefs = asyncio.run(load(FakeStorage({})))
+    prefs = run(load(FakeStorage({})))
     assert prefs == Preferences(theme="system", keep_awake=True, larger_text=False)
     assert prefs.theme_mode == ft.ThemeMode.SYSTEM
 
 
 def test_preferences_read_back_and_nonsense_is_the_default():
-    prefs = asyncio.run(load(FakeStorage({THEME_KEY: "dark", KEEP_AWAKE_KEY: False,
+    prefs = run(load(FakeStorage({THEME_KEY: "dark", KEEP_AWAKE_KEY: False,
                                           LARGER_TEXT_KEY: True})))
     assert (prefs.theme_mode, prefs.keep_awake, prefs.larger_text) == (
         ft.ThemeMode.DARK, False, True)
-    odd = asyncio.run(load(FakeStorage({THEME_KEY: "purple", KEEP_AWAKE_KEY: "yes"})))
+    odd = run(load(FakeStorage({THEME_KEY: "purple", KEEP_AWAKE_KEY: "yes"})))
     assert (odd.theme, odd.keep_awake) == ("system", True)
 
 
