@@ -6,6 +6,7 @@ time (the scorers are fast and a corrected sheet must show its corrected result)
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -48,6 +49,12 @@ class PlayRecord:
     def points(self) -> bool:
         """Whether the totals are scores (not Altar's realm count)."""
         return self.game not in NO_POINTS_GAMES
+
+
+def player_key(name: str) -> str:
+    """One player across tables: the same name, whatever its case or width (Ｋｉｍ, kim and
+    KIM are one player; Japanese names compare as typed, full- and half-width alike)."""
+    return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
 def category_key(label: object) -> str:

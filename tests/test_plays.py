@@ -61,3 +61,10 @@ def test_a_table_without_a_sheet_or_with_a_broken_one_is_not_a_play(tmp_path):
 def test_altar_totals_are_not_points(tmp_path):
     session, _ = scored_table(tmp_path, "altar_example")
     assert play_record(session).points is False
+
+
+def test_the_same_name_is_the_same_player_whatever_its_case_or_width():
+    from companion.plays import player_key
+    assert player_key("Kim") == player_key("KIM") == player_key("Ｋｉｍ") == player_key(" kim ")
+    assert player_key("さくら") == player_key("さくら") != player_key("サクラ")
+    assert player_key("ｻｸﾗ") == player_key("サクラ")
