@@ -41,8 +41,17 @@ _PRIMARY = """() => {
 
 
 def tap_primary(page) -> str | None:
-    """Tap the bottom bar's main button and wait until the next step has replaced it."""
+    """Tap the bottom bar's main button and wait until the next step has replaced it.
+
+    Its place is read until it holds still: just after a resize (the walks switch to the
+    small phone before this tap) the old layout's place would land on another button."""
     found = page.evaluate(_PRIMARY)
+    for _ in range(20):
+        page.wait_for_timeout(150)
+        again = page.evaluate(_PRIMARY)
+        if again == found:
+            break
+        found = again
     if found is None:
         return None
     page.mouse.click(found["x"], found["y"])
