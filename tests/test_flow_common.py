@@ -233,7 +233,7 @@ def test_unknown_and_malformed_events_are_refused(game, n, variant):
 # --- property: random legal taps ------------------------------------------------------
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=80, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_tap_sequences_never_crash_and_undo_is_exact(data):
     """Any sequence of the taps the screen offers, with any form values, either applies or
