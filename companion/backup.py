@@ -41,6 +41,7 @@ from companion import store as store_module
 from companion.catalog import GAMES
 from companion.i18n import LANGUAGES, t
 from companion.store import Store, StoreError
+from scorers import limits
 from scorers.base import name_issues
 from scorers.limits import depth_position, value_problems
 from scorers.sheets import written_problems
@@ -57,6 +58,9 @@ MAX_EVENTS = 10_000  # per table; a long game of Latria is a few hundred taps
 MAX_BOX_VALUES = 1000  # the five boxes have a handful each
 MAX_NUMBER = 2**53  # sequence numbers, versions and seeds: exact in any JSON reader
 MAX_SCALAR_TEXT = 200  # a column a later version added (e.g. a date), as scalars go
+# A plain event (``_plainly_an_event``): scorers/limits.py's bounds, keys of at most 40
+# characters, so that 20 keys stay far under the store's 16 kB an event.
+MAX_PLAIN_KEY = 40
 ID = re.compile(r"[0-9A-Za-z_-]{1,40}")  # store.create_table: 12 hex digits
 # Columns the store keeps as JSON text: in the file they are the JSON values themselves.
 JSON_COLUMNS = ("players", "setup_ticks", "setup_choices", "readings", "score_sheet")
@@ -184,7 +188,8 @@ def export_backup(store: Store, settings: dict[str, Any] | None = None) -> Expor
 
 
 def backup_bytes(backup: dict[str, Any]) -> bytes:
-    return (json.dumps(backup, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    # Compact: a few hundred plays of 200 taps each stay a few MB (indented: 3× that).
+    return (json.dumps(backup, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
 def file_name(when: datetime) -> str:
@@ -402,8 +407,31 @@ def _check_table(table: Any, columns: set[str], number: int) -> None:
         last = entry["seq"]
         if _stamp(entry["created_at"]) is None:
             raise refuse(f"{place}.created_at", "not a date and time")
-        if problems := store_module._event_problems(entry["event"]):
+        if not _plainly_an_event(entry["event"]) and (
+                problems := store_module._event_problems(entry["event"])):
             raise refuse(f"{place}.event", _problem_text(problems))
+
+
+def _plainly_an_event(event: Any) -> bool:
+    """True for the usual event, a flat object of short texts and small whole numbers,
+    which the store's check (``store._event_problems``) certainly passes: that check
+    walks every value and cost most of an import of thousands of events. Anything else
+    (lists, decimals, long keys…) goes to the store's check itself; a test holds the
+    two to the same answers."""
+    if not isinstance(event, dict) or len(event) > limits.MAX_KEYS \
+            or not isinstance(event.get("type"), str):
+        return False
+    for key, value in event.items():
+        if not isinstance(key, str) or len(key) > MAX_PLAIN_KEY:
+            return False
+        if isinstance(value, str):
+            if len(value) > limits.MAX_TEXT:
+                return False
+        elif isinstance(value, bool) or value is None:
+            continue
+        elif not (isinstance(value, int) and -limits.MAX_NUMBER <= value <= limits.MAX_NUMBER):
+            return False
+    return True
 
 
 def _check_box(box: Any, columns: set[str], where: str = "box_values") -> None:

@@ -503,3 +503,56 @@ def test_the_command_line_says_what_is_missing(tmp_path):
     assert not (tmp_path / "none").exists()
     done = run("import", "-", "--data-dir", str(tmp_path / "d"), stdin=b"[")
     assert done.returncode == 2 and len(done.stderr.splitlines()) == 1
+
+
+# ------------------------------------------------------------------ the phone's own checks
+
+from tests.hostile import deep, huge_numbers, unicode_text, wrong_types  # noqa: E402
+
+hostile_values = st.one_of(wrong_types, huge_numbers, deep, unicode_text,
+                           st.lists(st.integers(0, 9), min_size=95, max_size=105))
+
+
+@SLOW
+@given(key=st.sampled_from(["type", "n", "who", "cards", "k" * 40, "k" * 41, "k" * 20000]),
+       value=hostile_values)
+def test_an_event_is_imported_exactly_when_a_phone_could_have_saved_it(key, value):
+    """The event check of the store (``Store.append_event``) is the import's: what a phone
+    could not save, a backup cannot bring in, and the other way round."""
+    from companion.store import SheetProblems
+
+    event = {"type": "next_step", key: value}
+    with tempfile.TemporaryDirectory() as folder:
+        phone = Store(Path(folder) / "phone")
+        table = phone.create_table("luna", "standard", ["A", "B"])
+        made = export_backup(phone).backup
+        text = to_text(made).replace('"events": []', '"events": [' + to_text(
+            {"seq": 1, "event": event, "created_at": made["made_at"]}) + "]")
+        try:
+            phone.append_event(table.id, json.loads(to_text(event)), 0)
+            phone_took = True
+        except (SheetProblems, ValueError, RecursionError):
+            phone_took = False
+        target = Store(Path(folder) / "other")
+        try:
+            import_backup(target, text)
+            imported = True
+        except BackupError:
+            imported = False
+        assert imported == phone_took
+
+
+flat_events = st.dictionaries(
+    st.one_of(st.sampled_from(["type", "n", "who"]), st.text(max_size=45)),
+    st.one_of(st.none(), st.booleans(), st.integers(-(10**6) - 2, 10**6 + 2),
+              st.text(min_size=195, max_size=205), st.text(max_size=10), st.floats()),
+    max_size=22)
+
+
+@settings(max_examples=500, deadline=None)
+@given(event=flat_events)
+def test_the_quick_look_at_a_plain_event_agrees_with_the_stores_check(event):
+    from companion.store import _event_problems
+
+    if backup._plainly_an_event(event):
+        assert _event_problems(event) == []
