@@ -98,3 +98,34 @@ def test_a_backup_saved_on_one_phone_restores_on_another(server, browser, tmp_pa
     finally:
         context.close()
         other.stop()
+
+
+def test_the_backup_part_in_japanese_and_at_twice_the_text(server, page, tmp_path):
+    """In Japanese the buttons and the refusal speak Japanese; at twice the text size on
+    a small phone nothing of the Backup part reaches past the screen's edge."""
+    import re
+
+    from tests.e2e.test_phone_ready import right_edges
+
+    open_app(page, server.url)
+    shows(page, "Latria").wait_for()
+    page.get_by_role("button", name=re.compile(r"Language: 日本語$")).click()
+    button(page, "設定").click()
+    page.get_by_text("ライト／ダーク").wait_for()
+    settle(page)
+    scroll_down(page)
+    damaged = tmp_path / "not-a-backup.json"
+    damaged.write_text('{"tables": []}', encoding="utf-8")
+    with page.expect_file_chooser() as chooser:
+        button(page, "バックアップから復元").click()
+    chooser.value.set_files(str(damaged))
+    shows(page, "このファイルはTable Companionのバックアップではありません。何も復元していません。"
+          ).wait_for()
+    scroll_down(page)
+    shot(page, "settings-backup-ja-390")
+    page.set_viewport_size(SMALL_PHONE)
+    page.evaluate("document.documentElement.style.fontSize = '200%'")
+    page.wait_for_timeout(1200)
+    scroll_down(page)
+    shot(page, "settings-backup-ja-2x-360")
+    assert right_edges(page) == []
