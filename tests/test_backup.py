@@ -556,3 +556,48 @@ def test_the_quick_look_at_a_plain_event_agrees_with_the_stores_check(event):
 
     if backup._plainly_an_event(event):
         assert _event_problems(event) == []
+
+
+# ------------------------------------------------------------------ a later migration
+
+
+def test_a_later_column_travels_and_an_older_backup_takes_its_default(tmp_path, monkeypatch):
+    older = Store(tmp_path / "older")  # made by this version
+    table = older.create_table("latoro", "standard", ["Ann", "Ben"])
+    older.append_event(table.id, {"type": "next_step"}, 0)
+    old_backup = backup_of(older)
+
+    from companion import store as store_module
+
+    monkeypatch.setattr(store_module, "MIGRATIONS", [
+        *store_module.MIGRATIONS, "ALTER TABLE tables ADD COLUMN kept_at TEXT"])
+    monkeypatch.setattr(store_module, "LATEST_VERSION", len(store_module.MIGRATIONS))
+    store_module.expected_columns.cache_clear()
+    try:
+        newer = Store(tmp_path / "newer")
+        assert import_backup(newer, old_backup).added == 1  # the column's default: NULL
+        with closing(sqlite3.connect(newer.path)) as conn:
+            assert conn.execute("SELECT kept_at FROM tables").fetchone() == (None,)
+            conn.execute("UPDATE tables SET kept_at = ?, updated_at = ?",
+                         ("2026-12-01T15:00:00+00:00", "2027-01-01T00:00:00+00:00"))
+            conn.commit()
+        made = export_backup(newer).backup
+        assert made["store_version"] == store_module.LATEST_VERSION
+        assert made["tables"][0]["kept_at"] == "2026-12-01T15:00:00+00:00"
+        third = Store(tmp_path / "third")
+        import_backup(third, backup.backup_bytes(made))
+        with closing(sqlite3.connect(third.path)) as conn:
+            assert conn.execute("SELECT kept_at FROM tables").fetchone() == (
+                "2026-12-01T15:00:00+00:00",)
+        # A later column is checked too: a date column holds a date.
+        made["tables"][0]["kept_at"] = "soon"
+        with pytest.raises(BackupError):
+            load(backup.backup_bytes(made))
+        made["tables"][0]["kept_at"] = "2026-12-01T15:00:00+00:00"
+        from_newer = backup.backup_bytes(made)
+    finally:
+        monkeypatch.undo()
+        store_module.expected_columns.cache_clear()
+    # This version refuses what the later one made: its rows could hold what we would lose.
+    err = refused(Store(tmp_path / "this"), from_newer)
+    assert err.kind == "newer"
