@@ -465,6 +465,7 @@ class Report:
     boxes_skipped: Counter = field(default_factory=Counter)
     settings: dict[str, Any] = field(default_factory=dict)
     changed_tables: list[str] = field(default_factory=list)  # added or replaced: ids
+    replaced_tables: list[str] = field(default_factory=list)  # of those, the replaced
 
     @property
     def changed_anything(self) -> bool:
@@ -569,6 +570,7 @@ def _merge_table(conn: sqlite3.Connection, table: dict[str, Any], columns: set[s
                      [*values.values(), table_id])
         conn.execute("DELETE FROM events WHERE table_id = ?", (table_id,))
         report.updated += 1
+        report.replaced_tables.append(table_id)
     conn.executemany(
         "INSERT INTO events (table_id, seq, event, created_at) VALUES (?, ?, ?, ?)",
         [(table["id"], e["seq"], json.dumps(e["event"], ensure_ascii=False), e["created_at"])

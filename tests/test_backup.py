@@ -190,7 +190,7 @@ def test_a_table_here_is_replaced_only_by_a_newer_change(plan, shifts):
         assert report.updated == expected["newer"] and report.added == 0
         assert report.skipped[backup.SAME_HERE] == expected["same"]
         assert report.skipped[backup.NEWER_HERE] == expected["older"]
-        assert set(report.changed_tables) == changed_ids
+        assert set(report.changed_tables) == set(report.replaced_tables) == changed_ids
         for table in made["tables"]:
             log = [e["type"] for e in there.events(table["id"])]
             if table["id"] in changed_ids:
