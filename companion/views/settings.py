@@ -1,5 +1,6 @@
 """Settings: what this phone remembers of its own (companion/preferences.py): light or
-dark, keeping the screen on during a round, larger text."""
+dark, keeping the screen on during a round, larger text; and the Backup of every table
+(companion/views/backup_section.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.preferences import THEMES
+from companion.views import backup_section
 from companion.widgets.common import choice_chip, heading, muted, screen
 
 THEME_NAMES = {"system": "settings.theme_system", "light": "settings.theme_light",
@@ -63,5 +65,7 @@ def build(ctx) -> ft.View:
                    t("settings.larger_text_hint") if ctx.page.web
                    else t("settings.larger_text_web_only"),
                    prefs.larger_text, lambda on: ctx.set_preference("larger_text", on)),
+        ft.Divider(),
+        *backup_section.section(ctx, lambda: ctx.redraw(build(ctx))),
     ]
     return screen("/settings", t("settings.title"), controls, on_back=lambda e: ctx.go("/"))
