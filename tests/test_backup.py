@@ -33,7 +33,7 @@ from companion.store import DB_NAME, LATEST_VERSION, Store
 from tests.hostile import EXAMPLES, big_number, nested, to_text
 
 ROOT = Path(__file__).resolve().parent.parent
-SLOW = settings(max_examples=40, deadline=None,
+SLOW = settings(max_examples=15, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
@@ -338,7 +338,7 @@ def test_a_file_too_big_is_refused_before_it_is_read(tmp_path):
     assert err.kind == "too_big" and "10 MB" in err.message()
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(cut=st.floats(0.0, 0.999))
 def test_a_cut_short_backup_is_refused(cut):
     with tempfile.TemporaryDirectory() as folder:
@@ -549,7 +549,7 @@ flat_events = st.dictionaries(
     max_size=22)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(event=flat_events)
 def test_the_quick_look_at_a_plain_event_agrees_with_the_stores_check(event):
     from companion.store import _event_problems
