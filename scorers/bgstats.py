@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import unicodedata
 from datetime import datetime
 from typing import Any
 from urllib.parse import quote
@@ -48,9 +47,10 @@ SHEET_VARIANTS = {"simple": Msg("scorers.bgstats.variant.simple"),
 
 
 def source_player_id(name: str) -> str:
-    """A player's id for BG Stats, the same for the same name on every phone and table
-    (case and Unicode form do not matter: "Ann" and "ann" are one player)."""
-    key = unicodedata.normalize("NFKC", name.strip()).casefold()
+    """A player's id for BG Stats, the same for the same name on every phone and table:
+    names are compared as the scorers compare them (``name_issues``: case and surrounding
+    spaces do not matter, "Ann" and " ann" are one player)."""
+    key = name.strip().casefold()
     return f"{SOURCE}:player:{hashlib.sha256(key.encode('utf-8')).hexdigest()[:16]}"
 
 
