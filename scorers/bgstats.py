@@ -61,11 +61,12 @@ def sheet_variant(sheet: Any) -> Msg | None:
 
 
 def duration_minutes(first: datetime | None, last: datetime | None) -> int | None:
-    """Whole minutes from the first to the last play event; None when not known (no
-    events, or only one)."""
-    if first is None or last is None or last <= first:
+    """Whole minutes (rounded) from the first to the last play event; None when not
+    known: no events, or less than a minute between them (one tap is no length)."""
+    if first is None or last is None:
         return None
-    return round((last - first).total_seconds() / 60)
+    minutes = round((last - first).total_seconds() / 60)
+    return minutes if minutes >= 1 else None
 
 
 def play(result: Result, *, when: datetime, variant: Text | None = None,

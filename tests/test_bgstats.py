@@ -142,6 +142,7 @@ def test_the_app_adds_what_play_knew():
     assert play["playDate"] == start.astimezone().strftime("%Y-%m-%d %H:%M:%S")  # local
     assert "同点" in play["comments"]
     assert bgstats.duration_minutes(start, start) is None
+    assert bgstats.duration_minutes(start, start + timedelta(seconds=20)) is None
     assert bgstats.duration_minutes(None, None) is None
 
 

@@ -7,11 +7,15 @@ import json
 from datetime import datetime
 from pathlib import Path
 
+import flet as ft
+
 from companion import result_text
 from companion.i18n import speaking
 from companion.store import Store
 from companion.views import results
+from companion.views.results_share import share_row
 from scorers.sheets import score_sheet
+from tests.test_bgstats import decoded
 from tests.test_home_and_results import fake_ctx, view_texts
 
 DATA = Path(__file__).parent / "data"
@@ -92,3 +96,41 @@ def test_results_offers_copy_and_bg_stats_but_no_share_sheet_off_a_phone(tmp_pat
     with speaking("ja"):
         shown = view_texts(results.build(fake_ctx(store), table.id))
     assert "コピー" in shown and "BG Statsに送る" in shown and "共有" not in shown
+
+
+class PhonePage:
+    """Just enough of a phone's page for the actions to be made on it (they register
+    their service with the page they are made for)."""
+
+    def __init__(self, platform):
+        self.platform = platform
+        self.registered = []
+        self._services = self
+
+    def register_service(self, service) -> None:
+        self.registered.append(service)
+
+
+def test_on_a_phone_share_copy_and_send_carry_the_text_and_the_link(tmp_path):
+    store = Store(tmp_path)
+    table = store.create_table("latria", "standard", ["Ann", "Ben", "Cy", "Dee", "Eve"], seed=1)
+    store.append_event(table.id, {"type": "start", "player": "Cy"}, 0)
+    store.set_score_sheet(table.id, json.loads((DATA / "latria_example3.json").read_text("utf-8")))
+    ctx = fake_ctx(store)
+    ctx.page = PhonePage(ft.PagePlatform.ANDROID)
+    result = scored("latria_example3.json")
+    with speaking("en"):
+        row = share_row(ctx, store.get_table(table.id), result)
+        expected = result_text.summary("latria", "standard", result,
+                                       store.event_times(table.id)[0])
+    share, copy, send = row.controls
+    assert [b.content for b in row.controls] == ["Share", "Copy", "Send to BG Stats"]
+    assert share.action.text == expected and share.action.subject == "Latria: results"
+    assert copy.action.data == expected
+    assert send.action.url.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    play = decoded(send.action.url)
+    assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["Cy"]
+    assert play["sourcePlayId"] == f"table-companion:{table.id}"
+    # Each action's service is this phone's, made with the screen.
+    assert {type(s).__name__ for s in ctx.page.registered} == {"Share", "Clipboard",
+                                                               "UrlLauncher"}

@@ -83,3 +83,30 @@ def test_results_copy_shows_copied_and_send_opens_the_bg_stats_link(server, brow
         assert "Dee has fewer eclipse points" in play["comments"]
     finally:
         context.close()
+
+
+def test_results_in_japanese_copy_the_japanese_summary(server, browser):
+    scored_latria(server)
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, locale="ja-JP",
+                                  permissions=["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    try:
+        open_app(page, server.url)  # a first visit follows the browser's language
+        button(page, "ラトリア・オーパスの卓を開く：Ann, Ben, Cy, Dee, Eve").click()
+        button(page, "得点").first.click()
+        button(page, "結果を見る").click()
+        shows(page, "Annの勝ち").wait_for()
+        button(page, "BG Statsに送る").wait_for()
+        for phone, size in PHONES.items():
+            page.set_viewport_size(size)
+            page.wait_for_timeout(500)
+            shot(page, f"results-share-ja-{phone}")
+        button(page, "コピー", exact=True).click()
+        shows(page, "コピーしました").wait_for()
+        lines = page.evaluate("navigator.clipboard.readText()").splitlines()
+        assert lines[0].startswith("ラトリア・オーパス — ")
+        assert "1位 Ann：17" in lines and "Annの勝ち" in lines
+        assert "DeeとEveは0点で同点。食の点が少ないDeeが上位です（0 < 1）" in lines
+    finally:
+        context.close()
