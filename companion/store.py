@@ -654,6 +654,17 @@ class Store:
         with self._reading() as conn:
             return self._events(conn, table_id)
 
+    def event_times(self, table_id: str) -> tuple[datetime, datetime] | None:
+        """When the first and the last event of the log were saved (None for an empty
+        log): how long play took, for a play sent to BG Stats (scorers/bgstats.py)."""
+        with self._reading() as conn:
+            first, last = conn.execute(
+                "SELECT MIN(created_at), MAX(created_at) FROM events WHERE table_id = ?",
+                (table_id,)).fetchone()
+        if first is None:
+            return None
+        return datetime.fromisoformat(first), datetime.fromisoformat(last)
+
     @staticmethod
     def _events(conn: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
         rows = conn.execute(

@@ -1,4 +1,6 @@
-"""``python -m scorers SHEET.json [--json]`` — score a sheet (../shared/spec/score-sheets.md).
+"""``python -m scorers SHEET.json [--json | --bgstats]`` — score a sheet
+(../shared/spec/score-sheets.md). ``--bgstats`` (an extension, docs/bgstats.md) prints BG
+Stats' "push a play" link for the result instead, on one line.
 
 Exit status 0 with a result, 2 when the sheet is invalid (one line per problem on
 standard error), never a traceback. Also 2, with one line, when the sheet cannot be read
@@ -17,6 +19,7 @@ import os
 import sys
 import unicodedata
 from collections.abc import Callable
+from datetime import datetime
 from typing import NoReturn
 
 from scorers.base import Result, SheetProblems
@@ -159,7 +162,10 @@ def _main(argv: list[str] | None) -> int:
         prog=PROG, description="Score a finished game from its score sheet (JSON)."
     )
     parser.add_argument("sheet", help="the score sheet, a JSON file, or - for standard input")
-    parser.add_argument("--json", action="store_true", help="print the result as JSON")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print the result as JSON")
+    output.add_argument("--bgstats", action="store_true",
+                        help="print the link that sends the result to BG Stats (one line)")
     parser.add_argument("--lang", default=ENGLISH, metavar="LANG",
                         help=f"the language of the sentences: {', '.join(LANGUAGES)} "
                         "(default en)")
@@ -196,7 +202,16 @@ def _main(argv: list[str] | None) -> int:
         for problem in err.problems:
             say(problem.render(lang))
         return 2
-    if args.json:
+    if args.bgstats:
+        # Imported only here: the command's start-up stays that of scoring.
+        from scorers import bgstats
+
+        # The command line knows neither when play began nor who started: the play is
+        # dated now (local time), with no duration and no start player.
+        problem = write_result(bgstats.play_link(
+            result, when=datetime.now().astimezone(), variant=bgstats.sheet_variant(data),
+            language=lang), None)
+    elif args.json:
         out = result.to_json_dict(lang)
         text = json.dumps(out, ensure_ascii=False, indent=2)
         problem = write_result(text, lambda: json.dumps(out, ensure_ascii=True, indent=2))

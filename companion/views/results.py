@@ -20,7 +20,7 @@ from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict, StoreError
 from companion.table_setup import sheet_with_readings
-from companion.views import why
+from companion.views import results_share, why
 from companion.views.home import game_title
 from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar
@@ -67,6 +67,7 @@ def build(ctx, table_id: str) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
         ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
+        results_share.share_row(ctx, session, result),
     ]
     if result.note_details:
         controls.append(heading(t("results.why")))
