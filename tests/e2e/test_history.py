@@ -4,6 +4,8 @@ names offered on the New table screen."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from pathlib import Path
 
@@ -74,6 +76,17 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     button(page, "Open the results: Luna").wait_for()
     button(page, "Show every game").click()
     page.wait_for_timeout(300)
+
+    # The plays listed as a spreadsheet file: a download in the browser.
+    with page.expect_download() as download:
+        button(page, "Spreadsheet file (CSV)").click()
+    saved = download.value
+    assert saved.suggested_filename.endswith(".csv")
+    rows = list(csv.reader(io.StringIO(
+        Path(saved.path()).read_bytes().decode("utf-8-sig"))))
+    assert rows[0] == ["date", "game", "variant", "player", "seat", "total", "rank", "winner"]
+    assert len(rows) == 1 + 3 + 4  # Ann, Ben, Cleo; the four Luna players
+    assert ["Ann", "1", "4", "1", "1"] in [r[3:] for r in rows]
 
     # Rematch from the Latria entry: a new table, seats moved one on, in progress.
     button(page, "Rematch, everyone moves one seat on").first.click()
