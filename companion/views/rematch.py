@@ -1,5 +1,5 @@
 """After a finished play, on Results and on its History entry: Rematch (everyone moves one
-seat on, so another player sits first), Same seats, and Back to play (reopen: the table
+seat on, so another player sits first), Same seats, and Reopen the table (reopen: the table
 is in progress again, on Home and out of History; its finish date stays).
 
 Two buttons rather than one and a choice: each rematch is one tap, and the common one
@@ -54,7 +54,7 @@ def reopen(ctx, session: TableSession) -> None:
 
 
 def buttons(ctx, session: TableSession, with_reopen: bool = True) -> ft.Control:
-    """One wrapping row: Rematch, Same seats and (on Results) Back to play."""
+    """One wrapping row: Rematch, Same seats and (on Results) Reopen the table."""
     row: list[ft.Control] = []
     if can_rematch(ctx, session):
         row += [

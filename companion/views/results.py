@@ -67,7 +67,7 @@ def build(ctx, table_id: str) -> ft.View:
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
         ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
-        *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Back to play
+        *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Reopen
     ]
     if result.note_details:
         controls.append(heading(t("results.why")))
