@@ -20,6 +20,7 @@ from companion.plays import PlayRecord, play_record, player_key
 from companion.score_forms import form_for
 from companion.views import rematch
 from companion.views.home import game_title, when
+from companion.views.results import total_cells
 from companion.widgets.common import choice_chip, muted, screen, secondary_button
 
 ROUTE = "/history"
@@ -44,14 +45,13 @@ def play_card(ctx, record: PlayRecord, session) -> ft.Control:
         lines.append(muted(t("history.corrected", when=when(record.corrected_at)), size=14))
     lines.append(ft.Text(winners_text(record), size=16, weight=ft.FontWeight.W_600))
     for p in sorted(record.players, key=lambda p: (p.rank, p.seat)):
-        weight = ft.FontWeight.W_600 if p.winner else None
         lines.append(ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED if p.winner else ft.Icons.PERSON_OUTLINE,
                     size=18, color=ft.Colors.PRIMARY if p.winner else ft.Colors.ON_SURFACE_VARIANT),
-            ft.Text(player_name(p.name), size=15, expand=True, weight=weight),
-            ft.Text(t_for(record.game, "results.total_value", total=p.total), size=15,
-                    weight=weight),
-        ], spacing=8))
+            # a total in words (Altar's "5 toward completion") goes under the name
+            *total_cells(player_name(p.name),
+                         t_for(record.game, "results.total_value", total=p.total)),
+        ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
     players = ", ".join(p.name for p in record.players)
     opener = ft.Semantics(
         label=t("history.open", game=t(game.name), when=when(record.finished_at),

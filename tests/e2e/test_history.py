@@ -106,3 +106,25 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     button(page, "Fill in Ann").wait_for()
     button(page, "Fill in Ben").wait_for(state="detached")  # at this table now
     shots(page, "new-table-recent")
+
+
+def test_history_in_japanese(server, page):
+    """History with a Latoro play (Japanese names) and an Altar play, read in Japanese."""
+    from tests.e2e.test_japanese import choose_language
+
+    store = Store(server.data_dir)
+    for name in ("latoro_example", "altar_example"):
+        sheet = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
+        table = store.create_table(sheet["game"], "standard",
+                                   [p["name"] for p in sheet["players"]])
+        store.set_score_sheet(table.id, sheet)
+        store.finish(table.id)
+    open_app(page, server.url)
+    choose_language(page, "日本語")
+    button(page, "履歴").click()
+    page.get_by_text("すべてのゲーム").wait_for()
+    button(page, "あおいのいるプレイだけを表示").wait_for()
+    shots(page, "history-ja")
+    button(page, "あおいのいるプレイだけを表示").click()
+    page.wait_for_timeout(300)
+    assert page.get_by_role("button", name="結果を開く：").count() == 1
