@@ -122,7 +122,7 @@ def test_history_in_japanese(server, page):
     open_app(page, server.url)
     choose_language(page, "日本語")
     button(page, "履歴").click()
-    page.get_by_text("すべてのゲーム").wait_for()
+    button(page, "すべてのゲームを表示").wait_for()
     button(page, "あおいのいるプレイだけを表示").wait_for()
     shots(page, "history-ja")
     button(page, "あおいのいるプレイだけを表示").click()
