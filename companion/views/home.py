@@ -215,6 +215,9 @@ def build(ctx) -> ft.View:
                                  on_click=lambda e: ctx.go("/rules"))
     view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
-    view.appbar.actions = [labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
+    # History is also pinned in the app bar: below the games it is off a small screen.
+    view.appbar.actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
+                                                lambda e: ctx.go("/history")),
+                           labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
                                                 lambda e: ctx.go("/settings"))]
     return view

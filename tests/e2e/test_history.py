@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from pathlib import Path
 
 from companion.store import Store
@@ -51,9 +52,9 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     # Home: the table is no longer in progress; History is after the games.
     open_app(page, server.url)
     page.get_by_text("No table in progress").wait_for()
-    button(page, "History").wait_for()
+    button(page, "History\nFinished plays: 2").wait_for()  # the tile after the games
     shots(page, "home-history-entry")
-    button(page, "History").click()
+    page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()  # app bar
     page.get_by_text("Ann wins").wait_for()
     opened = page.get_by_role("button", name="Open the results: ")
     assert opened.count() == 2
@@ -121,7 +122,7 @@ def test_history_in_japanese(server, page):
         store.finish(table.id)
     open_app(page, server.url)
     choose_language(page, "日本語")
-    button(page, "履歴").click()
+    page.get_by_role("button", name=re.compile(r"^履歴(\s履歴)?$")).click()
     button(page, "すべてのゲームを表示").wait_for()
     button(page, "あおいのいるプレイだけを表示").wait_for()
     shots(page, "history-ja")
