@@ -1,7 +1,8 @@
 """The root of the app: fonts and theme, the saved-tables store, and routes → screens.
 
 Routes (a stack of screens, so the system back gesture goes one screen up):
-    /                       home: tables in progress, the five games
+    /                       home: tables in progress, the five games, the way to History
+    /history                finished plays, newest first: filters, Rematch, the CSV file
     /invite                 invite a phone: the address as a QR code, and the code
     /new/<game>             new table for a game
     /table/<id>             a table session: players, Setup, Play, Score
@@ -216,6 +217,7 @@ def parent_route(route: str) -> str:
 
 def build_view(ctx: Context, route: str) -> ft.View:
     from companion.views import (
+        history,
         home,
         invite,
         new_table,
@@ -251,6 +253,8 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return results.build(ctx, table_id)
         case ["settings"]:
             return settings.build(ctx)
+        case ["history"]:
+            return history.build(ctx)
         case _:
             return home.build(ctx)
 

@@ -44,6 +44,7 @@ class PlayRecord:
     winners: tuple[str, ...]
     notes: tuple[Note, ...]  # the tie-break reasons and rulings, as the Results show them
     result: Result
+    corrected_at: datetime | None = None  # its sheet changed after the finish
 
     @property
     def points(self) -> bool:
@@ -85,6 +86,7 @@ def play_record(session: TableSession, finished_at: datetime | None = None) -> P
             eclipse=getattr(p, "eclipse", None)))
     return PlayRecord(
         table_id=session.id, game=session.game, variant=session.variant,
-        finished_at=finished_at or session.updated_at,
+        finished_at=finished_at or session.finished_at or session.updated_at,
+        corrected_at=session.corrected_at,
         players=tuple(sorted(players, key=lambda o: o.seat)),
         winners=tuple(result.winners), notes=tuple(result.note_details), result=result)

@@ -107,6 +107,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN readings TEXT NOT NULL DEFAULT '{}'
     """,
+    # 4 → 5: when a play was finished (its Results first shown; kept when it is reopened
+    # and finished again: the play's date is the day it was played) and when its score
+    # sheet was last changed after that (History and Results say "Corrected on …").
+    # Tables finished before this version take their last change as the finish.
+    """
+    ALTER TABLE tables ADD COLUMN finished_at TEXT;
+    ALTER TABLE tables ADD COLUMN corrected_at TEXT;
+    UPDATE tables SET finished_at = updated_at WHERE status = 'finished'
+    """,
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
@@ -188,6 +197,8 @@ class TableSession(BaseModel):
     score_sheet: dict[str, Any] | None = None
     sheet_version: int = 0
     campaign_id: str | None = None
+    finished_at: datetime | None = None  # first shown its Results (kept when reopened)
+    corrected_at: datetime | None = None  # its sheet last changed after that
 
 
 def now() -> str:
@@ -338,15 +349,17 @@ class Store:
         players: list[str],
         seed: int | None = None,
         campaign_id: str | None = None,
+        readings: dict[str, str] | None = None,
     ) -> TableSession:
         table_id = uuid.uuid4().hex[:12]
         stamp = now()
         with self._transaction() as conn:
             conn.execute(
                 "INSERT INTO tables (id, game, variant, players, seed, created_at, updated_at,"
-                " campaign_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                " campaign_id, readings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, game, variant, json.dumps(players, ensure_ascii=False), seed,
-                 stamp, stamp, campaign_id),
+                 stamp, stamp, campaign_id,
+                 json.dumps(readings or {}, ensure_ascii=False, sort_keys=True)),
             )
         return self.get_table(table_id)
 
@@ -452,7 +465,8 @@ class Store:
         if ruling not in SWITCHABLE or choice not in (ALTERNATIVE, DOCUMENTED):
             raise ValueError(f"no such reading: {ruling!r} {choice!r}")
         with self._transaction() as conn:
-            row = self._row(conn, table_id, "game, readings, score_sheet, sheet_version")
+            row = self._row(conn, table_id,
+                            "game, readings, score_sheet, sheet_version, finished_at")
             readings = _saved_readings(row["readings"])
             game, where = SWITCHABLE[ruling]
             last = self._last_seq(conn, table_id)
@@ -475,6 +489,7 @@ class Store:
                     sheet.pop("readings", None)
                 columns["score_sheet"] = json.dumps(sheet, ensure_ascii=False)
                 columns["sheet_version"] = row["sheet_version"] + 1
+                columns.update(_correction(row))
             self._update(conn, table_id, **columns)
         return readings
 
@@ -483,9 +498,11 @@ class Store:
         if sheet is not None:
             _refuse(written_problems(sheet, [()]))
         with self._transaction() as conn:
-            version = self._row(conn, table_id, "sheet_version")["sheet_version"] + 1
+            row = self._row(conn, table_id, "sheet_version, finished_at")
+            version = row["sheet_version"] + 1
             value = None if sheet is None else json.dumps(sheet, ensure_ascii=False)
-            self._update(conn, table_id, score_sheet=value, sheet_version=version)
+            self._update(conn, table_id, score_sheet=value, sheet_version=version,
+                         **_correction(row))
         return version
 
     def change_score_sheet(self, table_id: str, changes: Sequence[SheetChange],
@@ -496,7 +513,7 @@ class Store:
         sheet and its version. ``Conflict`` when a change names a place the saved sheet
         does not have (it was replaced by an import)."""
         with self._transaction() as conn:
-            row = self._row(conn, table_id, "score_sheet, sheet_version")
+            row = self._row(conn, table_id, "score_sheet, sheet_version, finished_at")
             sheet = _saved_sheet(row["score_sheet"]) or base
             if sheet is None:
                 raise Conflict("sheet", table_id, expected="a sheet", found=None)
@@ -508,12 +525,85 @@ class Store:
             _refuse(written_problems(sheet, [path for path, _ in changes]))
             version = row["sheet_version"] + 1
             self._update(conn, table_id, score_sheet=json.dumps(sheet, ensure_ascii=False),
-                         sheet_version=version)
+                         sheet_version=version, **_correction(row))
         return sheet, version
 
     def set_status(self, table_id: str, status: str) -> None:
+        """``finished`` (its Results were shown) or ``in_progress`` (reopened: back on
+        Home, out of History). The first finish is the play's date and stays."""
+        if status not in ("finished", "in_progress"):
+            raise ValueError(f"no such status: {status!r}")
         with self._transaction() as conn:
-            self._update(conn, table_id, status=status)
+            row = self._row(conn, table_id, "finished_at")
+            columns: dict[str, Any] = {"status": status}
+            if status == "finished" and row["finished_at"] is None:
+                columns["finished_at"] = now()
+            self._update(conn, table_id, **columns)
+
+    def finish(self, table_id: str) -> None:
+        self.set_status(table_id, "finished")
+
+    def reopen(self, table_id: str) -> None:
+        self.set_status(table_id, "in_progress")
+
+    def history(self, game: str | None = None, player: str | None = None) -> list[TableSession]:
+        """The finished plays, newest first (by their finish), of ``game`` and with
+        ``player`` at the table (by ``plays.player_key``: "KIM" finds Kim's plays)."""
+        from companion.plays import player_key
+
+        query = "SELECT * FROM tables WHERE status = 'finished'"
+        args: tuple = ()
+        if game is not None:
+            query += " AND game = ?"
+            args = (game,)
+        with self._reading() as conn:
+            rows = conn.execute(query + " ORDER BY COALESCE(finished_at, updated_at) DESC,"
+                                " rowid DESC", args).fetchall()
+        found = [session for r in rows if (session := _session(r)) is not None]
+        if player is not None:
+            key = player_key(player)
+            found = [s for s in found if key in {player_key(p) for p in s.players}]
+        return found
+
+    def recent_players(self, limit: int = 12, leave_out: Sequence[str] = ()) -> list[str]:
+        """The names players had at the latest tables, most recent table first, each
+        player once (``plays.player_key``: the latest spelling), without ``leave_out``."""
+        from companion.plays import player_key
+
+        seen = {player_key(name) for name in leave_out}
+        names: list[str] = []
+        with self._reading() as conn:
+            rows = conn.execute("SELECT players FROM tables ORDER BY created_at DESC,"
+                                " rowid DESC")
+            for row in rows:
+                players = _loads(row[0], [])
+                for name in players if isinstance(players, list) else []:
+                    if not isinstance(name, str) or not name.strip():
+                        continue
+                    key = player_key(name)
+                    if key not in seen:
+                        seen.add(key)
+                        names.append(name.strip())
+                        if len(names) >= limit:
+                            return names
+        return names
+
+    def rematch(self, table_id: str, rotate: bool = True) -> TableSession:
+        """A new table of the same game and variant with the same players and the same
+        readings of unclear rules: seats moved one on (the second player takes the first
+        seat, the first the last) or as they were, and a new setup draw. A Latria
+        campaign's rematch is a new campaign: its own series, game 1 (the old series is
+        left as it was; its next game comes from its Results' "Next game")."""
+        import setup_guides
+
+        old = self.get_table(table_id)
+        if old is None:
+            raise KeyError(table_id)
+        players = list(old.players)
+        if rotate and players:
+            players = players[1:] + players[:1]
+        return self.create_table(old.game, old.variant, players,
+                                 seed=setup_guides.new_seed(), readings=old.readings)
 
     def edit_players(self, table_id: str, seats: list[tuple[int, str]],
                      expected_seq: int) -> TableSession:
@@ -903,6 +993,16 @@ def _saved_sheet(text: Any) -> dict[str, Any] | None:
     return sheet if isinstance(sheet, dict) else None
 
 
+def _correction(row: sqlite3.Row) -> dict[str, str]:
+    """A change to the sheet of a play already finished is dated: a correction."""
+    return {"corrected_at": now()} if row["finished_at"] is not None else {}
+
+
+def _column(row: sqlite3.Row, name: str) -> Any:
+    """A column a read-only older file may not have yet (it cannot be migrated)."""
+    return row[name] if name in row.keys() else None
+
+
 def _session(row: sqlite3.Row) -> TableSession | None:
     """The table as saved; None when its row cannot be read (a damaged file)."""
     try:
@@ -921,6 +1021,8 @@ def _session(row: sqlite3.Row) -> TableSession | None:
             score_sheet=_saved_sheet(row["score_sheet"]),
             sheet_version=row["sheet_version"],
             campaign_id=row["campaign_id"],
+            finished_at=_column(row, "finished_at"),
+            corrected_at=_column(row, "corrected_at"),
         )
     except (ValueError, TypeError) as err:  # pydantic's ValidationError is a ValueError
         log.warning("an unreadable table was skipped: %s", str(err)[:200])

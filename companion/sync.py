@@ -65,9 +65,9 @@ class Follower:
 
     def follow(self, route: str) -> None:
         table_id = table_of(route)
-        # Home lists the tables; other screens without a table (a new table's form) keep
-        # what is being typed and follow nothing.
-        home = route.split("?")[0] in ("", "/")
+        # Home and History list the tables; other screens without a table (a new table's
+        # form) keep what is being typed and follow nothing.
+        home = route.split("?")[0] in ("", "/", "/history")
         wanted = {topic(table_id)} if table_id else ({TABLES} if home else set())
         for name in self.topics - wanted:
             self.pubsub.unsubscribe_topic(name)

@@ -1,5 +1,5 @@
 """Home's lists and times, and what Results says, built against a real store (no browser):
-a table whose results were shown moves to "Finished"; Altar reads as progress; a Luna solo
+a table whose results were shown moves to History; Altar reads as progress; a Luna solo
 game names the player's final score; notes show sentences with a "Why?", never an id."""
 
 from __future__ import annotations
@@ -9,14 +9,14 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 
 from companion.store import Store
-from companion.views import home, results
+from companion.views import history, home, results
 
 RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 
 
 def fake_ctx(store, announced: list | None = None):
     told = announced if announced is not None else []
-    return SimpleNamespace(store=store, page=None, go=lambda route: None,
+    return SimpleNamespace(store=store, page=None, go=lambda route: None, drafts={},
                            toast=lambda message: None, live={},
                            announce=lambda *args, **kwargs: told.append(args))
 
@@ -71,11 +71,14 @@ def test_a_table_whose_results_were_shown_is_listed_as_finished(tmp_path):
     assert store.get_table(done.id).status == "finished"
     assert announced == [(done.id, "table")]  # Home on the other phones follows
     listed = view_texts(home.build(ctx))
-    finished_at = listed.index("Finished")
-    assert listed.index("Tables in progress") < finished_at
-    assert "Open Latoro table: Ann, Ben" in listed[:finished_at]
-    assert "Open finished Latria table: Cy, Di, Ed" in listed[finished_at:]
-    assert not any("Cy, Di, Ed" in text for text in listed[:finished_at])
+    assert "Open Latoro table: Ann, Ben" in listed
+    assert not any("Cy, Di, Ed" in text for text in listed)  # not in progress any more
+    assert listed.index("Start a new table") < listed.index("History")
+    assert "Finished plays: 1" in listed
+    past = view_texts(history.build(ctx))
+    assert "Open the results: Latria, " + home.when(
+        store.get_table(done.id).finished_at) + ", Cy, Di, Ed" in past
+    assert not any("Ann, Ben" in text for text in past)
     assert going.status == "in_progress"
     results.build(ctx, done.id)  # shown again: nothing more to announce
     assert len(announced) == 1

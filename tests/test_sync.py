@@ -32,6 +32,8 @@ def test_a_table_screen_follows_its_table_and_home_follows_the_list():
     assert set(pubsub.handlers) == {"table:abc"}
     follower.follow("/")
     assert set(pubsub.handlers) == {sync.TABLES}
+    follower.follow("/history")  # a table finished, reopened or deleted elsewhere
+    assert set(pubsub.handlers) == {sync.TABLES}
     follower.follow("/new/latria")  # a form being filled in: nothing redraws it
     assert pubsub.handlers == {}
     follower.follow("/table/xyz")

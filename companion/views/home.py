@@ -1,5 +1,5 @@
 """Home: the tables in progress (open, delete), the five games to start a new one, and the
-finished tables (their results were shown)."""
+way to History (the finished plays: their results were shown)."""
 
 from __future__ import annotations
 
@@ -143,15 +143,12 @@ def build(ctx) -> ft.View:
     def session_tile(session: TableSession) -> ft.Control:
         game = GAMES[session.game]
         players = ", ".join(session.players)
-        finished = session.status == "finished"
-        open_key = "home.open_finished" if finished else "home.open_table"
-        stamp = t("home.finished_at" if finished else "home.last_change",
-                  when=when(session.updated_at))
+        stamp = t("home.last_change", when=when(session.updated_at))
         return ft.Card(
             content=ft.Row(
                 [
                     ft.Semantics(
-                        label=t(open_key, game=t(game.name), players=players),
+                        label=t("home.open_table", game=t(game.name), players=players),
                         button=True,
                         expand=True,
                         content=ft.ListTile(
@@ -199,11 +196,17 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in GAMES.values()]
-    # A table whose results were shown is over: listed apart, below, newest first.
-    finished = ctx.store.list_tables(status="finished")
-    if finished:
-        controls.append(heading(t("home.finished")))
-        controls += [session_tile(s) for s in finished]
+    # A table whose results were shown is over: in History (views/history.py), after
+    # the games, where a table is started from a finished one (Rematch).
+    finished = len(ctx.store.list_tables(status="finished"))
+    controls.append(ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.HISTORY, size=30),
+        title=ft.Text(t("history.home_tile"), size=17, weight=ft.FontWeight.W_600),
+        subtitle=ft.Text(t("history.home_count", n=finished) if finished
+                         else t("history.home_none")),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        min_vertical_padding=10,
+        on_click=lambda e: ctx.go("/history"))))
     # Pinned under the list, so it is at hand whatever is in progress.
     invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
                                   expand=True, on_click=lambda e: ctx.go("/invite"))
@@ -212,6 +215,9 @@ def build(ctx) -> ft.View:
                                  on_click=lambda e: ctx.go("/rules"))
     view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
-    view.appbar.actions = [labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
+    # History is also pinned in the app bar: below the games it is off a small screen.
+    view.appbar.actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
+                                                lambda e: ctx.go("/history")),
+                           labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
                                                 lambda e: ctx.go("/settings"))]
     return view

@@ -1,4 +1,9 @@
-"""New table: player count, player names, variant → a saved table session."""
+"""New table: player count, player names, variant → a saved table session.
+
+The names of recent tables are offered as chips under the name fields (Store
+``recent_players``, most recent first): a tap fills the next empty field. A name already
+at this table is not offered (the same name is the same player: ``plays.player_key``),
+nor a field's default name ("Player 3"), which is a hint, not someone who played."""
 
 from __future__ import annotations
 
@@ -6,12 +11,13 @@ import flet as ft
 
 import setup_guides
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import FIXED_NAMES, LANGUAGES, speaking, t
+from companion.plays import player_key
 from companion.saving import NOT_SAVED, not_saved
 from companion.views.home import game_title
 from companion.views.names import name_field
 from companion.views.setup import parse_seed, seed_error
-from companion.widgets.common import TAP, heading, primary_button, screen
+from companion.widgets.common import TAP, choice_chip, heading, muted, primary_button, screen
 from scorers.base import MAX_NAME_LENGTH, name_issues
 
 
@@ -26,6 +32,18 @@ def name_error(issue: str, other: int) -> str:
 def default_name(index: int) -> str:
     """The name of a player whose field was left empty: its hint, "Player 1"."""
     return t("new.default_name", n=index + 1)
+
+
+RECENT_SHOWN = 12  # two or three rows of chips on a phone
+
+
+def default_names() -> set[str]:
+    """The keys of the default names in every language ("Player 1", "プレイヤー1"…)."""
+    keys = {player_key(n) for n in FIXED_NAMES}
+    for language in LANGUAGES:
+        with speaking(language):
+            keys |= {player_key(default_name(i)) for i in range(8)}
+    return keys
 
 
 def build(ctx, game_id: str) -> ft.View:
@@ -66,11 +84,39 @@ def build(ctx, game_id: str) -> ft.View:
 
     seed_field.on_change = on_seed_change
 
+    defaults = default_names()
+    recent = [n for n in ctx.store.recent_players(limit=RECENT_SHOWN + game.max_players + 8)
+              if player_key(n) not in defaults]
+    recent_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
+    recent_box = ft.Column([muted(t("new.recent"), size=14), recent_row], spacing=6)
+
+    def render_recent() -> None:
+        seated = names[: state["count"]]
+        used = {player_key(n) for n in seated if n.strip()}
+        shown = [n for n in recent if player_key(n) not in used][:RECENT_SHOWN]
+        state["recent"] = (tuple(shown), any(not n.strip() for n in seated))
+        recent_row.controls = [choice_chip(t("new.recent_pick", name=n), n, False,
+                                           lambda e, n=n: fill(n)) for n in shown]
+        recent_box.visible = bool(shown) and any(not n.strip() for n in seated)
+
+    def fill(name: str) -> None:
+        for i in range(state["count"]):
+            if not names[i].strip():
+                names[i] = name
+                break
+        render_names()
+        render_recent()
+        ctx.page.update()
+
     def on_name_change(e: ft.ControlEvent, index: int) -> None:
         names[index] = e.control.value
         if e.control.error:
             e.control.error = None
             e.control.update()
+        was = state.get("recent")
+        render_recent()
+        if state["recent"] != was:  # a name typed that was offered, or the last field filled
+            recent_box.update()
 
     def render_counts() -> None:
         count_row.controls = []
@@ -109,6 +155,7 @@ def build(ctx, game_id: str) -> ft.View:
         state["count"] = n
         render_counts()
         render_names()
+        render_recent()
         render_variants()
         form_error.visible = False
         ctx.page.update()
@@ -150,12 +197,14 @@ def build(ctx, game_id: str) -> ft.View:
 
     render_counts()
     render_names()
+    render_recent()
     render_variants()
     controls = [
         heading(t("new.player_count")),
         count_row,
         heading(t("new.names")),
         name_fields,
+        recent_box,
     ]
     if len(game.variants) > 1:
         controls += [heading(t("new.variant")), variant_group]

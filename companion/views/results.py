@@ -20,7 +20,7 @@ from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict, StoreError
 from companion.table_setup import sheet_with_readings
-from companion.views import results_share, why
+from companion.views import rematch, results_share, why
 from companion.views.home import game_title
 from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar
@@ -68,6 +68,7 @@ def build(ctx, table_id: str) -> ft.View:
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
         ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
         results_share.share_row(ctx, session, result),
+        *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Reopen
     ]
     if result.note_details:
         controls.append(heading(t("results.why")))
@@ -120,7 +121,8 @@ def problem_text(problem, sheet: dict) -> str:
 
 def mark_finished(ctx, session) -> None:
     """Results shown: the game is over. The table leaves Home's "Tables in progress" for
-    its "Finished" list (it still opens the same way, to check or correct the scores)."""
+    History (it still opens the same way, to check or correct the scores; a change to its
+    sheet from now on is dated, Store ``corrected_at``)."""
     if session.status == "finished":
         return
     try:

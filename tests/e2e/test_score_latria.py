@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.e2e.flutter import button, shot
 from tests.e2e.tables import create_table
 
@@ -69,9 +71,11 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     from tests.e2e.flutter import open_app
 
     open_app(page, server.url)
-    # Seeing the Results finished the table: Home lists it under Finished.
-    button(page, "Open finished Latria table").click()
-    button(page, "Score").first.click()
+    # Seeing the Results finished the table: it is in History, which opens its Results.
+    page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+    button(page, "Open the results: Latria").click()
+    page.get_by_text("Ann wins").wait_for()
+    button(page, "Back").click()  # Results → the score sheet
     button(page, "Ann, 13 points").wait_for()
     button(page, "Ben, 11 points").wait_for()
 

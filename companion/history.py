@@ -1,0 +1,114 @@
+"""The finished plays as the History screen and its spreadsheet file read them: the plays
+(newest first, filtered by game and by player), the players met in them, and the CSV.
+
+Pure Python (no flet). The CSV has one row per player per play, for spreadsheets:
+
+    date, game, variant, player, seat, total, rank, winner
+
+``date`` is the finish in local time (``YYYY-MM-DD HH:MM``), ``seat`` counts from 1 in
+the table's seat order, ``winner`` is 1 or 0 (a column a spreadsheet can add up). The
+header and the game and variant names are in the reader's language (docs/history.md).
+
+    python -m companion.history csv FILE [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.plays import PlayRecord, play_record, player_key
+from companion.store import Store, TableSession
+
+CSV_COLUMNS = ("date", "game", "variant", "player", "seat", "total", "rank", "winner")
+
+
+def plays(store: Store, game: str | None = None, player: str | None = None) -> list[PlayRecord]:
+    """The finished plays, newest first; a table whose sheet does not score is left out
+    (it has no result to list)."""
+    return [record for session in store.history(game, player)
+            if (record := play_record(session)) is not None]
+
+
+def players_met(sessions: Iterable[TableSession]) -> list[str]:
+    """Everyone who sat at these tables, once each (``player_key``), in the spelling of
+    their latest table, most plays first, then by name."""
+    count: dict[str, int] = {}
+    spelling: dict[str, str] = {}
+    for session in sessions:  # newest first: the first spelling met is the latest
+        for name in session.players:
+            key = player_key(name)
+            count[key] = count.get(key, 0) + 1
+            spelling.setdefault(key, name)
+    return [spelling[k] for k in sorted(count, key=lambda k: (-count[k], k))]
+
+
+def game_name(game: str) -> str:
+    known = GAMES.get(game)
+    return t(known.name) if known else game
+
+
+def variant_name(game: str, variant: str) -> str:
+    known = GAMES.get(game)
+    try:
+        return t(known.variant(variant).label) if known else variant
+    except StopIteration:
+        return variant
+
+
+def csv_rows(records: Iterable[PlayRecord]) -> list[list[str]]:
+    rows = [[t(f"history.csv_{column}") for column in CSV_COLUMNS]]
+    for record in records:
+        date = record.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        for p in record.players:
+            rows.append([date, game_name(record.game), variant_name(record.game, record.variant),
+                         p.name, str(p.seat + 1), str(p.total), str(p.rank),
+                         "1" if p.winner else "0"])
+    return rows
+
+
+def csv_text(records: Iterable[PlayRecord]) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(csv_rows(records))  # RFC 4180
+    return out.getvalue()
+
+
+def csv_bytes(records: Iterable[PlayRecord]) -> bytes:
+    """UTF-8 with a byte-order mark: without it Excel reads Japanese names as mojibake."""
+    return csv_text(records).encode("utf-8-sig")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from companion import settings
+    from companion.store import StoreError
+
+    parser = argparse.ArgumentParser(prog="python -m companion.history",
+                                     description="The finished plays as a spreadsheet file.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    export = commands.add_parser("csv", help="one row per player per finished play")
+    export.add_argument("file", type=Path, help="the file to write (- for the output)")
+    export.add_argument("--data-dir", type=Path, default=None,
+                        help="folder of the saved tables (default: as the app finds it)")
+    args = parser.parse_args(argv)
+    try:
+        store = Store(args.data_dir or settings.default_data_dir())
+    except StoreError as err:
+        print(f"companion.history: {err.path}: {err.kind}", file=sys.stderr)
+        return 1
+    records = plays(store)
+    if str(args.file) == "-":
+        sys.stdout.write(csv_text(records))
+    else:
+        args.file.write_bytes(csv_bytes(records))
+        print(f"{len(records)} plays written to {args.file}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
