@@ -210,7 +210,10 @@ def build(ctx) -> ft.View:
     # The rulebooks, the rulings and a search across them: a question comes mid-game.
     rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
                                  on_click=lambda e: ctx.go("/rules"))
-    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
+    # Wins, scores and charts of the finished plays (views/stats.py).
+    stats = ft.FilledTonalButton(content=t("stats.button"), icon=ft.Icons.BAR_CHART,
+                                 on_click=lambda e: ctx.go("/stats"))
+    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, stats, invite]))
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
     view.appbar.actions = [labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
                                                 lambda e: ctx.go("/settings"))]
