@@ -199,6 +199,10 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in GAMES.values()]
+    # Wins, scores and charts of the finished plays (views/stats.py); in the list, not
+    # the bottom bar, where a third button wraps "Invite a phone" on a 360-px phone.
+    controls.append(ft.FilledTonalButton(content=t("stats.button"), icon=ft.Icons.BAR_CHART,
+                                         on_click=lambda e: ctx.go("/stats")))
     # A table whose results were shown is over: listed apart, below, newest first.
     finished = ctx.store.list_tables(status="finished")
     if finished:
@@ -210,10 +214,7 @@ def build(ctx) -> ft.View:
     # The rulebooks, the rulings and a search across them: a question comes mid-game.
     rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
                                  on_click=lambda e: ctx.go("/rules"))
-    # Wins, scores and charts of the finished plays (views/stats.py).
-    stats = ft.FilledTonalButton(content=t("stats.button"), icon=ft.Icons.BAR_CHART,
-                                 on_click=lambda e: ctx.go("/stats"))
-    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, stats, invite]))
+    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
     view.appbar.actions = [labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
                                                 lambda e: ctx.go("/settings"))]

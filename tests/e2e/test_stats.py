@@ -33,7 +33,10 @@ def test_stats_shows_the_figures_and_the_charts(server, page, width, height):
     seed(server.data_dir)
     page.set_viewport_size({"width": width, "height": height})
     open_app(page, server.url)
-    button(page, "Stats").click()
+    page.get_by_text("Start a new table").wait_for()
+    scroll(page, 350)
+    shot(page, f"home-stats-button-{width}")
+    button(page, "Stats of finished plays").click()
     # every game together: plays, wins and win rate only
     shows(page, "Ann: 30 plays · 12 wins · 40% won").wait_for()
     shows(page, "Ben: 30 plays · 9 wins · 30% won").wait_for()
@@ -68,6 +71,6 @@ def test_stats_shows_the_figures_and_the_charts(server, page, width, height):
 
 def test_stats_without_finished_plays_says_so(server, page):
     open_app(page, server.url)
-    button(page, "Stats").click()
+    button(page, "Stats of finished plays").click()
     shows(page, "No finished plays yet.", ).wait_for()
     assert page.get_by_text("Wins", exact=True).count() == 0
