@@ -14,8 +14,10 @@ from fractions import Fraction as F
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from companion.plays import play_record
+from companion.plays import play_record, player_key
 from companion.stats import compute, games_played, one_decimal, percent
 from companion.store import TableSession
 
@@ -222,3 +224,45 @@ def test_the_other_games_categories_add_up_to_the_totals(name):
     assert "stats.category.other" not in s.categories
     for outcome in record.players:
         assert sum(s.player(outcome.name).categories.values()) == outcome.total
+
+
+NAMES = ["Ann", "ANN", "Ben", "ｂｅｎ", "Cy", "Dee"]
+
+
+@st.composite
+def luna_history(draw):
+    """Finished Luna plays of 2–4 of six names (two players written two ways)."""
+    records = []
+    for i in range(draw(st.integers(1, 8))):
+        names = draw(st.lists(st.sampled_from(NAMES), min_size=2, max_size=4,
+                              unique_by=player_key))
+        players = [(n, draw(st.integers(0, 80)), draw(st.integers(0, 6)),
+                    draw(st.integers(0, 7)), draw(st.integers(0, 8))) for n in names]
+        sheet = luna(draw(st.permutations(names)), *players)
+        moment = START + timedelta(hours=i)
+        records.append(play_record(TableSession(
+            id=f"h{i}", game="luna", variant="standard", players=names, status="finished",
+            created_at=moment, updated_at=moment, score_sheet=sheet), finished_at=moment))
+    return records
+
+
+@given(luna_history())
+def test_the_figures_hold_together_for_any_history(records):
+    assert all(r is not None for r in records)
+    s = compute(records, "luna")
+    assert s.plays == len(records)
+    assert sum(p.plays for p in s.players) == sum(len(r.players) for r in records)
+    assert sum(p.wins for p in s.players) == sum(len(r.winners) for r in records)
+    assert {p.key for p in s.players} <= {player_key(n) for n in NAMES}
+    for p in s.players:
+        assert len(p.scores) == p.plays and 0 <= p.win_rate <= 1
+        # the categories' averages add up to the average score
+        assert sum(p.categories.values()) == p.average
+        assert p.best == max(score for _, score in p.scores)
+        assert [when for when, _ in p.scores] == sorted(when for when, _ in p.scores)
+    # a winner is never behind: the winning margin is 0 or more
+    assert all(m >= 0 for m in s.winning_margins) and len(s.winning_margins) == s.plays
+    # every game together counts the same plays and wins, and no scores
+    every = compute(records)
+    assert [(p.key, p.plays, p.wins) for p in every.players] == [
+        (p.key, p.plays, p.wins) for p in s.players]

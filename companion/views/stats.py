@@ -16,10 +16,11 @@ import flet_charts as fch
 
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
-from companion.i18n import t
+from companion.i18n import say, t
 from companion.plays import PlayRecord, play_record
 from companion.stats import PlayerStats, Stats, compute, games_played, one_decimal, percent
 from companion.widgets.common import choice_chip, heading, muted, screen
+from scorers.base import comma_list
 
 ROUTE = "/stats"
 CHART_HEIGHT = 200  # px: under a quarter of a 844-px phone screen, taller than the names
@@ -52,6 +53,20 @@ def finished_plays(store) -> list[PlayRecord]:
     return [r for s in store.list_tables(status="finished") if (r := play_record(s))]
 
 
+def joined(key: str, parts: list[str]) -> str:
+    """``parts`` joined by the catalog's ``key`` ("{first}. {second}": each language its
+    own full stop or middle dot)."""
+    out = parts[0] if parts else ""
+    for part in parts[1:]:
+        out = t(key, first=out, second=part)
+    return out
+
+
+def listed(parts: list[str]) -> str:
+    """"a, b, c" in English, "a、b、c" in Japanese."""
+    return say(comma_list(parts))
+
+
 def signed(value: Fraction) -> str:
     shown = one_decimal(value)
     return f"+{shown}" if value > 0 and shown != "0.0" else shown
@@ -76,7 +91,9 @@ def game_chips(ctx, games: list[str], chosen: str | None) -> ft.Control:
                   run_spacing=8)
 
 
-def player_row(p: PlayerStats) -> ft.Control:
+def player_row(p: PlayerStats, title: str | None = None) -> ft.Control:
+    """A player's figures as text lines under ``title`` (their name unless given), read
+    out as one sentence."""
     lines = [t("stats.row_wins", plays=t("stats.plays", count=p.plays),
                wins=t("stats.wins", count=p.wins), rate=percent(p.win_rate))]
     if p.points and p.average is not None:
@@ -87,10 +104,10 @@ def player_row(p: PlayerStats) -> ft.Control:
         lost = one_decimal(p.eclipse_average)
         lines.append(t("stats.row_eclipse", average=lost if lost == "0.0" else f"−{lost}",
                        total=p.eclipse_total))
-    name = player_name(p.name)
+    name = title or player_name(p.name)
     return ft.Semantics(
-        label=t("stats.row_spoken", name=name, details=". ".join(lines)), container=True,
-        exclude_semantics=True,
+        label=t("stats.row_spoken", name=name, details=joined("stats.sentences", lines)),
+        container=True, exclude_semantics=True,
         content=ft.Column([ft.Text(name, size=17, weight=ft.FontWeight.W_600),
                            *[ft.Text(line, size=15) for line in lines]], spacing=2))
 
@@ -124,7 +141,7 @@ def wins_chart(stats: Stats) -> ft.Control:
         bottom_axis=bottom_names(players),
         horizontal_grid_lines=grid(step),
     )
-    items = ", ".join(t("stats.item", name=player_name(p.name), value=p.wins) for p in players)
+    items = listed([t("stats.item", name=player_name(p.name), value=p.wins) for p in players])
     return ft.Semantics(label=t("stats.wins_spoken", items=items), container=True,
                         exclude_semantics=True, content=chart)
 
@@ -146,7 +163,7 @@ def scores_chart(p: PlayerStats) -> ft.Control:
         horizontal_grid_lines=grid(step),
     )
     text = t("stats.scores_text", name=player_name(p.name),
-             scores=", ".join(str(s) for s in scores))
+             scores=listed([str(s) for s in scores]))
     return ft.Column([ft.Semantics(label=text, container=True, exclude_semantics=True,
                                    content=padded(chart)),
                       muted(text)], spacing=6)
@@ -186,11 +203,11 @@ def categories_chart(stats: Stats) -> ft.Control:
         ft.Row([ft.Container(width=14, height=14, bgcolor=colours[c], border_radius=3),
                 ft.Text(category_name(c), size=14)], spacing=6, tight=True)
         for c in stats.categories])
-    rows = [t("stats.row_spoken", name=player_name(p.name), details=", ".join(
+    rows = [t("stats.row_spoken", name=player_name(p.name), details=listed([
         t("stats.item", name=category_name(c), value=one_decimal(p.categories.get(c, 0)))
-        for c in stats.categories)) for p in players]
+        for c in stats.categories])) for p in players]
     return ft.Column([
-        ft.Semantics(label=t("stats.categories_spoken", items=". ".join(rows)),
+        ft.Semantics(label=t("stats.categories_spoken", items=joined("stats.sentences", rows)),
                      container=True, exclude_semantics=True, content=chart),
         legend, *[ft.Text(row, size=15) for row in rows]], spacing=8)
 
@@ -209,7 +226,7 @@ def build(ctx) -> ft.View:
     if stats.average_winning_margin is not None:
         summary.append(t("stats.winning_margin", margin=one_decimal(stats.average_winning_margin)))
     controls: list[ft.Control] = [game_chips(ctx, games, game),
-                                  ft.Text(" · ".join(summary), size=16,
+                                  ft.Text(joined("stats.dot", summary), size=16,
                                           weight=ft.FontWeight.W_600)]
     if stats.eclipse_average is not None:
         controls.append(ft.Text(t("stats.eclipse_game",
@@ -224,26 +241,29 @@ def build(ctx) -> ft.View:
     if stats.points:
         controls.append(muted(t("stats.margin_explained")))
     controls += [heading(t("stats.wins_chart")), wins_chart(stats)]
+    if game is None:
+        controls += by_game_section(ctx, records, stats, games)
     if stats.points:
         controls += scores_section(ctx, stats)
         controls += [heading(t("stats.categories_chart")), categories_chart(stats)]
     return screen(ROUTE, t("stats.title"), controls, on_back=back)
 
 
-def scores_section(ctx, stats: Stats) -> list[ft.Control]:
-    """The player picker and their scores over time; a pick redraws this part alone (the
-    screen keeps its scroll)."""
+def picker(ctx, stats: Stats, spoken: str, show) -> ft.Control:
+    """Player chips (``spoken``: a chip's name for screen readers, with ``{name}``) over
+    what ``show(player)`` draws for the picked one; a pick redraws this part alone (the
+    screen keeps its scroll). The pick is kept while the game changes."""
     state = ctx.drafts[("stats",)]
     body = ft.Column(spacing=10)
 
     def fill() -> None:
         picked = stats.player(state.get("player") or "") or stats.players[0]
         chips = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
-            choice_chip(t("stats.show_scores", name=player_name(p.name)),
+            choice_chip(t(spoken, name=player_name(p.name)),
                         player_name(p.name), p.key == picked.key,
                         lambda e, k=p.key: pick(k))
             for p in stats.players])
-        body.controls = [chips, scores_chart(picked)]
+        body.controls = [chips, show(picked)]
 
     def pick(key: str) -> None:
         state["player"] = key
@@ -251,4 +271,23 @@ def scores_section(ctx, stats: Stats) -> list[ft.Control]:
         ctx.update_screen()
 
     fill()
-    return [heading(t("stats.scores_chart")), body]
+    return body
+
+
+def scores_section(ctx, stats: Stats) -> list[ft.Control]:
+    """The picked player's scores over time."""
+    return [heading(t("stats.scores_chart")),
+            picker(ctx, stats, "stats.show_scores", scores_chart)]
+
+
+def by_game_section(ctx, records: list[PlayRecord], stats: Stats,
+                    games: list[str]) -> list[ft.Control]:
+    """The picked player's figures in each game they played (every game's view)."""
+    per_game = {g: compute(records, g) for g in games}
+
+    def show(p: PlayerStats) -> ft.Control:
+        rows = [player_row(mine, title=t(GAMES[g].name)) for g in games
+                if (mine := per_game[g].player(p.key)) is not None]
+        return ft.Column(rows, spacing=10)
+
+    return [heading(t("stats.by_game")), picker(ctx, stats, "stats.show_by_game", show)]

@@ -8,6 +8,7 @@ import pytest
 
 from companion.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.test_japanese import choose_language
 from tests.test_stats import SHEETS
 
 SIZES = [(390, 844), (360, 740)]
@@ -42,6 +43,14 @@ def test_stats_shows_the_figures_and_the_charts(server, page, width, height):
     shows(page, "Ben: 30 plays · 9 wins · 30% won").wait_for()
     shows(page, "Wins per player: Ann 12, Ben 9, Cy 9").wait_for()
     shot(page, f"stats-all-{width}")
+    # one player, game by game
+    button(page, "Show Ben game by game").click()
+    shows(page, "Luna: 12 plays · 4 wins · 33% won. Average 40.7 · best 48 · margin -20.3"
+          ).wait_for()
+    shows(page, "Altar: Realms of the Gods: 6 plays · 2 wins · 33% won").wait_for()
+    scroll(page, 500)
+    shot(page, f"stats-by-game-{width}")
+    scroll(page, -3000)
 
     button(page, "Show Latria").click()
     shows(page, "12 plays · Average winning margin: 4.3").wait_for()
@@ -67,6 +76,22 @@ def test_stats_shows_the_figures_and_the_charts(server, page, width, height):
     assert page.get_by_text("Scores over time").count() == 0
     # no chart is an unknown control: the client draws flet-charts' controls
     assert page.get_by_text("Unknown control", exact=False).count() == 0
+
+
+def test_stats_in_japanese_and_dark(server, page):
+    seed(server.data_dir)
+    page.emulate_media(color_scheme="dark")  # the theme follows the phone
+    open_app(page, server.url)
+    choose_language(page, "日本語")
+    button(page, "終了したプレイの成績").click()
+    button(page, "ラトリア・オーパスを表示").click()
+    shows(page, "プレイ12回・平均勝利差：4.3").wait_for()
+    shows(page, "Ann：プレイ12回・6勝・勝率50%。平均4.5点・最高8点・差-1.5。"
+                "食：1プレイあたり−0.8点（合計9点）").wait_for()
+    shot(page, "stats-latria-ja-dark")
+    scroll(page, 1600)
+    shows(page, "Ben：太陽 1.3、月 2.3、北極星 1.5、食 0.0").wait_for()
+    shot(page, "stats-latria-ja-dark-charts")
 
 
 def test_stats_without_finished_plays_says_so(server, page):
