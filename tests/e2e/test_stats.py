@@ -97,5 +97,6 @@ def test_stats_in_japanese_and_dark(server, page):
 def test_stats_without_finished_plays_says_so(server, page):
     open_app(page, server.url)
     button(page, "Stats of finished plays").click()
-    shows(page, "No finished plays yet.", ).wait_for()
+    shows(page, "No finished plays yet.").wait_for()
+    shot(page, "stats-empty")
     assert page.get_by_text("Wins", exact=True).count() == 0
