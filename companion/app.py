@@ -17,6 +17,7 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
     /table/<id>/rules       the table's rulebook; …/<screen>/rules from Play, Score, …
     /table/<id>/rulings     the table's game's rulings
     /settings               this phone's own: light or dark, screen kept on, larger text
+    /stats                  finished plays per game and player: wins, scores, margins, charts
 """
 
 from __future__ import annotations
@@ -227,6 +228,7 @@ def build_view(ctx: Context, route: str) -> ft.View:
         score,
         settings,
         setup,
+        stats,
         table,
     )
     from companion.views.rulebook import rules_view  # /rules…, …/rules, …/rulings
@@ -255,6 +257,8 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return settings.build(ctx)
         case ["history"]:
             return history.build(ctx)
+        case ["stats"]:
+            return stats.build(ctx)
         case _:
             return home.build(ctx)
 

@@ -139,10 +139,11 @@ def build(ctx) -> ft.View:
             controls += [play_card(ctx, r, by_id[r.table_id]) for r in records]
         else:
             controls.append(muted(t("history.none_match"), size=15))
-    # The bottom bar: the spreadsheet file of what is listed. The Stats screen's entry
-    # goes beside it (another part of issue 17).
+    # The bottom bar: the spreadsheet file of what is listed, and the Stats screen.
     bottom = ft.Row([secondary_button(t("history.csv_button"), save_csv(ctx, records),
-                                      ft.Icons.TABLE_VIEW_OUTLINED, expand=True)],
+                                      ft.Icons.TABLE_VIEW_OUTLINED, expand=True),
+                     secondary_button(t("history.stats_button"), lambda e: ctx.go("/stats"),
+                                      ft.Icons.BAR_CHART)],
                     visible=bool(records))
     return screen(ROUTE, t("history.title"), controls, on_back=lambda e: ctx.go("/"),
                   bottom=bottom)

@@ -197,7 +197,8 @@ def build(ctx) -> ft.View:
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in GAMES.values()]
     # A table whose results were shown is over: in History (views/history.py), after
-    # the games, where a table is started from a finished one (Rematch).
+    # the games, where a table is started from a finished one (Rematch); then the wins,
+    # scores and charts of those plays (views/stats.py).
     finished = len(ctx.store.list_tables(status="finished"))
     controls.append(ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.HISTORY, size=30),
@@ -207,6 +208,12 @@ def build(ctx) -> ft.View:
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         min_vertical_padding=10,
         on_click=lambda e: ctx.go("/history"))))
+    controls.append(ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.BAR_CHART, size=30),
+        title=ft.Text(t("stats.button"), size=17, weight=ft.FontWeight.W_600),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        min_vertical_padding=10,
+        on_click=lambda e: ctx.go("/stats"))))
     # Pinned under the list, so it is at hand whatever is in progress.
     invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
                                   expand=True, on_click=lambda e: ctx.go("/invite"))
