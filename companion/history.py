@@ -1,7 +1,8 @@
 """The finished plays as the History screen and its spreadsheet file read them: the plays
 (newest first, filtered by game and by player), the players met in them, and the CSV.
 
-Pure Python (no flet). The CSV has one row per player per play, for spreadsheets:
+No flet, but for a finished table's empty score form. The CSV has one row per player
+per play, for spreadsheets:
 
     date, game, variant, player, seat, total, rank, winner
 
@@ -31,9 +32,21 @@ CSV_COLUMNS = ("date", "game", "variant", "player", "seat", "total", "rank", "wi
 
 def plays(store: Store, game: str | None = None, player: str | None = None) -> list[PlayRecord]:
     """The finished plays, newest first; a table whose sheet does not score is left out
-    (it has no result to list)."""
+    (it has no result to list). History, its spreadsheet file and Stats all read these."""
     return [record for session in store.history(game, player)
-            if (record := play_record(session)) is not None]
+            if (record := finished_record(store, session)) is not None]
+
+
+def finished_record(store: Store, session: TableSession) -> PlayRecord | None:
+    """The play as its Results showed it: a table finished with nothing entered is scored
+    on the sheet the Score screen shows (views/results.py), every entry 0."""
+    if session.score_sheet is None:
+        from companion.score_forms import form_for  # the forms draw with flet: only here
+
+        if (form := form_for(session.game)) is not None:
+            empty = form.empty_sheet(session, store.box_values(session.game))
+            session = session.model_copy(update={"score_sheet": empty})
+    return play_record(session)
 
 
 def players_met(sessions: Iterable[TableSession]) -> list[str]:

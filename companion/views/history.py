@@ -16,8 +16,7 @@ from companion import history
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import t, t_for
-from companion.plays import PlayRecord, play_record, player_key
-from companion.score_forms import form_for
+from companion.plays import PlayRecord, player_key
 from companion.views import rematch
 from companion.views.home import game_title, when
 from companion.views.results import total_cells
@@ -65,15 +64,6 @@ def play_card(ctx, record: PlayRecord, session) -> ft.Control:
         ft.Container(rematch.buttons(ctx, session, with_reopen=False),
                      padding=ft.Padding.only(left=12, right=12, bottom=12)),
     ], spacing=0))
-
-
-def shown_record(ctx, session) -> PlayRecord | None:
-    """The play as its Results showed it: a table finished with nothing entered is scored
-    on the sheet the Score screen shows (views/results.py), every entry 0."""
-    if session.score_sheet is None and (form := form_for(session.game)) is not None:
-        empty = form.empty_sheet(session, ctx.store.box_values(session.game))
-        session = session.model_copy(update={"score_sheet": empty})
-    return play_record(session)
 
 
 def filter_chips(ctx, draft: dict, games: list[str], players: list[str]) -> list[ft.Control]:
@@ -129,7 +119,7 @@ def build(ctx) -> ft.View:
         draft["player"] = None
     sessions = ctx.store.history(draft["game"], draft["player"])
     by_id = {s.id: s for s in sessions}
-    records = [r for s in sessions if (r := shown_record(ctx, s)) is not None]
+    records = [r for s in sessions if (r := history.finished_record(ctx.store, s))]
     controls: list[ft.Control] = []
     if not every:
         controls.append(muted(t("history.empty"), size=15))

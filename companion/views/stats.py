@@ -14,10 +14,11 @@ from fractions import Fraction
 import flet as ft
 import flet_charts as fch
 
+from companion import history
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import say, t
-from companion.plays import PlayRecord, play_record
+from companion.plays import PlayRecord
 from companion.stats import PlayerStats, Stats, compute, games_played, one_decimal, percent
 from companion.widgets.common import choice_chip, heading, muted, screen
 from scorers.base import comma_list
@@ -50,7 +51,7 @@ def padded(chart: ft.Control) -> ft.Control:
 
 def finished_plays(store) -> list[PlayRecord]:
     """Every finished play in the store (the one place Stats reads them from)."""
-    return [r for s in store.list_tables(status="finished") if (r := play_record(s))]
+    return history.plays(store)
 
 
 def joined(key: str, parts: list[str]) -> str:
