@@ -10,6 +10,8 @@ is its Results' "Next game"; a finished series' rematch is a new campaign (Store
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion import campaign
@@ -25,9 +27,15 @@ def can_rematch(ctx, session: TableSession) -> bool:
 
 
 def start(ctx, session: TableSession, rotate: bool) -> None:
+    open_new_table(ctx, lambda: ctx.store.rematch(session.id, rotate=rotate))
+
+
+def open_new_table(ctx, make: Callable[[], TableSession]) -> None:
+    """Make a table from a finished one (a rematch, a campaign's next game), tell the
+    other phones, and open it; or say why it cannot be saved, on the screen as it is."""
     try:
-        new = ctx.store.rematch(session.id, rotate=rotate)
-    except KeyError:  # deleted on another phone
+        new = make()
+    except KeyError:  # the finished table was deleted on another phone
         ctx.go("/history")
         return
     except NOT_SAVED as err:  # the saved tables can only be read

@@ -197,17 +197,11 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         controls += why.note_rows(ctx.page, result.note_details)
     if campaign.can_start_next(tables):
         def next_game(e) -> None:
-            try:
-                # A seed, as every new table has: without one play would not know the
-                # setup, and game N's first parent follows game 1's (campaign.setup_options).
-                new = ctx.store.create_table(session.game, "campaign", list(session.players),
-                                             seed=setup_guides.new_seed(), campaign_id=root)
-            except NOT_SAVED as err:  # the saved tables can only be read
-                ctx.show_notice(not_saved(err), kind="refused")
-                ctx.page.update()
-                return
-            ctx.announce(new.id, "table")
-            ctx.go(f"/table/{new.id}")
+            # A seed, as every new table has: without one play would not know the
+            # setup, and game N's first parent follows game 1's (campaign.setup_options).
+            rematch.open_new_table(ctx, lambda: ctx.store.create_table(
+                session.game, "campaign", list(session.players),
+                seed=setup_guides.new_seed(), campaign_id=root))
 
         controls.append(ft.Row([primary_button(t("campaign.next", n=len(tables) + 1),
                                                next_game, ft.Icons.ARROW_FORWARD)]))
