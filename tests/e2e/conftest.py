@@ -60,6 +60,11 @@ class Server:
     def start(self, port: int | None = None) -> None:
         """Start serving, on ``port`` (e.g. the one it had: a phone's page comes back) or
         on a free one."""
+        self.launch(port)
+        self.wait_ready()
+
+    def launch(self, port: int | None = None) -> None:
+        """Start the process and return at once (``wait_ready`` waits for it to serve)."""
         self.port = port or free_port()
         env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
         env.pop("COMPANION_DATA_DIR", None)
@@ -69,6 +74,8 @@ class Server:
              "--data-dir", str(self.data_dir), *self.extra_args],
             stdout=self.log, stderr=subprocess.STDOUT, env=env,
         )
+
+    def wait_ready(self) -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -113,10 +120,36 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="session")
+def spare_servers(tmp_path_factory):
+    """A server started while the test before runs, so a test does not wait the 2–3 s a
+    server takes to import and start (over a hundred tests, minutes of the suite). Each
+    is a fresh process on an empty data folder of its own, as a test's own would be."""
+    folder = tmp_path_factory.mktemp("servers")
+    made = iter(range(1_000_000))
+
+    def launch() -> Server:
+        n = next(made)
+        s = Server(folder / f"data-{n}", folder / f"server-{n}.log")
+        s.launch()
+        return s
+
+    spare = [launch()]
+
+    def take() -> Server:
+        s = spare.pop()
+        spare.append(launch())
+        s.wait_ready()
+        return s
+
+    yield take
+    for s in spare:
+        s.stop()
+
+
 @pytest.fixture
-def server(tmp_path):
-    s = Server(tmp_path / "data", tmp_path / "server.log")
-    s.start()
+def server(spare_servers):
+    s = spare_servers()
     yield s
     s.stop()
 

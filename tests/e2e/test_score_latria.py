@@ -41,6 +41,8 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     page.set_viewport_size(TALL)
     button(page, "Pile: Face-down pile").click()
     page.get_by_text("Astrology cards", exact=True).wait_for()
+    # the pile's redraw done (its chips drawn again) before the next tap, as a player sees
+    page.get_by_text("scored as one group and subtracted").wait_for(state="hidden")
 
     # Ben: Polaris 2 + 2, and Polaris astrology 5 printed "×2" → (2 + 2) × 2 = 8;
     # Sun astrology 8 is worth 3 (VP table) → 11.

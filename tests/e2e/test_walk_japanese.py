@@ -36,6 +36,8 @@ ALLOWED = {
     "Latoro",
     # Latria's boards print ECLIPSE on one side; the setup quotes it: 「ECLIPSE」面.
     "ECLIPSE",
+    # The app a play is sent to is called BG Stats in Japanese too (「BG Statsに送る」).
+    "BG", "Stats",
 }
 
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
