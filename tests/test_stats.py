@@ -20,21 +20,12 @@ from hypothesis import strategies as st
 from companion.plays import play_record, player_key
 from companion.stats import compute, games_played, one_decimal, percent
 from companion.store import TableSession
+from tests.test_scorer_latria import moon, polaris, sun
 
 DATA = Path(__file__).parent / "data"
 START = datetime(2026, 3, 1, 19, 0, tzinfo=UTC)
 
 
-def sun(vp):
-    return {"celestial": "sun", "vp": vp}
-
-
-def moon(vp):
-    return {"celestial": "moon", "vp": vp}
-
-
-def polaris(vp):
-    return {"celestial": "polaris", "vp": vp}
 
 
 def latria(ann, ben, cy, ann_name="Ann"):
