@@ -13,10 +13,15 @@ followed by its undo (not counted) so the logs keep their length. Both ways are 
 - ``kept``: the way now — only the log's last number is read, the state kept under it
   (companion/play_state.py), the event applied to it once and saved on that number.
 
-Prints median and min–max milliseconds per tap for each log length and way, the load
-average, and on the last line the ratio 2,000 / 20 events for the kept way.
+Then the replay of each whole log (``companion.flows.replay``), 20 and 2,000 events in
+turn: what a phone pays when another phone changed the log under it, and what every tap
+paid before issue 14.
 
-    .venv/bin/python bench/play_tap_bench.py [--taps 60]
+Prints median and min–max milliseconds per tap for each log length and way, the same for
+a replay, the load average, and on the last line the ratio 2,000 / 20 events for the kept
+way.
+
+    .venv/bin/python bench/play_tap_bench.py [--taps 60] [--replays 20]
 """
 
 from __future__ import annotations
@@ -39,13 +44,19 @@ from companion.table_setup import flow_config  # noqa: E402
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 
 
-def table_with(store: Store, events: int) -> str:
-    table = store.create_table("luna", "standard", PLAYERS, seed=7)
-    config = flow_config(table, store)
-    log = [{"type": "start", "player": "Ann"}] + [{"type": "next"}] * 3
+def luna_log(events: int) -> list[dict]:
+    """Start, the setup steps, then "Other influence change" taps, +1 and −1 in turn."""
+    log: list[dict] = [{"type": "start", "player": "Ann"}] + [{"type": "next"}] * 3
     while len(log) < events:
         log.append({"type": "influence", "player": PLAYERS[len(log) % 4],
                     "amount": 1 if len(log) % 2 else -1})
+    return log
+
+
+def table_with(store: Store, events: int) -> str:
+    table = store.create_table("luna", "standard", PLAYERS, seed=7)
+    config = flow_config(table, store)
+    log = luna_log(events)
     replay("luna", config, log)  # a legal log
     seq = 0
     for event in log:
@@ -82,6 +93,7 @@ def tap(store: Store, table_id: str, way: str) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--taps", type=int, default=60)
+    parser.add_argument("--replays", type=int, default=20)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder))
@@ -91,9 +103,21 @@ def main() -> int:
             for way in ("replay", "kept"):
                 for length, table_id in tables.items():  # 20, 2000, 20, 2000 …
                     times.setdefault((way, length), []).append(tap(store, table_id, way))
+        config = flow_config(store.get_table(tables[20]), store)
+        logs = {length: luna_log(length) for length in tables}
+        replays: dict[int, list[float]] = {}
+        for _ in range(args.replays):
+            for length, log in logs.items():  # 20, 2000, 20, 2000 …
+                t0 = time.perf_counter()
+                replay("luna", config, log)
+                replays.setdefault(length, []).append((time.perf_counter() - t0) * 1000)
     for (way, length), ms in sorted(times.items()):
         print(f"{way:>6} {length:>5} events: median {statistics.median(ms):6.1f} ms "
               f"(min {min(ms):.1f}, max {max(ms):.1f})")
+    for length, ms in replays.items():
+        print(f"replay {length:>5} events: median {statistics.median(ms):6.1f} ms "
+              f"(min {min(ms):.1f}, max {max(ms):.1f}; "
+              f"{statistics.median(ms) * 1000 / length:.0f} µs an event)")
     print(f"load average {os.getloadavg()[0]:.2f}")
     ratio = statistics.median(times[("kept", 2000)]) / statistics.median(times[("kept", 20)])
     print(f"kept: 2,000 events / 20 events = {ratio:.2f}× (goal ≤ 1.2×)")

@@ -101,6 +101,20 @@ def draw_value(data: st.DataObject, f: Field):
     return data.draw(st.sampled_from(options))
 
 
+def draw_tap(data: st.DataObject, view: PlayView) -> tuple[Action, dict]:
+    """One of the taps the screen offers (half the time the primary one, when there is
+    one), its form filled in with any values or left at its defaults: the action and
+    its event."""
+    primary = [a for a in view.actions if a.primary]
+    offered = [a for a in view.actions if not a.disabled]  # what can be tapped
+    if primary and data.draw(st.booleans()):
+        action = primary[0]
+    else:
+        action = data.draw(st.sampled_from(offered))
+    values = {f.id: draw_value(data, f) for f in action.fields if data.draw(st.booleans())}
+    return action, build_event(action, values)
+
+
 # --- registry and purity ------------------------------------------------------------
 
 
@@ -251,15 +265,7 @@ def test_random_tap_sequences_never_crash_and_undo_is_exact(data):
         if view.finished:
             assert state.finished
             break
-        primary = [a for a in view.actions if a.primary]
-        offered = [a for a in view.actions if not a.disabled]  # what can be tapped
-        if primary and data.draw(st.booleans()):
-            action = primary[0]
-        else:
-            action = data.draw(st.sampled_from(offered))
-        values = {f.id: draw_value(data, f) for f in action.fields
-                  if data.draw(st.booleans())}
-        event = build_event(action, values)
+        action, event = draw_tap(data, view)
         before = state.model_dump()
         try:
             new = flow.apply(state, event)

@@ -39,6 +39,7 @@ from .base import (
     config_readings,
     event_type,
     next_action,
+    own,
     parse_config,
     quote,
     req_choice,
@@ -240,6 +241,7 @@ def _check_triggers(s: AltarState) -> None:
 
 
 def _add_shrine(s: AltarState, i: int, r: int) -> None:
+    own(s, "realms", "last_shrine_turn")
     realm = s.realms[i][r]
     if realm.shrines >= MAX_SHRINES:
         raise FlowError(Msg("flow.altar.error.max_shrines", realm=realm_label(s, i, r),
@@ -253,7 +255,7 @@ def _add_shrine(s: AltarState, i: int, r: int) -> None:
 
 def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
     kind = event_type(event)
-    s = state.model_copy(deep=True)
+    s = state.model_copy()  # shallow: a field changed in place is own()ed first
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
@@ -263,6 +265,7 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         if love is not None:
             i, r = _realm(s, love)
             # Altar, Setup 2: the Goddess of Love takes an active Altar.
+            own(s, "realms")
             s.realms[i][r] = Realm(active=1, inactive=0)
             s.love = realm_id(i, r)
         s.turn, s.step = 1, "draw"
@@ -289,6 +292,7 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         if action == "ritual":
             i, r = _realm(s, event.get("realm"), mine=me)
             _add_shrine(s, i, r)
+        own(s, "actions_done")
         s.actions_done.append(action)  # type: ignore[arg-type]
         s.step = "action2" if n == 2 and s.step == "action" else "end_turn"
     elif kind == "shrine":
@@ -301,6 +305,7 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         change = req_choice(event.get("change"), ("discover", "activate", "destroy_active",
                                                   "destroy_inactive"),
                             Msg("flow.altar.error.altar_change"))
+        own(s, "realms")
         realm = s.realms[i][r]
         label = realm_label(s, i, r)
         if change == "discover":

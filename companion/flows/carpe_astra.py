@@ -34,6 +34,7 @@ from .base import (
     comma_list,
     event_type,
     next_action,
+    own,
     parse_config,
     quote,
     req_bool,
@@ -248,6 +249,7 @@ def _pay(s: CarpeAstraState, who: int, amount: int, short: str) -> None:
     player cannot pay for this (its ``name`` the player's)."""
     if s.credits[who] < amount:
         raise FlowError(Msg(short, name=s.players[who]))
+    own(s, "credits")
     s.credits[who] -= amount
 
 
@@ -263,7 +265,7 @@ def _start_turn(s: CarpeAstraState) -> None:
 
 def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
     kind = event_type(event)
-    s = state.model_copy(deep=True)
+    s = state.model_copy()  # shallow: a field changed in place is own()ed first
     n = len(s.players)
     me = current(s)
     if kind == "start":
@@ -286,6 +288,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         else:
             in_play = tokens_in_play(n, chars)
         # Carpe Astra, Setup: each player takes two tokens of their own guild from supply.
+        own(s, "support")
         for i, c in enumerate(chars):
             s.support[i] = {CHARACTERS[c]: STARTING_SUPPORT}
             in_play[CHARACTERS[c]] -= STARTING_SUPPORT
@@ -298,6 +301,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         elif s.phase == "support":
             if s.scored == 0:
                 # Carpe Astra, Gain Support: nothing scored → take two credits (ruling P-7).
+                own(s, "credits")
                 s.credits[me] += NO_SCORE_CREDITS
             s.phase = "draw"
         elif s.phase == "draw":
@@ -344,6 +348,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
             if s.supply[guild] <= 0:
                 raise FlowError(Msg("flow.carpe_astra.error.supply_empty",
                                     guild=GUILD_NAMES[guild]))
+            own(s, "supply", "support")
             s.supply[guild] -= 1  # Carpe Astra, Gain Support: take one from the supply
             s.support[me][guild] = s.support[me].get(guild, 0) + 1
         s.scored += 1
@@ -362,6 +367,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         if keep:
             # Carpe Astra, Gain Support: pay one credit to keep the token.
             _pay(s, me, 1, "flow.carpe_astra.error.pay_keep")
+        own(s, "support", "supply", "slandered")
         s.support[victim][guild] -= 1  # type: ignore[index]
         if keep:
             s.support[me][guild] = s.support[me].get(guild, 0) + 1  # type: ignore[index]
@@ -375,6 +381,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
         if s.round == 1:
             raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
+        own(s, "credits")
         s.credits[me] += req_int(event.get("amount"), 1, 30,
                                  whole=Msg("flow.carpe_astra.error.credits_whole"),
                                  low=Msg("flow.carpe_astra.error.credits_low", lo=1),

@@ -30,6 +30,7 @@ from .base import (
     PlayView,
     event_type,
     next_action,
+    own,
     parse_config,
     quote,
     req_choice,
@@ -236,7 +237,7 @@ def over_cap(s: LatoroState) -> list[tuple[int, str, int]]:
 
 def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
     kind = event_type(event)
-    s = state.model_copy(deep=True)
+    s = state.model_copy()  # shallow: a field changed in place is own()ed first
     if kind == "start":
         _need(s, "start")
         s.start = req_player(s.players, event.get("player"),
@@ -247,6 +248,7 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
         if s.phase == "prep_cap":
             # Latoro, Preparation phase 1: at most 7 of each type; the excess goes back.
             if s.resources is not None:
+                own(s, "resources")
                 for r in s.resources:
                     for c in COLOURS:
                         r[c] = min(r[c], s.resource_cap)
@@ -323,6 +325,7 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
         if short:
             raise FlowError(Msg("flow.latoro.error.short", name=s.players[who],
                                   count=mine[short[0]], colour=COLOUR_NAMES[short[0]]))
+        own(s, "resources")
         s.resources[who] = new
     else:
         raise FlowError(Msg("flow.latoro.error.unknown"))

@@ -35,6 +35,7 @@ from .base import (
     config_readings,
     event_type,
     next_action,
+    own,
     parse_config,
     quote,
     req_bool,
@@ -374,6 +375,7 @@ def _finish_step4(
     acquirers = ([taker] if taker is not None else []) + kept
     is_ecl = eclipsed(s, body) and not is_simple(s)
     taken: list[int] = []
+    own(s, "has_marker", "outcomes")
     if is_ecl:
         # Latria, Game Flow step 4: "In either case, if the targeted celestial body was in
         # the eclipse state, take an eclipse marker"; later cards go under it (ruling P-4).
@@ -389,7 +391,7 @@ def _finish_step4(
 
 def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
     kind = event_type(event)
-    s = state.model_copy(deep=True)
+    s = state.model_copy()  # shallow: a field changed in place is own()ed first
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
@@ -398,6 +400,7 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
         s.round, s.step = 1, "1"
     elif kind == "reveal":
         _need(s, "1")
+        own(s, "mutations")
         for body in ("sun", "moon"):
             if req_bool(event.get(f"{body}_mutation"),
                         Msg("flow.latria.error.mutation", body=NAMES[body]), False):

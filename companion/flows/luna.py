@@ -48,6 +48,7 @@ from .base import (
     event_type,
     left_of,
     next_action,
+    own,
     parse_config,
     quote,
     req_bool,
@@ -350,6 +351,7 @@ def _need(s: LunaState, *steps: str) -> None:
 def _gain(s: LunaState, who: int, amount: int) -> None:
     # Influence cannot fall below 0: coins a player does not have cannot be returned
     # (ruling P-11).
+    own(s, "influence")
     s.influence[who] = max(0, s.influence[who] + amount)
 
 
@@ -435,7 +437,7 @@ def _council_order(s: LunaState, order: Any) -> list[str]:
 
 def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     kind = event_type(event)
-    s = state.model_copy(deep=True)
+    s = state.model_copy()  # shallow: a field changed in place is own()ed first
     n = len(s.players)
     if kind == "start":
         _need(s, "start")
@@ -533,6 +535,7 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
                 paid[part] = s.influence[i] - held
             paid_round[name] = paid
             recorded[name] = s.influence[i] - before
+        own(s, "round_changes", "round_parts")
         s.round_changes.append(recorded)
         s.round_parts.append(paid_round)
         if s.round >= s.rounds:
