@@ -20,13 +20,13 @@ winner), and ``check(sheet)``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import StrictInt
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -40,6 +40,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg, Text
+from scorers.sheet_model import Model
 
 GAME = "altar"
 
@@ -131,6 +132,7 @@ class Sheet(Model):
     ability: str | None = None
 
 
+@dataclass(kw_only=True)
 class AltarPlayerResult(PlayerResult):
     complete: bool
     missing: Text

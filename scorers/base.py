@@ -1,29 +1,26 @@
-"""What every game's scorer shares: the sheet base model, the result, ranking, problems.
+"""What every game's scorer shares: the result, ranking, problems.
 
-A game module (``scorers/<game>.py``) defines a pydantic ``Sheet`` (subclass of
-``SheetBase``) and ``score(sheet) -> Result``. Checks that need more than one field
-raise ``SheetProblems`` with one ``Problem`` per mistake, each naming where it is
-(``players[1].support.military``) and what is allowed.
+A game module (``scorers/<game>.py``) defines a pydantic ``Sheet`` (a subclass of
+``scorers.sheet_model.Model``) and ``score(sheet) -> Result``. Checks that need more than
+one field raise ``SheetProblems`` with one ``Problem`` per mistake, each naming where it
+is (``players[1].support.military``) and what is allowed.
+
+The result types here are plain dataclasses, not pydantic models: our own code builds
+them, so there is nothing to validate, and the command line does not pay for building
+models it never checks with (issue 14). This module imports no pydantic.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, model_validator
-from pydantic_core import to_jsonable_python
 
 from scorers.limits import crop
 from scorers.messages import ENGLISH, Msg, Text, render
 
 MAX_NAME_LENGTH = 40
-
-
-class Model(BaseModel):
-    """Strict base: an unknown key is an error (a typo must not be silently ignored)."""
-
-    model_config = ConfigDict(extra="forbid")
 
 
 def with_rulings(text: str, rulings: Sequence[str]) -> str:
@@ -32,13 +29,14 @@ def with_rulings(text: str, rulings: Sequence[str]) -> str:
     return f"{text} ({', '.join(rulings)})" if rulings else text
 
 
-class Note(BaseModel):
+@dataclass(kw_only=True)
+class Note:
     """A sentence for the players, and the rulings (docs/RULINGS.md ids) it rests on,
     kept apart: a screen shows the sentence with a "Why?" for each ruling, the command
     line prints both (``str(note)``)."""
 
     text: Text
-    rulings: list[str] = []
+    rulings: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         return with_rulings(self.text, self.rulings)
@@ -75,10 +73,12 @@ def ruled(text: str, *rulings: str) -> Note:
     return Note(text=text, rulings=list(rulings))
 
 
-class Problem(BaseModel):
+@dataclass(kw_only=True)
+class Problem:
     where: str  # e.g. "players[1].support.military"; "" for the whole sheet
     message: Text
-    rulings: list[str] = []  # the readings (docs/RULINGS.md) the message rests on
+    # the readings (docs/RULINGS.md) the message rests on
+    rulings: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         return self.render()
@@ -98,15 +98,18 @@ class SheetProblems(ValueError):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class Line(BaseModel):
+@dataclass(kw_only=True)
+class Line:
     """One line of a player's breakdown: the rule that gave the points, and the points."""
 
     label: Text
     points: int
 
 
-class PlayerResult(BaseModel):
-    """The fields every game's result has; a game may subclass it to add its own."""
+@dataclass(kw_only=True)
+class PlayerResult:
+    """The fields every game's result has; a game may subclass it (a ``@dataclass(kw_only=True)``
+    too) to add its own, which the JSON then carries after these."""
 
     name: str
     total: int
@@ -114,7 +117,8 @@ class PlayerResult(BaseModel):
     breakdown: list[Line]
 
 
-class Result(BaseModel):
+@dataclass(kw_only=True)
+class Result:
     """``notes`` may be given as ``Note`` (a sentence and its rulings) or as strings.
     ``notes`` keeps each as one string, rulings in brackets (the JSON's and the command
     line's, as the spec has it); ``note_details`` keeps each sentence and its rulings
@@ -123,31 +127,31 @@ class Result(BaseModel):
     game: str
     players: list[PlayerResult]
     winners: list[str]
-    notes: list[str] = []
-    note_details: list[Note] = []
+    notes: list[Any] = field(default_factory=list)  # given: Note or str; kept: str
+    note_details: list[Note] | None = None  # None: made from ``notes``
 
-    @model_validator(mode="before")
-    @classmethod
-    def _split_notes(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "note_details" not in data:
-            details = [n if isinstance(n, Note) else Note(text=n)
-                       for n in data.get("notes", [])]
-            data = {**data, "notes": [str(n) for n in details], "note_details": details}
-        return data
+    def __post_init__(self) -> None:
+        if self.note_details is None:
+            details = [n if isinstance(n, Note) else Note(text=n) for n in self.notes]
+            self.notes = [str(n) for n in details]
+            self.note_details = details
 
     def to_json_dict(self, language: str = ENGLISH) -> dict[str, Any]:
         """The result as JSON values, its sentences in ``language`` (the keys, numbers and
-        names are the same in every language)."""
-        # serialize_as_any keeps the fields a game's PlayerResult subclass adds.
-        if language == ENGLISH:
-            return self.model_dump(mode="json", serialize_as_any=True)
-        data = _rendered(self.model_dump(serialize_as_any=True), language)
+        names are the same in every language): every field, a game's ``PlayerResult``
+        subclass's too, in the order they are declared."""
+        # Imported here: only a scored sheet gets this far, and scoring it has imported
+        # pydantic already (its Sheet); pydantic_core turns the sheet models a result may
+        # hold (Latria's discarded cards) into JSON the way the sheet spells them.
+        from pydantic_core import to_jsonable_python
+
+        data = _rendered(dataclasses.asdict(self), language)
         data["notes"] = [note.render(language) for note in self.note_details]
         return to_jsonable_python(data)
 
 
 def _rendered(value: Any, language: str) -> Any:
-    """``value`` (a model's Python dump) with every ``Msg`` in it rendered in ``language``."""
+    """``value`` (a result's ``asdict``) with every ``Msg`` in it rendered in ``language``."""
     if isinstance(value, Msg):
         return render(value, language)
     if isinstance(value, dict):

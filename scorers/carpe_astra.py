@@ -18,7 +18,6 @@ from pydantic import Field, StrictInt, StrictStr
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -33,6 +32,7 @@ from scorers.base import (
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen, readings_field
+from scorers.sheet_model import Model
 
 GAME = "carpe_astra"
 PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts

@@ -19,7 +19,6 @@ from pydantic import StrictInt
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -32,6 +31,7 @@ from scorers.base import (
     winners_of,
 )
 from scorers.messages import AndList, Msg
+from scorers.sheet_model import Model
 
 GAME = "latoro"
 

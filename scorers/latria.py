@@ -21,7 +21,6 @@ from pydantic import Field, StrictInt, StrictStr, model_serializer
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -35,6 +34,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
+from scorers.sheet_model import Model
 
 GAME = "latria"
 
@@ -141,9 +141,11 @@ class Sheet(Model):
     players: list[Player]
 
 
+@dataclass(kw_only=True)
 class LatriaPlayerResult(PlayerResult):
     eclipse: int  # the points subtracted for cards under the eclipse marker, ≥ 0
-    discarded: list[Card] = []  # the cards the Polaris "two red symbols" card removed
+    # the cards the Polaris "two red symbols" card removed
+    discarded: list[Card] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------------------------------

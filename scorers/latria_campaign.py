@@ -14,7 +14,6 @@ from pydantic import StrictInt, StrictStr
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -30,6 +29,7 @@ from scorers.base import (
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen, readings_field
+from scorers.sheet_model import Model
 
 GAME = "latria_campaign"
 PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players

@@ -18,7 +18,6 @@ from pydantic import StrictBool, StrictInt
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -32,6 +31,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
+from scorers.sheet_model import Model
 
 GAME = "luna"
 

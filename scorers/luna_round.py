@@ -17,13 +17,13 @@ Public data for the score screens: ``NOVICES``, ``PRIESTESS_ISLE_MAX``,
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import StrictBool, StrictInt
 
 from scorers.base import (
     Line,
-    Model,
     Note,
     PlayerResult,
     Problem,
@@ -44,6 +44,7 @@ from scorers.luna import (
     priestess_figure,
 )
 from scorers.messages import AndList, Msg
+from scorers.sheet_model import Model
 
 GAME = "luna_round"
 
@@ -106,7 +107,8 @@ class Sheet(Model):
     players: list[Player]
 
 
-class Parts(Model):
+@dataclass(kw_only=True)
+class Parts:
     """A player's round in the rulebook's three ways, in its order (Scoring Phase)."""
 
     priestess: int
@@ -114,6 +116,7 @@ class Parts(Model):
     temple: int
 
 
+@dataclass(kw_only=True)
 class RoundPlayerResult(PlayerResult):
     parts: Parts
 

@@ -27,8 +27,6 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import WrapValidator
-
 ENGLISH = "en"
 LANGUAGES = ("en", "ja")
 _FOLDERS: list[Path] = []
@@ -120,9 +118,21 @@ def _keep_message(value: Any, handler: Any) -> Any:
     return value if isinstance(value, Msg) else handler(value)
 
 
+class _KeepMessage:
+    """pydantic's ``WrapValidator(_keep_message)``, made only when a model uses ``Text``:
+    an annotation's ``__get_pydantic_core_schema__`` is pydantic's hook for that (pydantic
+    docs, "Custom Types"), so this module (every sentence's) does not import pydantic
+    (issue 14: ``python -m scorers`` imports nothing heavy before it knows the game)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
+        from pydantic import WrapValidator
+
+        return WrapValidator(_keep_message).__get_pydantic_core_schema__(source, handler)
+
+
 # A pydantic field that keeps a ``Msg`` as it is (a plain ``str`` field would turn it into
 # its English text and lose the key).
-Text = Annotated[str, WrapValidator(_keep_message)]
+Text = Annotated[str, _KeepMessage()]
 
 
 def _param(value: Any, language: str) -> Any:

@@ -1,6 +1,8 @@
 """Reading a score sheet: pick the game's module by ``"game"``, validate, score.
 
 Each game module exposes ``Sheet`` (a pydantic model) and ``score(sheet) -> Result``.
+pydantic is imported with the game's module, not with this one: a sheet that is not an
+object or names no game here is answered without it (issue 14, the command line's start).
 """
 
 from __future__ import annotations
@@ -8,13 +10,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
 from scorers.messages import Msg
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 # game id (the sheet's "game") → module in this package
 GAME_MODULES = {
@@ -105,6 +108,8 @@ def parse_sheet(data: Any):
             message = Msg("scorers.sheets.game_type", type=json_type(game), allowed=allowed)
         raise SheetProblems([Problem(where="game", message=message)])
     module = game_module(game)
+    from pydantic import ValidationError  # imported by the game's module already
+
     try:
         return module.Sheet.model_validate(data)
     except ValidationError as err:
@@ -165,8 +170,11 @@ def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
             return [Problem(where="game",
                             message=Msg("scorers.sheets.not_a_game", game=quote(game)))]
         return []  # an old sheet's own problem, shown on the score screen
+    module = game_module(game)
+    from pydantic import ValidationError  # imported by the game's module already
+
     try:
-        game_module(game).Sheet.model_validate(sheet)
+        module.Sheet.model_validate(sheet)
     except ValidationError as err:
         for e, problem in zip(err.errors(), problems_from_validation(err), strict=True):
             loc = tuple(p for p in e["loc"]

@@ -345,7 +345,7 @@ def test_property_reordering_players(data, rnd):
     order = list(range(len(data["players"])))
     rnd.shuffle(order)
     again = score_sheet(dict(data, players=[data["players"][i] for i in order]))
-    assert [p.model_dump() for p in again.players] == [r.players[i].model_dump() for i in order]
+    assert again.players == [r.players[i] for i in order]
     assert sorted(again.winners) == sorted(r.winners)
     assert sorted(again.notes) == sorted(r.notes)
 

@@ -409,7 +409,7 @@ def test_star_eclipse_polaris_celestial_cards_are_always_eclipsed():
 def test_star_eclipse_scores_like_standard():
     cards = {"cards": [sun(3), moon(2), X2, astro("latria", 9, vp=2)], "eclipsed": [sun(4), X0]}
     std, star = score(sheet(cards)), score(sheet(cards, variant="star_eclipse"))
-    assert [p.model_dump() for p in std.players] == [p.model_dump() for p in star.players]
+    assert std.players == star.players
 
 
 # ---------------------------------------------------------------------------------------
@@ -746,9 +746,7 @@ def test_property_reordering_players_reorders_the_result_only(data, rnd):
     rnd.shuffle(order)
     shuffled = dict(data, players=[data["players"][i] for i in order])
     again = score(shuffled)
-    assert [p.model_dump() for p in again.players] == [
-        result.players[i].model_dump() for i in order
-    ]
+    assert again.players == [result.players[i] for i in order]
     assert sorted(again.winners) == sorted(result.winners)
     assert sorted(again.notes) == sorted(result.notes)
 

@@ -187,7 +187,5 @@ def test_property_standings(case):
         assert p.rank == 1 + sum(1 for q in result.players if q.total > p.total)
     assert result.winners == [p.name for p in result.players if p.rank == 1]
     shuffled = score_sheet(dict(data, players=[names[i] for i in order]))
-    assert [p.model_dump() for p in shuffled.players] == [
-        result.players[i].model_dump() for i in order
-    ]
+    assert shuffled.players == [result.players[i] for i in order]
     assert sorted(shuffled.notes) == sorted(result.notes)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import asdict
 
 import pytest
 from hypothesis import given
@@ -432,13 +433,13 @@ def test_the_apostate_takes_no_more_than_a_player_holds_after_the_moon_priestess
         ("Apostate: 3 Novices → −4, but A holds only 2: −2", -2),
         ("Temple: 2 Novices + 1 on a book → 3", 3)]
     assert a.total == 1
-    assert a.parts.model_dump() == {"priestess": 0, "apostate": -2, "temple": 3}
+    assert asdict(a.parts) == {"priestess": 0, "apostate": -2, "temple": 3}
     assert any("P-11" in n for n in result.notes)
     # The Moon Priestess pays first: with 2 held and 2nd place (+2), all 4 are paid.
     data["players"][0]["priestess_isle"] = 1
     data["players"][1]["priestess_isle"] = 2
     a = score_sheet(data).players[0]
-    assert a.parts.model_dump() == {"priestess": 2, "apostate": -4, "temple": 3}
+    assert asdict(a.parts) == {"priestess": 2, "apostate": -4, "temple": 3}
     # Without influence the sheet is the rulebook's count.
     del data["players"][0]["influence"]
     assert score_sheet(data).players[0].parts.apostate == -4

@@ -5,6 +5,7 @@ same numbers, keys and results as English."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import subprocess
@@ -28,11 +29,11 @@ CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round", "
 
 
 def messages_in(value: Any) -> list[Msg]:
-    """Every Msg in a result or a problem (their Python dumps keep them)."""
+    """Every Msg in a result or a problem (their ``asdict`` keeps them)."""
     if isinstance(value, Msg):
         return [value]
-    if hasattr(value, "model_dump"):
-        return messages_in(value.model_dump(serialize_as_any=True))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return messages_in(dataclasses.asdict(value))
     if isinstance(value, dict):
         return [m for v in value.values() for m in messages_in(v)]
     if isinstance(value, list | tuple):
