@@ -111,6 +111,7 @@ def build(ctx, table_id: str) -> ft.View:
             return False
         except NOT_SAVED as err:  # read-only data, or a value no sheet can hold
             editor.accept_saved(before)
+            editor.touched()  # the whole screen is sent
             render_body()
             refresh()
             ctx.show_notice(not_saved(err), kind="refused")
@@ -306,17 +307,19 @@ def build(ctx, table_id: str) -> ft.View:
         ]
 
     def show_tap() -> None:
-        """Send the phone what this change altered: the form's controls it touched (the
-        whole form when the editor cannot tell) and the header's and summary's that
-        changed, not the whole screen (issue 14)."""
+        """Send the phone what this change altered: the form's controls it touched and
+        the header's and summary's that changed, not the whole screen (issue 14); the
+        whole screen when the editor cannot tell. The total line always: a tap shows
+        its total."""
         header = refresh()
         form_controls = editor.touched()
         if form_controls is None:
             ctx.update_screen()
             return
         mounted = ctx.page.session.index
-        ctx.page.update(*(c for c in [*form_controls, *header, total_line]
-                          if mounted.get(c._i) is c))
+        sent = {id(c): c for c in [*form_controls, *header, total_line]
+                if mounted.get(c._i) is c}  # still on screen, each once
+        ctx.page.update(*sent.values())
 
     def choose(i: int) -> None:
         state["player"] = i
