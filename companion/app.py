@@ -23,12 +23,17 @@ Routes (a stack of screens, so the system back gesture goes one screen up):
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
 import sys
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
 from typing import Any
+from urllib.parse import urlsplit
 
 import flet as ft
 
@@ -217,50 +222,71 @@ def parent_route(route: str) -> str:
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
-    from companion.views import (
-        history,
-        home,
-        invite,
-        new_table,
-        play,
-        players,
-        results,
-        score,
-        settings,
-        setup,
-        stats,
-        table,
-    )
-    from companion.views.rulebook import rules_view  # /rules…, …/rules, …/rulings
-
-    if (view := rules_view(ctx, route)) is not None:
-        return view
+    if {"rules", "rulings"} & set(urlsplit(route).path.split("/")):  # /rules…, …/rules…
+        if (view := screen_module("rulebook").rules_view(ctx, route)) is not None:
+            return view
     parts = [p for p in route.split("/") if p]
     match parts:
         case ["invite"]:
-            return invite.build(ctx)
+            return screen_module("invite").build(ctx)
         case ["new", game_id]:
-            return new_table.build(ctx, game_id)
+            return screen_module("new_table").build(ctx, game_id)
         case ["table", table_id]:
-            return table.build(ctx, table_id)
+            return screen_module("table").build(ctx, table_id)
         case ["table", table_id, "players"]:
-            return players.build(ctx, table_id)
+            return screen_module("players").build(ctx, table_id)
         case ["table", table_id, "setup"]:
-            return setup.build(ctx, table_id)
+            return screen_module("setup").build(ctx, table_id)
         case ["table", table_id, "play"]:
-            return play.build(ctx, table_id)
+            return screen_module("play").build(ctx, table_id)
         case ["table", table_id, "score"]:
-            return score.build(ctx, table_id)
+            return screen_module("score").build(ctx, table_id)
         case ["table", table_id, "results"]:
-            return results.build(ctx, table_id)
+            return screen_module("results").build(ctx, table_id)
         case ["settings"]:
-            return settings.build(ctx)
+            return screen_module("settings").build(ctx)
         case ["history"]:
-            return history.build(ctx)
+            return screen_module("history").build(ctx)
         case ["stats"]:
-            return stats.build(ctx)
+            return screen_module("stats").build(ctx)
         case _:
-            return home.build(ctx)
+            return screen_module("home").build(ctx)
+
+
+# The screens' modules, imported when a route first needs one: the first screen (Home)
+# does not wait for Play's flows or the Stats charts (issue 14, cold start). Once the
+# first screen is drawn, one thread imports the rest (``warm_up_screens``), so the first
+# visit to another screen does not wait for its import either.
+SCREENS = ("home", "table", "new_table", "score", "results", "play", "setup", "players",
+           "history", "settings", "stats", "invite", "rulebook")
+WARM_UP_DELAY = 2.0  # s after the first screen was sent: the phone is drawing it
+_screens_lock = threading.Lock()  # one thread imports screens at a time
+_warming: list[threading.Thread] = []
+
+
+def screen_module(name: str) -> ModuleType:
+    module = sys.modules.get(f"companion.views.{name}")
+    if module is not None and not getattr(module.__spec__, "_initializing", False):
+        return module
+    with _screens_lock:
+        return importlib.import_module(f"companion.views.{name}")
+
+
+def warm_up_screens() -> None:
+    """Import every screen's module in the background, once per process."""
+    if _warming:
+        return
+
+    def run() -> None:
+        time.sleep(WARM_UP_DELAY)
+        for name in SCREENS:
+            try:
+                screen_module(name)
+            except Exception:  # noqa: BLE001 - the screen imports it when it is opened
+                log.debug("could not import the %s screen ahead", name, exc_info=True)
+
+    _warming.append(threading.Thread(target=run, name="warm-up-screens", daemon=True))
+    _warming[0].start()
 
 
 def views_for(ctx: Context, route: str) -> list[ft.View]:
@@ -388,6 +414,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         page.on_route_change = route_change
         page.on_view_pop = view_pop
         route_change()
+        warm_up_screens()
         page.run_task(read_preferences)
 
     i18n.use_session_language(language.session_language)

@@ -11,6 +11,7 @@ finds it for every tap, route change and redraw of that session
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 import flet as ft
@@ -71,13 +72,22 @@ async def device_language(page: ft.Page) -> str:
 
 
 async def start(page: ft.Page) -> str:
-    """At a session's start: the language the phone chose before, else its own."""
-    try:
-        stored = await ft.SharedPreferences().get(LANGUAGE_KEY)
-    except Exception:  # noqa: BLE001 - no storage on this client: ask the device
-        log.debug("no shared preferences", exc_info=True)
-        stored = None
-    language = i18n.known(stored) or await device_language(page)
+    """At a session's start: the language the phone chose before, else its own. Both
+    are asked at once: on a first visit the first screen waits for one round trip to
+    the phone, not two (issue 14, cold start)."""
+    async def chosen() -> str | None:
+        try:
+            return await ft.SharedPreferences().get(LANGUAGE_KEY)
+        except Exception:  # noqa: BLE001 - no storage on this client: ask the device
+            log.debug("no shared preferences", exc_info=True)
+            return None
+
+    own = asyncio.ensure_future(device_language(page))
+    language = i18n.known(await chosen())
+    if language:
+        own.cancel()  # chosen on this phone before: its own language is not needed
+    else:
+        language = await own
     apply(page, language)
     return language
 

@@ -13,8 +13,6 @@ import socket
 from dataclasses import dataclass
 from typing import TextIO
 
-import segno
-
 from companion.i18n import t
 
 # Private ranges to ask the routing table about; nothing is ever sent to them.
@@ -119,6 +117,8 @@ def print_where_to_go(serving: Serving, out: TextIO) -> None:
         if serving.code:
             print(t("serve.code", code=serving.code), file=out)
         print(t("serve.scan"), file=out)
+        import segno  # only here: a server on 127.0.0.1 does not wait for it
+
         qr = segno.make(urls[0])
         try:
             qr.terminal(out=out, compact=True)  # half blocks: a quarter of the lines

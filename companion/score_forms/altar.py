@@ -162,7 +162,7 @@ def god_field(editor, path: tuple, realm_label: str) -> list[ft.Control]:
         editor.set(path, new)
 
     render()
-    editor.follow(f"altar.gods.{path}", render)
+    editor.follow(f"altar.gods.{path}", render, controls=[chips])
     return [field, chips]
 
 
@@ -183,7 +183,7 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             status.value, status.color = realm_status(*realm_counts(editor.get(base, {})))
 
         show_status()
-        editor.follow(f"altar.status.{j}", show_status)
+        editor.follow(f"altar.status.{j}", show_status, controls=[status])
         content = [ft.Text(realm_label or t("altar.realm"), size=17,
                            weight=ft.FontWeight.W_600)]
         content += god_field(editor, (*base, "god"), realm_label)
@@ -243,8 +243,9 @@ def table_controls(editor) -> list[ft.Control]:
     placed.value = (t("altar.tiles_placed", placed=shrines_placed(sheet), tiles=tiles)
                     if tiles else "")
     end_note.visible = editor not in _end_picked
-    editor.follow("altar.table", follow)
-    editor.error_slots["players"] = show_placed
+    editor.follow("altar.table", follow, controls=[placed, end_note])
+    editor.error_slot("players", show_placed, placed_error,
+                      lambda: (placed_error.value, placed_error.visible))
 
     controls: list[ft.Control] = [ft.Divider(), placed, placed_error]
     if shown_turns:
@@ -283,7 +284,7 @@ def ability_controls(editor) -> list[ft.Control]:
         editor.unset(("ability_winner",))
         editor.rebuild()
 
-    editor.error_slots["ability_winner"] = show
+    editor.error_slot("ability_winner", show, error, lambda: (error.value, error.visible))
     ability = editor.sheet.get("ability")
     text = (t("altar.ability_recorded_by", name=winner, ability=ability) if ability
             else t("altar.ability_recorded", name=winner))

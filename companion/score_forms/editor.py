@@ -8,6 +8,12 @@ re-scores it; a problem the scorer reports for a path is shown at the control bo
 that path. ``follow`` keeps text worked out from the sheet up to date. ``load`` takes the
 saved sheet as another phone left it and shows it in the bound controls, in place (a
 field being typed in keeps its cursor).
+
+A tap on a stepper changes a few controls: the stepper, the messages that came or went,
+the text its followers keep. ``touched`` names them, so that the screen sends only those
+to the phone (issue 14); whenever it cannot know (a form changed the sheet itself, a
+follower or a message slot that named no control), it says so and the screen sends the
+whole form, as before.
 """
 
 from __future__ import annotations
@@ -58,6 +64,13 @@ class Editor:
         self._shows: dict[str, Callable[[], None]] = {}
         # path string → the control's label, to say which field another phone changed
         self.labels: dict[str, str] = {}
+        # path string → (the control showing its message, what that message is now)
+        self._slot_states: dict[str, tuple[ft.Control, Callable[[], Any]]] = {}
+        # key → the controls a follower changes (None: it may change any)
+        self._follower_controls: dict[str, Sequence[ft.Control] | None] = {}
+        # the bound control whose change is being handed to the screen (see ``touched``)
+        self._source: ft.Control | None = None
+        self._touched: list[ft.Control] | None = None
 
     # -- reading and writing the sheet ----------------------------------------------
     def get(self, path: Path, default: Any = None) -> Any:
@@ -81,12 +94,41 @@ class Editor:
     def changed(self) -> None:
         """After the sheet was changed here (by a bound control, or in place by a form):
         hand what differs from the saved sheet to the screen, as field changes."""
+        # A change from a stepper: that stepper, and what follows from it, changed;
+        # a form's own change may have changed any of its controls (None).
+        self._touched = None if self._source is None else [self._source]
         self._run_followers()
         self._on_change(diff(self.saved, self.sheet))
 
+    def touched(self) -> list[ft.Control] | None:
+        """The form's controls the change being saved altered, once the screen has shown
+        its problems (``show_problems``); None when any of them may have changed. Asked
+        once per change."""
+        touched, self._touched = self._touched, None
+        return touched
+
+    def _touch(self, *controls: ft.Control) -> None:
+        if self._touched is not None:
+            self._touched += [c for c in controls if c not in self._touched]
+
+    def change_from(self, control: ft.Control, change: Callable[[], None]) -> None:
+        """Run ``change``, a change made on ``control`` alone (a stepper): it changed, and
+        what follows from it (see ``touched``); ``change`` ends in ``set``, ``unset`` or
+        ``changed``."""
+        self._source = control
+        try:
+            change()
+        finally:
+            self._source = None
+
     def _run_followers(self) -> None:
-        for follower in list(self._followers.values()):
+        for key, follower in list(self._followers.items()):
             follower()
+            controls = self._follower_controls.get(key)
+            if controls is None:
+                self._touched = None
+            else:
+                self._touch(*controls)
 
     def accept_saved(self, saved: dict[str, Any]) -> None:
         """The sheet as the store saved it (with what other phones changed): the sheet
@@ -107,23 +149,38 @@ class Editor:
         return location(path) in self._shows
 
     def _bind(self, path: Path, label: str, show_error: Callable[[str | None], None],
-              show_value: Callable[[], None]) -> None:
+              show_value: Callable[[], None], control: ft.Control | None = None,
+              state: Callable[[], Any] | None = None) -> None:
         where = location(path)
-        self.error_slots[where] = show_error
+        self.error_slot(where, show_error, control, state)
         self._shows[where] = show_value
         self.labels[where] = label
+
+    def error_slot(self, where: str, show: Callable[[str | None], None],
+                   control: ft.Control | None = None,
+                   state: Callable[[], Any] | None = None) -> None:
+        """Show the problems found at ``where`` with ``show``. ``control`` shows them and
+        ``state`` tells what it shows, so that a change of message updates only it."""
+        self.error_slots[where] = show
+        if control is not None and state is not None:
+            self._slot_states[where] = (control, state)
 
     def clear_bindings(self) -> None:
         """Before the form is drawn again: the old controls are gone."""
         self.error_slots.clear()
+        self._slot_states.clear()
         self._shows.clear()
 
-    def follow(self, key: str, run: Callable[[], None]) -> None:
+    def follow(self, key: str, run: Callable[[], None],
+               controls: Sequence[ft.Control] | None = None) -> None:
         """Run ``run`` after every change of the sheet, before the screen redraws: for text
         worked out from the sheet (e.g. "Realm complete") or to call ``rebuild`` when the
-        fields to show depend on it. A later ``follow`` with the same key replaces it, so a
-        form that is drawn again does not pile up followers."""
+        fields to show depend on it. ``controls``: the controls ``run`` changes (None: it
+        may change any, and every change updates the whole form). A later ``follow`` with
+        the same key replaces it, so a form that is drawn again does not pile up
+        followers."""
         self._followers[key] = run
+        self._follower_controls[key] = controls
 
     def remember(self, key: str, value: Any) -> None:
         """Keep a printed value of this game's box for the next game."""
@@ -135,10 +192,12 @@ class Editor:
     def stepper(self, path: Path, label: str, minimum: int = 0, maximum: int | None = None,
                 hint: str | None = None, name: str | None = None) -> ft.Control:
         """``name``: the accessible name when ``label`` alone is ambiguous (see Stepper)."""
-        stepper = Stepper(label, int(self.get(path, 0) or 0), lambda n: self.set(path, n),
+        stepper = Stepper(label, int(self.get(path, 0) or 0), lambda n: self.change_from(
+                              stepper.control, lambda: self.set(path, n)),
                           minimum=minimum, maximum=maximum, hint=hint, name=name)
         self._bind(path, name or label, stepper.show_error,
-                   lambda: stepper.set_value(int(self.get(path, 0) or 0)))
+                   lambda: stepper.set_value(int(self.get(path, 0) or 0)),
+                   stepper.control, stepper.error_state)
         return stepper.control
 
     def choice(self, path: Path, label: str, options: Sequence[tuple[Any, str]],
@@ -168,7 +227,7 @@ class Editor:
             error.visible = bool(message)
 
         render()
-        self._bind(path, label, show, render)
+        self._bind(path, label, show, render, error, lambda: (error.value, error.visible))
         return ft.Column([ft.Text(label, size=15), row, error], spacing=6)
 
     def optional_stepper(self, path: Path, label: str, maximum: int | None = None,
@@ -180,10 +239,12 @@ class Editor:
             else:
                 self.set(path, n)
 
-        stepper = Stepper(label, int(self.get(path, 0) or 0), change, minimum=0,
-                          maximum=maximum, hint=hint)
+        stepper = Stepper(label, int(self.get(path, 0) or 0),
+                          lambda n: self.change_from(stepper.control, lambda: change(n)),
+                          minimum=0, maximum=maximum, hint=hint)
         self._bind(path, label, stepper.show_error,
-                   lambda: stepper.set_value(int(self.get(path, 0) or 0)))
+                   lambda: stepper.set_value(int(self.get(path, 0) or 0)),
+                   stepper.control, stepper.error_state)
         return stepper.control
 
     def text(self, path: Path, label: str, hint: str | None = None,
@@ -209,7 +270,7 @@ class Editor:
                 field.value = shown()
 
         field.on_change = typed
-        self._bind(path, label, show, show_value)
+        self._bind(path, label, show, show_value, field, lambda: field.error)
         return field
 
     def ordering(self, path: Path, label: str, hint: str | None = None,
@@ -261,7 +322,7 @@ class Editor:
             error.visible = bool(message)
 
         render()
-        self._bind(path, label, show, render)
+        self._bind(path, label, show, render, error, lambda: (error.value, error.visible))
         caption = [ft.Text(label, size=17, weight=ft.FontWeight.W_600)]
         if hint:
             caption.append(ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
@@ -269,6 +330,7 @@ class Editor:
 
     def show_problems(self, problems: Sequence[Any]) -> list[Any]:
         """Put each problem at its control; return those with no control on screen."""
+        before = {where: state() for where, (_, state) in self._slot_states.items()}
         for show in self.error_slots.values():
             show(None)
         unplaced = []
@@ -278,5 +340,9 @@ class Editor:
                 unplaced.append(problem)
             else:
                 show(say(problem.message))
-
+        for where in self.error_slots:
+            if where not in self._slot_states:
+                self._touched = None  # a slot that named no control: it may have changed
+            elif self._slot_states[where][1]() != before[where]:
+                self._touch(self._slot_states[where][0])
         return unplaced

@@ -77,7 +77,8 @@ def player_controls(editor, index: int) -> list[ft.Control]:
     count = Stepper(t("latoro.face_up"), len(points), face_up,
                     minimum=0, maximum=max(HONOR_CARDS_MAX, len(points)),
                     hint=t("latoro.face_up_hint", max=HONOR_CARDS_MAX))
-    editor.error_slots[location(honor_path)] = count.show_error
+    editor.error_slot(location(honor_path), count.show_error, count.control,
+                      count.error_state)
     render_cards()
 
     controls: list[ft.Control] = [

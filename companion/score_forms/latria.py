@@ -162,10 +162,12 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             label = (f"{say(NAMES[body])} {say(SPECIAL_NAMES[value])}" if isinstance(value, str)
                      else t("latria.celestial_vp", body=NAMES[body], vp=value))
             room = in_box - held_elsewhere(kind)
-            stepper = Stepper(label, count_of(kind),
-                              lambda n, b=body, v=value: set_count(b, v, n),
+            stepper = Stepper(label, count_of(kind), lambda n: None,
                               maximum=max(room, count_of(kind)),
                               hint=t("latria.in_box", n=in_box))
+            # A count changes that stepper only (the others' limits count the other piles).
+            stepper.on_change = lambda n, b=body, v=value, s=stepper: editor.change_from(
+                s.control, lambda: set_count(b, v, n))
             controls.append(stepper.control)
 
     controls.append(ft.Text(t("latria.astrology"), size=17, weight=ft.FontWeight.W_600))

@@ -34,6 +34,7 @@ from companion.widgets.common import (
     primary_button,
     screen,
     secondary_button,
+    set_choice_chip,
 )
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
@@ -47,6 +48,11 @@ def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
         return score_sheet(sheet), []
     except SheetProblems as err:
         return None, err.problems
+
+
+def warning_icon() -> ft.Control:
+    """At the chip of a player whose entries have a problem."""
+    return ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
 
 
 def player_of(where: str) -> int | None:
@@ -105,6 +111,7 @@ def build(ctx, table_id: str) -> ft.View:
             return False
         except NOT_SAVED as err:  # read-only data, or a value no sheet can hold
             editor.accept_saved(before)
+            editor.touched()  # the whole screen is sent
             render_body()
             refresh()
             ctx.show_notice(not_saved(err), kind="refused")
@@ -118,8 +125,7 @@ def build(ctx, table_id: str) -> ft.View:
         if changes:
             ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
                          values=tuple(None if v is REMOVE else v for _, v in changes))
-        refresh()
-        ctx.update_screen()
+        show_tap()
         return True
 
     def undo() -> None:
@@ -207,55 +213,113 @@ def build(ctx, table_id: str) -> ft.View:
 
     ctx.live[route] = take_change
 
-    def refresh() -> None:
+    shown_summary: list = [None]  # what the summary's lines say (rebuilt when it changes)
+
+    def refresh() -> list[ft.Control]:
+        """Score the sheet and show it: the chips, the total, the summary, the problems
+        and the buttons. Returns those of them that changed (what a tap sends)."""
         result, problems = try_score(editor.sheet)
         unplaced = editor.show_problems(problems)
         troubled = {player_of(p.where) for p in problems}
         names = [p.get("name", "") for p in editor.sheet.get("players", [])]
         totals = {p.name: p for p in result.players} if result else {}
-        chips.controls = []
+        changed: list[ft.Control] = []
+        # The chips stay (their text and choice change in place): a new chip under a
+        # finger could miss a quick second tap, and sending a whole row costs more.
+        same_chips = len(chips.controls) == len(names)
+        if not same_chips:
+            chips.controls = []
+            changed.append(chips)
         for i, name in enumerate(names):
             total = totals[name].total if name in totals else None
             shown = player_name(name)
             text = shown if total is None else f"{shown} · {total}"
             label = t_for(session.game, "score.player_chip", name=name,
                           total="?" if total is None else total)
-            warning = (ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
-                       if i in troubled else None)
-            chips.controls.append(choice_chip(label, text, i == state["player"],
-                                              lambda e, i=i: choose(i), leading=warning,
-                                              size=15))
+            if same_chips:
+                if set_choice_chip(chips.controls[i], label, text, i == state["player"],
+                                   i in troubled, warning_icon):
+                    changed.append(chips.controls[i])
+            else:
+                chips.controls.append(choice_chip(
+                    label, text, i == state["player"], lambda e, i=i: choose(i),
+                    leading=warning_icon() if i in troubled else None, size=15))
         name = names[state["player"]] if names else ""
-        summary.controls = []
+        line_before = (total_line.value, total_line.color)
         if name in totals:
             player = totals[name]
             total_line.value = t_for(session.game, "score.total", name=name,
                                      total=player.total)
             total_line.color = None
-            summary.controls.append(ft.Text(t_for(session.game, "results.breakdowns"), size=16,
-                                            weight=ft.FontWeight.W_600))
-            for line in player.breakdown:
-                summary.controls.append(ft.Row([
-                    ft.Text(say(line.label), size=14, expand=True),
-                    ft.Text(t_for(session.game, "results.line_value", points=line.points),
-                            size=14, weight=ft.FontWeight.W_600),
-                ], vertical_alignment=ft.CrossAxisAlignment.START))
             # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
             # each with a "Why?" (companion/views/why.py).
-            summary.controls += why.note_rows(
-                ctx.page, [n for n in result.note_details
-                           if name in n.text or not any(o in n.text for o in names)],
-                size=14, color=ft.Colors.ON_SURFACE_VARIANT)
+            notes = [n for n in result.note_details
+                     if name in n.text or not any(o in n.text for o in names)]
+            lines = ("total", t_for(session.game, "results.breakdowns"),
+                     tuple((say(line.label), t_for(session.game, "results.line_value",
+                                                   points=line.points))
+                           for line in player.breakdown),
+                     tuple((say(n.text), str(n.rulings)) for n in notes))
         else:
             total_line.value = t("score.fix_first_short", name=name)
             total_line.color = ft.Colors.ERROR
-            summary.controls.append(ft.Text(t("score.fix_first", name=name), size=15,
-                                            color=ft.Colors.ERROR))
-        problems_box.controls = [ft.Text(f"• {problem_text(p, names, editor.labels)}",
-                                         color=ft.Colors.ERROR) for p in unplaced]
-        problems_box.visible = bool(unplaced)
-        results_button.disabled = result is None
-        undo_button.disabled = not undo_stack
+            notes = []
+            lines = ("fix", t("score.fix_first", name=name))
+        if (total_line.value, total_line.color) != line_before:
+            changed.append(total_line)
+        before, shown_summary[0] = shown_summary[0], lines
+        if before is not None and lines[0] == before[0] == "total" and (
+                [label for label, _ in lines[2]] == [label for label, _ in before[2]]
+                and lines[1] == before[1] and lines[3] == before[3]):
+            # the same lines with other points: those numbers change in place
+            for row, (_, points), (_, old) in zip(summary.controls[1:], lines[2], before[2],
+                                                  strict=False):
+                if points != old:
+                    row.controls[1].value = points
+                    changed.append(row.controls[1])
+        elif lines != before:
+            summary.controls = summary_controls(lines, notes)
+            changed.append(summary)
+        problem_lines = [f"• {problem_text(p, names, editor.labels)}" for p in unplaced]
+        if [c.value for c in problems_box.controls] != problem_lines:
+            problems_box.controls = [ft.Text(line, color=ft.Colors.ERROR)
+                                     for line in problem_lines]
+            problems_box.visible = bool(unplaced)
+            changed.append(problems_box)
+        for button, disabled in ((results_button, result is None),
+                                 (undo_button, not undo_stack)):
+            if button.disabled != disabled:
+                button.disabled = disabled
+                changed.append(button)
+        return changed
+
+    def summary_controls(lines: tuple, notes: list) -> list[ft.Control]:
+        if lines[0] == "fix":
+            return [ft.Text(lines[1], size=15, color=ft.Colors.ERROR)]
+        _, heading_text, breakdown, _ = lines
+        return [
+            ft.Text(heading_text, size=16, weight=ft.FontWeight.W_600),
+            *(ft.Row([ft.Text(label, size=14, expand=True),
+                      ft.Text(points, size=14, weight=ft.FontWeight.W_600)],
+                     vertical_alignment=ft.CrossAxisAlignment.START)
+              for label, points in breakdown),
+            *why.note_rows(ctx.page, notes, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+        ]
+
+    def show_tap() -> None:
+        """Send the phone what this change altered: the form's controls it touched and
+        the header's and summary's that changed, not the whole screen (issue 14); the
+        whole screen when the editor cannot tell. The total line always: a tap shows
+        its total."""
+        header = refresh()
+        form_controls = editor.touched()
+        if form_controls is None:
+            ctx.update_screen()
+            return
+        mounted = ctx.page.session.index
+        sent = {id(c): c for c in [*form_controls, *header, total_line]
+                if mounted.get(c._i) is c}  # still on screen, each once
+        ctx.page.update(*sent.values())
 
     def choose(i: int) -> None:
         state["player"] = i

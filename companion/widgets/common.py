@@ -103,3 +103,18 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
                         leading=leading, on_select=on_select, show_checkmark=False,
                         padding=ft.Padding.symmetric(horizontal=4, vertical=CHIP_PADDING)),
     )
+
+
+def set_choice_chip(chip: ft.Semantics, spoken: str, text: str, selected: bool,
+                    marked: bool, mark: Callable[[], ft.Control]) -> bool:
+    """Change a ``choice_chip`` in place: its names, whether it is picked, and whether it
+    wears ``mark()`` in front (``marked``). Returns whether anything changed."""
+    inner = chip.content
+    if (chip.label, inner.label.value, chip.selected, inner.leading is not None) == (
+            spoken, text, selected, marked):
+        return False
+    chip.label, inner.label.value = spoken, text
+    chip.selected = inner.selected = selected
+    if marked != (inner.leading is not None):
+        inner.leading = mark() if marked else None
+    return True

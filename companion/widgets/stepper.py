@@ -129,6 +129,10 @@ class Stepper:
         self.minimum, self.maximum = minimum, MAX_NUMBER if maximum is None else maximum
         self._sync_buttons()
 
+    def error_state(self) -> tuple:
+        """What the stepper's message looks like now (to tell whether it changed)."""
+        return self.error.value, self.error.visible, self.field.border_color
+
     def show_error(self, message: str | None) -> None:
         self.error.value = message or ""
         self.error.visible = bool(message)
