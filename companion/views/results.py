@@ -78,7 +78,7 @@ def build(ctx, table_id: str) -> ft.View:
     controls.append(heading(t_for(session.game, "results.breakdowns")))
     for player in result.players:
         lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
-                               total=player.total), size=17,
+                               count=player.total), size=17,
                          weight=ft.FontWeight.W_600)]
         for line in player.breakdown:
             lines.append(ft.Row([

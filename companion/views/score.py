@@ -235,7 +235,7 @@ def build(ctx, table_id: str) -> ft.View:
             shown = player_name(name)
             text = shown if total is None else f"{shown} · {total}"
             label = t_for(session.game, "score.player_chip", name=name,
-                          total="?" if total is None else total)
+                          count="?" if total is None else total)
             if same_chips:
                 if set_choice_chip(chips.controls[i], label, text, i == state["player"],
                                    i in troubled, warning_icon):
@@ -249,7 +249,7 @@ def build(ctx, table_id: str) -> ft.View:
         if name in totals:
             player = totals[name]
             total_line.value = t_for(session.game, "score.total", name=name,
-                                     total=player.total)
+                                     count=player.total)
             total_line.color = None
             # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
             # each with a "Why?" (companion/views/why.py).

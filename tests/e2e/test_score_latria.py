@@ -86,7 +86,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     tap(page, "Polaris 1 VP: one more")
-    page.get_by_text("Ann: 1 points").wait_for()
+    page.get_by_text("Ann: 1 point", exact=True).wait_for()
     button(page, "Polaris astrology 5").click()
     page.get_by_text("Ann: 2 points").wait_for()  # Polaris 1 × 2
     assert page.get_by_text("What is printed on Polaris 5?").count() == 0
