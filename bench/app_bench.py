@@ -150,33 +150,47 @@ def one_round(browser, kind: str, taps: int, figures: dict) -> None:
             server.stop()
 
 
+def alternately(rounds: int, one_round) -> None:
+    """A B A B …: ``one_round(browser, kind)`` for the app and hello in turn, ``rounds``
+    times, in one headless Chromium (the machine's load falls on both alike)."""
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        for _ in range(rounds):
+            for kind in ("app", "hello"):
+                one_round(browser, kind)
+        browser.close()
+
+
+def print_side_by_side(figures: dict[tuple[str, str], list[float]], shown, width: int) -> None:
+    """One line per figure: the app's and hello's median (min–max), ``shown`` formatting."""
+    for name in dict.fromkeys(n for n, _ in figures):
+        line = []
+        for kind in ("app", "hello"):
+            values = figures.get((name, kind), [float("nan")])
+            line.append(f"{kind} {shown(statistics.median(values)):>7} "
+                        f"({shown(min(values))}–{shown(max(values))})")
+        print(f"{name:>{width}}: " + "   ".join(line))
+
+
+def ratios(figures: dict[tuple[str, str], list[float]]) -> list[str]:
+    """ "cold start 1.50×", …: app / hello for each figure, of the medians."""
+    median = {key: statistics.median(values) for key, values in figures.items()}
+    return [f"{name.split(',')[0]} {median[(name, 'app')] / median[(name, 'hello')]:.2f}×"
+            for name in dict.fromkeys(n for n, _ in figures)]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--taps", type=int, default=30)
     args = parser.parse_args()
     figures: dict[tuple[str, str], list[float]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for _ in range(args.rounds):
-            for kind in ("app", "hello"):
-                one_round(browser, kind, args.taps, figures)
-        browser.close()
-    ratios = []
-    for name in dict.fromkeys(n for n, _ in figures):
-        line = []
-        for kind in ("app", "hello"):
-            values = figures.get((name, kind), [float("nan")])
-            line.append(f"{kind} {statistics.median(values):7.2f} "
-                        f"({min(values):.2f}–{max(values):.2f})")
-        print(f"{name:>22}: " + "   ".join(line))
-        app = statistics.median(figures[(name, "app")])
-        hello = statistics.median(figures[(name, "hello")])
-        ratios.append(f"{name.split(',')[0]} {app / hello:.2f}×")
+    alternately(args.rounds, lambda browser, kind: one_round(browser, kind, args.taps, figures))
+    print_side_by_side(figures, lambda v: f"{v:.2f}", width=22)
     tap = sorted(figures.get(("tap, ms", "app"), [0]))
     print(f"{'app tap p95, ms':>22}: {tap[int(0.95 * (len(tap) - 1))]:.1f}")
     print(f"load average {os.getloadavg()[0]:.2f}")
-    print("app / hello: " + ", ".join(ratios))
+    print("app / hello: " + ", ".join(ratios(figures)))
     return 0
 
 

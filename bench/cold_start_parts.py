@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 import tempfile
 import time
@@ -28,10 +27,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
 
-from bench.app_bench import PHONE, Process, first_screen  # noqa: E402
-from tests.e2e.conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from bench.app_bench import (  # noqa: E402
+    PHONE,
+    Process,
+    alternately,
+    first_screen,
+    print_side_by_side,
+    ratios,
+)
 from tests.e2e.flutter import open_app  # noqa: E402
 
 
@@ -79,24 +83,12 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
     parts: dict[tuple[str, str], list[float]] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        for _ in range(args.rounds):
-            for kind in ("app", "hello"):
-                one_round(browser, kind, parts)
-        browser.close()
-    ratios = []
-    for name in dict.fromkeys(n for n, _ in parts):
-        line = []
-        for kind in ("app", "hello"):
-            values = [v * 1000 for v in parts[(name, kind)]]
-            line.append(f"{kind} {statistics.median(values):6.0f} "
-                        f"({min(values):.0f}–{max(values):.0f})")
-        print(f"{name + ', ms':>15}: " + "   ".join(line))
-        app, hello = (statistics.median(parts[(name, kind)]) for kind in ("app", "hello"))
-        ratios.append(f"{name} {app / hello:.2f}×")
+    alternately(args.rounds, lambda browser, kind: one_round(browser, kind, parts))
+    in_ms = {(f"{name}, ms", kind): [v * 1000 for v in values]
+             for (name, kind), values in parts.items()}
+    print_side_by_side(in_ms, lambda v: f"{v:.0f}", width=15)
     print(f"load average {os.getloadavg()[0]:.2f}")
-    print("app / hello: " + ", ".join(ratios))
+    print("app / hello: " + ", ".join(ratios(in_ms)))
     return 0
 
 
