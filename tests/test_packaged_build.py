@@ -243,7 +243,7 @@ def wait_for_port(proc: subprocess.Popen, port: int, log_path: Path) -> None:
 def assert_home_shows_the_games(url: str) -> None:
     path = chromium_path()
     if path is None:
-        message = "Chromium is not installed (apt-get install chromium-headless-shell)"
+        message = "Chromium is not installed (apt-get install chromium)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)

@@ -141,19 +141,29 @@ def test_a_server_out_of_reach_says_so_and_the_app_comes_back(server, page):
     shows(page, "Latria").wait_for()
 
 
-# The browser's Screen Wake Lock calls, as Flet's Wakelock service makes them.
+# The app's Screen Wake Lock calls, as Flet's Wakelock service makes them. The lock is a
+# stand-in that only records them: a headless browser refuses the real one (there is no
+# screen to keep on), and what is tested is when the app asks and lets go.
 WAKE_LOCK_SPY = """
   window.wakeCalls = [];
-  if (navigator.wakeLock) {
-    const request = navigator.wakeLock.request.bind(navigator.wakeLock);
-    navigator.wakeLock.request = async (type) => {
+  const wakeLock = {
+    request: async (type) => {
       window.wakeCalls.push('request');
-      const sentinel = await request(type);
-      const release = sentinel.release.bind(sentinel);
-      sentinel.release = async () => { window.wakeCalls.push('release'); return release(); };
+      const sentinel = new EventTarget();
+      sentinel.type = type;
+      sentinel.released = false;
+      sentinel.onrelease = null;
+      sentinel.release = async () => {
+        window.wakeCalls.push('release');
+        sentinel.released = true;
+        const event = new Event('release');
+        sentinel.dispatchEvent(event);
+        if (sentinel.onrelease) sentinel.onrelease(event);
+      };
       return sentinel;
-    };
-  }
+    },
+  };
+  Object.defineProperty(navigator, 'wakeLock', {value: wakeLock, configurable: true});
 """
 
 
