@@ -25,6 +25,23 @@ def textbox(page: Page, name: str):
     return page.get_by_role("textbox", name=name)
 
 
+def tap_until(page: Page, target, shown, tries: int = 3) -> None:
+    """Tap ``target`` (a locator) until ``shown`` (a locator) is visible. Flutter now and
+    then drops a tap that lands just as a screen has been drawn (seen on a loaded
+    machine: Back on Results right after History opened it, its tooltip shown and
+    nothing else): a player taps again, and so does this, only while ``target`` is
+    still on screen, so a tap that did land is never repeated."""
+    for attempt in range(tries):
+        target.click()
+        try:
+            shown.wait_for(timeout=4000)
+            return
+        except Exception:
+            if attempt == tries - 1 or not target.is_visible():
+                shown.wait_for()  # the normal wait and its message
+                return
+
+
 def type_into(page: Page, name: str, text: str) -> None:
     """Replace a text field's content (Playwright's fill does not reach Flutter)."""
     box = textbox(page, name)

@@ -18,18 +18,31 @@ def text_size(page, scale: float) -> None:
     page.evaluate(f"document.documentElement.style.fontSize = '{100 * scale:g}%'")
 
 
+def theme_shown(page, dark: bool) -> None:
+    """Wait until the screen has taken the theme: its background on the right side, and
+    the same in two reads in a row (the change is a short animation)."""
+    last = None
+    for _ in range(40):
+        now = background(page)
+        if now == last and is_dark(now) == dark:
+            return
+        last = now
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the screen did not turn {'dark' if dark else 'light'}: {last}")
+
+
 def every_way(page, name: str) -> None:
-    """Screenshots of the screen shown: light and dark on both phones, then 2× text."""
+    """Screenshots of the screen shown: light and dark on both phones, then 2× text.
+    (``shot`` itself waits for the fonts and the frames after a change of size.)"""
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
-        page.wait_for_timeout(700)  # the theme changes with a short animation
+        theme_shown(page, scheme == "dark")
         for phone, size in PHONES.items():
             page.set_viewport_size(size)
-            page.wait_for_timeout(500)
             shot(page, f"screens-{name}-{scheme}-{phone}")
         assert is_dark(background(page)) == (scheme == "dark"), (name, scheme)
     page.emulate_media(color_scheme="light")
-    page.wait_for_timeout(700)
+    theme_shown(page, False)
     text_size(page, 2)
     page.wait_for_timeout(1200)
     shot(page, f"screens-{name}-2x-360")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, shot
+from tests.e2e.flutter import button, shot, tap_until
 from tests.e2e.tables import create_table
 
 TALL = {"width": 390, "height": 2600}  # the whole form on screen: no scrolling needed
@@ -77,8 +77,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
     button(page, "Open the results: Latria").click()
     page.get_by_text("Ann wins").wait_for()
-    button(page, "Back").click()  # Results → the score sheet
-    button(page, "Ann, 13 points").wait_for()
+    tap_until(page, button(page, "Back"), button(page, "Ann, 13 points"))  # → the sheet
     button(page, "Ben, 11 points").wait_for()
 
     # The next game remembers what is printed on Polaris 5 (the box values): no question.
