@@ -69,7 +69,7 @@ def flags_problem(args: argparse.Namespace) -> str | None:
 def serve(args: argparse.Namespace, data_dir: Path) -> None:
     """Serve the app to browsers with our server, and say where to open it."""
     from companion import access, server
-    from companion.app import make_main
+    from companion.app import make_main, warm_up_first_screen
     from companion.serving import Serving, is_loopback, print_where_to_go
 
     # Anyone on the network could reach a non-loopback address: a code is then required.
@@ -83,6 +83,7 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
 
     def ready(port: int) -> None:
         print_where_to_go(dataclasses.replace(serving, port=port), sys.stdout)
+        warm_up_first_screen()
 
     server.serve(app, args.host, args.port, on_ready=ready)
 

@@ -31,3 +31,16 @@ def test_every_screen_build_view_names_is_warmed_up():
     for name in app.SCREENS:
         assert (ROOT / "companion" / "views" / f"{name}.py").exists()
         assert hasattr(app.screen_module(name), "build")
+
+
+def test_the_first_screens_parts_are_built_ahead_and_nothing_else():
+    code = ("import sys, threading, companion.app as app\n"
+            "before = 'flet.controls.theme' in sys.modules\n"
+            "app.warm_up_first_screen()\n"
+            "[t.join() for t in threading.enumerate() if t.name == 'warm-up-first-screen']\n"
+            f"late = sorted(m for m in {LATE!r} if m in sys.modules)\n"
+            "print(before, 'flet.controls.theme' in sys.modules,"
+            " 'companion.views.home' in sys.modules, late)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "False True True []"
