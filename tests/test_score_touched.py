@@ -114,3 +114,21 @@ def test_altar_followers_name_what_they_change():
     # the realm's status line follows the shrines: it is among them
     texts = [c for c in touched if isinstance(c, ft.Text)]
     assert texts, "the status and tile count lines are sent with the stepper"
+
+
+def test_the_summary_changes_its_points_in_place_only_when_its_rows_stay():
+    from companion.views.score import Summary
+
+    rows = (("Sun 4+3 = 7", "+7"), ("Eclipse −2", "-2"))
+    notes = (("scored as one group and subtracted", "L-1"),)
+    now = Summary("total", "Every point", rows, notes)
+    assert now.same_rows(Summary("total", "Every point", (("Sun 4+3 = 7", "+4"),
+                                                          ("Eclipse −2", "-5")), notes))
+    assert now.same_rows(now)
+    assert not now.same_rows(None)  # nothing drawn yet
+    assert not now.same_rows(Summary("total", "Every point", rows[:1], notes))  # a row less
+    assert not now.same_rows(Summary("total", "Every point", rows[::-1], notes))  # moved
+    assert not now.same_rows(Summary("total", "Every point", rows, ()))  # a note went
+    assert not now.same_rows(Summary("total", "Jeder Punkt", rows, notes))  # other words
+    fix = Summary("fix", "Fix Ann's sheet first")
+    assert not fix.same_rows(fix) and not now.same_rows(fix) and not fix.same_rows(now)

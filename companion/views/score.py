@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from typing import Any
+from typing import Any, NamedTuple
 
 import flet as ft
 
@@ -41,6 +41,24 @@ from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, 
 from scorers.sheets import location, parse_sheet, score_sheet
 
 log = logging.getLogger(__name__)
+
+
+class Summary(NamedTuple):
+    """What the summary under the total says: for ``kind`` "total", a ``heading``, the
+    breakdown's (label, points) rows and the notes' (text, rulings); for "fix", the
+    ``heading`` says what to fix first."""
+    kind: str
+    heading: str
+    breakdown: tuple[tuple[str, str], ...] = ()
+    notes: tuple[tuple[str, str], ...] = ()
+
+    def same_rows(self, before: Summary | None) -> bool:
+        """The same lines as ``before`` with perhaps other points: those numbers can
+        change in place."""
+        return (before is not None and self.kind == before.kind == "total"
+                and self.heading == before.heading and self.notes == before.notes
+                and [label for label, _ in self.breakdown]
+                == [label for label, _ in before.breakdown])
 
 
 def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
@@ -213,7 +231,7 @@ def build(ctx, table_id: str) -> ft.View:
 
     ctx.live[route] = take_change
 
-    shown_summary: list = [None]  # what the summary's lines say (rebuilt when it changes)
+    shown_summary: list[Summary | None] = [None]  # what the summary says now
 
     def refresh() -> list[ft.Control]:
         """Score the sheet and show it: the chips, the total, the summary, the problems
@@ -255,25 +273,22 @@ def build(ctx, table_id: str) -> ft.View:
             # each with a "Why?" (companion/views/why.py).
             notes = [n for n in result.note_details
                      if name in n.text or not any(o in n.text for o in names)]
-            lines = ("total", t_for(session.game, "results.breakdowns"),
-                     tuple((say(line.label), t_for(session.game, "results.line_value",
-                                                   points=line.points))
-                           for line in player.breakdown),
-                     tuple((say(n.text), str(n.rulings)) for n in notes))
+            lines = Summary("total", t_for(session.game, "results.breakdowns"),
+                            tuple((say(line.label), t_for(session.game, "results.line_value",
+                                                          points=line.points))
+                                  for line in player.breakdown),
+                            tuple((say(n.text), str(n.rulings)) for n in notes))
         else:
             total_line.value = t("score.fix_first_short", name=name)
             total_line.color = ft.Colors.ERROR
             notes = []
-            lines = ("fix", t("score.fix_first", name=name))
+            lines = Summary("fix", t("score.fix_first", name=name))
         if (total_line.value, total_line.color) != line_before:
             changed.append(total_line)
         before, shown_summary[0] = shown_summary[0], lines
-        if before is not None and lines[0] == before[0] == "total" and (
-                [label for label, _ in lines[2]] == [label for label, _ in before[2]]
-                and lines[1] == before[1] and lines[3] == before[3]):
-            # the same lines with other points: those numbers change in place
-            for row, (_, points), (_, old) in zip(summary.controls[1:], lines[2], before[2],
-                                                  strict=False):
+        if lines.same_rows(before):
+            for row, (_, points), (_, old) in zip(summary.controls[1:], lines.breakdown,
+                                                  before.breakdown, strict=False):
                 if points != old:
                     row.controls[1].value = points
                     changed.append(row.controls[1])
@@ -293,16 +308,15 @@ def build(ctx, table_id: str) -> ft.View:
                 changed.append(button)
         return changed
 
-    def summary_controls(lines: tuple, notes: list) -> list[ft.Control]:
-        if lines[0] == "fix":
-            return [ft.Text(lines[1], size=15, color=ft.Colors.ERROR)]
-        _, heading_text, breakdown, _ = lines
+    def summary_controls(lines: Summary, notes: list) -> list[ft.Control]:
+        if lines.kind == "fix":
+            return [ft.Text(lines.heading, size=15, color=ft.Colors.ERROR)]
         return [
-            ft.Text(heading_text, size=16, weight=ft.FontWeight.W_600),
+            ft.Text(lines.heading, size=16, weight=ft.FontWeight.W_600),
             *(ft.Row([ft.Text(label, size=14, expand=True),
                       ft.Text(points, size=14, weight=ft.FontWeight.W_600)],
                      vertical_alignment=ft.CrossAxisAlignment.START)
-              for label, points in breakdown),
+              for label, points in lines.breakdown),
             *why.note_rows(ctx.page, notes, size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
 
