@@ -11,7 +11,7 @@ import pytest
 from companion.flows import replay
 from companion.store import Store
 from tests.e2e.conftest import PHONE, Server
-from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.flutter import button, open_app, shot, shows, tap_until
 from tests.e2e.tables import create_table
 
 TALL = {"width": 390, "height": 1400}
@@ -32,9 +32,12 @@ def third_page(browser):
 
 
 def open_table(page, url: str, game: str, screen: str) -> None:
+    """Open the table's Play or Score (both have an Undo) on a phone, tapping again
+    where a loaded machine dropped a tap (``tap_until``)."""
     open_app(page, url)
-    button(page, f"Open {game} table").click()
-    button(page, screen).first.click()
+    on_table = page.get_by_text("Edit names and seats")  # the table's screen, not Play's
+    tap_until(page, button(page, f"Open {game} table"), on_table)
+    tap_until(page, button(page, screen).first, button(page, "Undo").first, still=on_table)
 
 
 def saved_log(server: Server, players: list[str]):
