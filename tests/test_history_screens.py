@@ -73,3 +73,22 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     assert "Fill in ann" not in shown  # already at this table
     fields = [c for c in controls_labelled(view, "Player 1")]
     assert fields and fields[0].value == "ann"
+
+
+def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path):
+    """A field tapped just after the count keeps its focus and its letters: the count shows
+    more or fewer of the same fields instead of new ones (new ones lost a typed name)."""
+    ctx = fake_ctx(Store(tmp_path))
+    ctx.page = Page()
+    view = new_table.build(ctx, "latoro")
+    first = controls_labelled(view, "Player 1")[0]
+    first.value = "Ann"
+    first.on_change(type("Event", (), {"control": first})())
+    three = controls_labelled(view, "3 players")[0]
+    three.content.on_click(None)
+    assert controls_labelled(view, "Player 1") == [first]  # the same field, not a new one
+    assert first.value == "Ann"
+    assert [f.value for f in controls_labelled(view, "Player 3")] == [""]
+    controls_labelled(view, "2 players")[0].content.on_click(None)
+    assert controls_labelled(view, "Player 3") == []
+    assert controls_labelled(view, "Player 1") == [first] and first.value == "Ann"

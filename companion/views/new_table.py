@@ -15,7 +15,7 @@ from companion.i18n import FIXED_NAMES, LANGUAGES, speaking, t
 from companion.plays import player_key
 from companion.saving import NOT_SAVED, not_saved
 from companion.views.home import game_title
-from companion.views.names import name_field
+from companion.views.names import counter_text, name_field
 from companion.views.setup import parse_seed, seed_error
 from companion.widgets.common import TAP, choice_chip, heading, muted, primary_button, screen
 from scorers.base import MAX_NAME_LENGTH, name_issues
@@ -135,12 +135,18 @@ def build(ctx, game_id: str) -> ft.View:
                 )
             )
 
+    # One field per seat, made once: changing the count shows more or fewer of the same
+    # fields, so a field tapped just after the count (its keyboard already up) keeps its
+    # focus and what is typed in it; new fields each time lost the first letters of a
+    # name typed before the phone had drawn them (seen in the browser tests).
+    seats = [name_field(t("new.name_label", n=i + 1), names[i], default_name(i),
+                        lambda e, i=i: on_name_change(e, i))
+             for i in range(game.max_players)]
+
     def render_names() -> None:
-        name_fields.controls = [
-            name_field(t("new.name_label", n=i + 1), names[i], default_name(i),
-                       lambda e, i=i: on_name_change(e, i))
-            for i in range(state["count"])
-        ]
+        for field, name in zip(seats, names, strict=True):
+            field.value, field.counter = name, counter_text(name)  # a recent name put in
+        name_fields.controls = seats[: state["count"]]
 
     def render_variants() -> None:
         variants = game.variants_for(state["count"])
@@ -153,6 +159,8 @@ def build(ctx, game_id: str) -> ft.View:
 
     def choose_count(n: int) -> None:
         state["count"] = n
+        for field in seats:  # as a new form: the last Create's complaints are gone
+            field.error = None
         render_counts()
         render_names()
         render_recent()
