@@ -40,20 +40,10 @@ def chromium_path() -> str | None:
     return None
 
 
-_handed_out: set[int] = set()
-
-
 def free_port() -> int:
-    """A free port, never one this process handed out before: a page's storage, service
-    worker and cache belong to its origin, port included, and the phones of this process
-    share one browser context (``page``), so a test never meets an earlier test's."""
-    while True:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        if port not in _handed_out:
-            _handed_out.add(port)
-            return port
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 class Server:
@@ -167,31 +157,17 @@ def server(spare_servers):
     s.stop()
 
 
-@pytest.fixture(scope="session")
-def phone(browser):
-    """The browser context of ``page``, one per test process: a page opened in a context
-    that has opened the client before starts it on about 3.7 CPU-seconds instead of 6
-    (measured: each load a server of its own), and the browser tests are bound by the
-    CPU. A test's server is on a port no earlier test had (``free_port``), so its page
-    starts with no storage, service worker or cache; cookies, which a host keeps for
-    every port, are cleared before each test. A test that needs a phone of its own (a
-    first visit, a locale, two phones) makes its own context."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    yield context
-    context.close()
-
-
 @pytest.fixture
-def page(phone, request):
-    phone.clear_cookies()
-    pg = phone.new_page()
+def page(browser, request):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg
     failed = getattr(request.node, "rep_call", None)
     if failed is not None and failed.failed:
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
-    pg.close()
+    context.close()
 
 
 @pytest.hookimpl(tryfirst=True, hookwrapper=True)

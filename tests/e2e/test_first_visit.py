@@ -9,10 +9,7 @@ import re
 import time
 import urllib.request
 
-import pytest
-
 from companion.compressed import FIRST
-from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import open_app
 
 FIRST_VISIT_LIMIT = 6_000_000  # bytes; 16.1 MB before the client was compressed
@@ -87,18 +84,7 @@ def load_home(page, url: str) -> None:
     page.wait_for_timeout(1500)  # fonts and fallbacks asked for after the first frame
 
 
-@pytest.fixture
-def new_phone(browser):
-    """A phone that has never opened the client (not the shared context of ``page``)."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
-    pg = context.new_page()
-    pg.set_default_timeout(15000)
-    yield pg
-    context.close()
-
-
-def test_first_visit_is_under_6_mb_and_a_second_almost_nothing(server, new_phone):
-    page = new_phone
+def test_first_visit_is_under_6_mb_and_a_second_almost_nothing(server, page):
     wait_until_compressed(server.url)
     wire = Wire(page)
     load_home(page, server.url)
