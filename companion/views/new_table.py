@@ -53,9 +53,6 @@ def build(ctx, game_id: str) -> ft.View:
 
         return home.build(ctx)
 
-    # The form's state lives here, so changing the count never loses a typed name. A name
-    # left empty is the hint shown in its field, "Player 3".
-    names = ["" for _ in range(game.max_players)]
     state = {"count": game.min_players if game.min_players > 1 else min(2, game.max_players),
              "variant": game.variants_for(game.min_players)[0].id}
     if game.id == "luna":
@@ -91,7 +88,7 @@ def build(ctx, game_id: str) -> ft.View:
     recent_box = ft.Column([muted(t("new.recent"), size=14), recent_row], spacing=6)
 
     def render_recent() -> None:
-        seated = names[: state["count"]]
+        seated = typed_names()
         used = {player_key(n) for n in seated if n.strip()}
         shown = [n for n in recent if player_key(n) not in used][:RECENT_SHOWN]
         state["recent"] = (tuple(shown), any(not n.strip() for n in seated))
@@ -100,16 +97,14 @@ def build(ctx, game_id: str) -> ft.View:
         recent_box.visible = bool(shown) and any(not n.strip() for n in seated)
 
     def fill(name: str) -> None:
-        for i in range(state["count"]):
-            if not names[i].strip():
-                names[i] = name
+        for field in seats[: state["count"]]:
+            if not (field.value or "").strip():
+                field.value, field.counter = name, counter_text(name)
                 break
-        render_names()
         render_recent()
         ctx.page.update()
 
-    def on_name_change(e: ft.ControlEvent, index: int) -> None:
-        names[index] = e.control.value
+    def on_name_change(e: ft.ControlEvent) -> None:
         if e.control.error:
             e.control.error = None
             e.control.update()
@@ -117,6 +112,19 @@ def build(ctx, game_id: str) -> ft.View:
         render_recent()
         if state["recent"] != was:  # a name typed that was offered, or the last field filled
             recent_box.update()
+
+    # One field per seat, made once, holding the form's names: changing the count shows
+    # more or fewer of the same fields, so it never loses a typed name, and a field
+    # tapped just after the count (its keyboard already up) keeps its focus and its
+    # letters; new fields each time lost the first letters of a name typed before the
+    # phone had drawn them (seen in the browser tests). A name left empty is the hint
+    # shown in its field, "Player 3".
+    seats = [name_field(t("new.name_label", n=i + 1), "", default_name(i), on_name_change)
+             for i in range(game.max_players)]
+
+    def typed_names() -> list[str]:
+        """What the seated players' fields hold (each field's value follows its typing)."""
+        return [field.value or "" for field in seats[: state["count"]]]
 
     def render_counts() -> None:
         count_row.controls = []
@@ -135,17 +143,7 @@ def build(ctx, game_id: str) -> ft.View:
                 )
             )
 
-    # One field per seat, made once: changing the count shows more or fewer of the same
-    # fields, so a field tapped just after the count (its keyboard already up) keeps its
-    # focus and what is typed in it; new fields each time lost the first letters of a
-    # name typed before the phone had drawn them (seen in the browser tests).
-    seats = [name_field(t("new.name_label", n=i + 1), names[i], default_name(i),
-                        lambda e, i=i: on_name_change(e, i))
-             for i in range(game.max_players)]
-
     def render_names() -> None:
-        for field, name in zip(seats, names, strict=True):
-            field.value, field.counter = name, counter_text(name)  # a recent name put in
         name_fields.controls = seats[: state["count"]]
 
     def render_variants() -> None:
@@ -174,7 +172,7 @@ def build(ctx, game_id: str) -> ft.View:
     variant_group.on_change = on_variant
 
     def create(e) -> None:
-        chosen = [n.strip() or default_name(i) for i, n in enumerate(names[: state["count"]])]
+        chosen = [n.strip() or default_name(i) for i, n in enumerate(typed_names())]
         issues = name_issues(chosen)
         for field in name_fields.controls:
             field.error = None
