@@ -9,6 +9,8 @@ the first tap of play (and before a campaign's second game).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import flet as ft
 
 from companion import campaign
@@ -22,6 +24,20 @@ from companion.widgets.common import labelled_icon_button, muted, primary_button
 from scorers.base import name_issues
 
 
+class Seat:
+    """A player's row on the screen: the seat they had (``old``), their name field and,
+    while seats can change, the arrows that ``move`` them a seat up or down."""
+
+    def __init__(self, old: int, field: ft.TextField,
+                 move: Callable[[Seat, int], None] | None) -> None:
+        self.old, self.field = old, field
+        self.arrows = () if move is None else tuple(
+            labelled_icon_button("", icon, lambda e, step=step: move(self, step))
+            for icon, step in ((ft.Icons.ARROW_UPWARD, -1), (ft.Icons.ARROW_DOWNWARD, 1)))
+        self.row = ft.Row([ft.Container(field, expand=True), *self.arrows], spacing=2,
+                          vertical_alignment=ft.CrossAxisAlignment.START)
+
+
 def build(ctx, table_id: str) -> ft.View:
     route = f"/table/{table_id}/players"
     back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
@@ -32,63 +48,62 @@ def build(ctx, table_id: str) -> ft.View:
     series = (ctx.store.series(campaign.series_id(session)) if session.variant == "campaign"
               else [session])
     locked = "play" if seq else "series" if len(series) > 1 else None
-    # Seat by seat: the old seat and the name typed (kept across a redraw of the rows).
-    seats: list[list] = [[i, name] for i, name in enumerate(session.players)]
-    fields: list[ft.TextField] = []
-    rows = ft.Column(spacing=8)
     form_error = ft.Text("", color=ft.Colors.ERROR, visible=False, size=15)
 
-    def typed(k: int, e: ft.ControlEvent) -> None:
-        seats[k][1] = e.control.value
+    def typed(e: ft.ControlEvent) -> None:
         if e.control.error:
             e.control.error = None
             e.control.update()
 
-    def move(k: int, step: int) -> None:
+    def move(seat: Seat, step: int) -> None:
+        k = seats.index(seat)
+        if not 0 <= k + step < len(seats):
+            return  # a second quick tap: the arrow was turned off by the first
         seats[k], seats[k + step] = seats[k + step], seats[k]
-        render()
+        arrange()
         ctx.page.update()
 
-    def render() -> None:
-        fields.clear()
-        rows.controls = []
-        for k, (old, name) in enumerate(seats):
-            field = name_field(t("players.seat", n=k + 1), name, session.players[old],
-                               lambda e, k=k: typed(k, e))
-            fields.append(field)
-            parts: list[ft.Control] = [ft.Container(field, expand=True)]
-            if locked is None:
-                shown = name.strip() or session.players[old]
-                up = labelled_icon_button(t("players.move_up", name=shown),
-                                          ft.Icons.ARROW_UPWARD, lambda e, k=k: move(k, -1))
-                down = labelled_icon_button(t("players.move_down", name=shown),
-                                            ft.Icons.ARROW_DOWNWARD, lambda e, k=k: move(k, 1))
-                up.content.disabled = k == 0
-                down.content.disabled = k == len(seats) - 1
-                parts += [up, down]
-            rows.controls.append(ft.Row(parts, spacing=2,
-                                        vertical_alignment=ft.CrossAxisAlignment.START))
+    # One row per player, made once and moved with the player: a move shows the same
+    # fields and arrows in a new order instead of new ones, so a field typed in just as
+    # the rows move keeps its letters, and an arrow moves the player it was drawn for.
+    seats = [Seat(old, name_field(t("players.seat", n=old + 1), name, name, typed),
+                  move if locked is None else None)
+             for old, name in enumerate(session.players)]
+    rows = ft.Column(spacing=8)
+
+    def arrange() -> None:
+        """Each row in its seat: the seat's number, and arrows that name its player."""
+        rows.controls = [seat.row for seat in seats]
+        for k, seat in enumerate(seats):
+            seat.field.label = t("players.seat", n=k + 1)
+            if seat.arrows:
+                shown = (seat.field.value or "").strip() or session.players[seat.old]
+                up, down = seat.arrows
+                for arrow, key, end in ((up, "players.move_up", k == 0),
+                                        (down, "players.move_down", k == len(seats) - 1)):
+                    arrow.label = arrow.content.tooltip = t(key, name=shown)
+                    arrow.content.disabled = end
 
     def save(e) -> None:
-        names = [name.strip() for _, name in seats]
+        names = [(seat.field.value or "").strip() for seat in seats]
         issues = name_issues(names)
-        for field in fields:
-            field.error = None
+        for seat in seats:
+            seat.field.error = None
         for index, issue, other in issues:
-            fields[index].error = name_error(issue, other)
+            seats[index].field.error = name_error(issue, other)
         form_error.value = t("players.fix")
         form_error.visible = bool(issues)
         if issues:
             ctx.page.update()
             return
-        if [(old, name) for old, name in seats] == list(enumerate(session.players)) and \
-                names == session.players:
+        olds = [seat.old for seat in seats]
+        if olds == list(range(len(session.players))) and names == session.players:
             ctx.toast(t("players.unchanged"))
             ctx.go(f"/table/{table_id}")
             return
         try:
-            ctx.store.edit_players(table_id, [(old, name) for old, name in zip(
-                [s[0] for s in seats], names, strict=True)], expected_seq=seq)
+            ctx.store.edit_players(table_id, list(zip(olds, names, strict=True)),
+                                   expected_seq=seq)
         except (Conflict, PlayersLocked):  # another phone tapped Play meanwhile
             ctx.redraw(build(ctx, table_id), notice=t("players.changed_elsewhere"))
             return
@@ -100,7 +115,7 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.toast(t("players.saved"))
         ctx.go(f"/table/{table_id}")
 
-    render()
+    arrange()
     note = {"play": "players.locked_play", "series": "players.locked_series"}.get(
         locked, "players.order_hint")
     controls: list[ft.Control] = [ft.Text(t(note), size=15), rows]
