@@ -109,7 +109,11 @@ class Context:
         self.page.views[-1].update()
 
     def toast(self, message: str) -> None:
-        self.page.show_dialog(ft.SnackBar(content=ft.Text(message)))
+        """What a tap did ("Players saved"), near the top, kept over the screen the tap
+        goes to. Not a snack bar: that lay over the bottom bar's buttons for four
+        seconds, and a tap on Create or Save right after landed on it."""
+        show_notice(self.page, message, kind="done", outlives_route=True)
+        self.page.update()
 
     def show_notice(self, text: str, kind: str = "changed") -> None:
         """One line near the top of the screen (see ``show_notice``)."""
@@ -148,6 +152,7 @@ class Context:
 
 
 NOTICE = "table-notice"  # the data tag of the notice in the page's overlay
+TOAST = "toast-notice"  # the same, for one that stays when the screen changes
 
 
 NOTICE_SECONDS = 8  # long enough to read twice; then what it covers is back
@@ -160,29 +165,42 @@ NOTICE_STYLES = {
 }
 
 
-def show_notice(page: ft.Page, text: str, kind: str = "changed") -> None:
+def show_notice(page: ft.Page, text: str, kind: str = "changed",
+                outlives_route: bool = False) -> None:
     """One line near the top, over the screen (nothing under a finger moves), read out by
     screen readers, until tapped away, the next notice, or a few seconds. ``kind``:
     ``changed`` (on another phone), ``refused`` (a tap the game does not allow), ``done``
-    (what a tap did, e.g. what Undo took back)."""
+    (what a tap did, e.g. what Undo took back). A notice is about the screen it is shown
+    on and goes when the screen changes, unless ``outlives_route`` (what a tap did that
+    also changes the screen: "Players saved", shown on the table)."""
     def drop(notice: ft.Control | None = None) -> None:
-        page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE
+        page.overlay[:] = [c for c in page.overlay
+                           if getattr(c, "data", None) not in (NOTICE, TOAST)
                            or (notice is not None and c is not notice)]
 
     drop()
     icon, background, colour = NOTICE_STYLES[kind]
+
+    def dismiss(e) -> None:
+        drop(notice)
+        page.update()
+
+    # The words are the notice's label alone (the line inside would be read a second
+    # time), and a screen reader's tap dismisses it as a finger's does.
     notice = ft.Container(
-        data=NOTICE, top=4, left=12, right=12,
-        content=ft.Semantics(label=text, button=True, live_region=True, content=ft.Container(
-            ft.Row([ft.Icon(icon, size=20, color=colour),
-                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
-                            color=colour),
-                    ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
-            on_click=lambda e: (drop(notice), page.update()),
-            bgcolor=background, border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-            shadow=ft.BoxShadow(blur_radius=8, color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
-        )),
+        data=TOAST if outlives_route else NOTICE, top=4, left=12, right=12,
+        content=ft.Semantics(
+            label=text, button=True, live_region=True, exclude_semantics=True, on_tap=dismiss,
+            content=ft.Container(
+                ft.Row([ft.Icon(icon, size=20, color=colour),
+                        ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
+                                color=colour),
+                        ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
+                on_click=dismiss, bgcolor=background, border_radius=12,
+                padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+                shadow=ft.BoxShadow(blur_radius=8,
+                                    color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
+            )),
     )
     page.overlay.append(notice)
 

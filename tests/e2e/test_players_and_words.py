@@ -6,9 +6,18 @@ players' words (item 13): a Why? opens the ruling, and Export offers a file."""
 from __future__ import annotations
 
 import json
+import re
 
 from tests.e2e.flutter import button, open_app, shot, shows, textbox, wait_for_editing
 from tests.e2e.words import SMALL
+
+
+def at_the_top(notice):
+    """What a tap did is said near the top, clear of the bottom bar's buttons."""
+    notice.wait_for()
+    box = notice.bounding_box()
+    assert box["y"] + box["height"] < 120, box
+    return notice
 
 
 def test_new_names_start_empty_and_can_be_edited_after_play_began(server, page):
@@ -40,6 +49,10 @@ def test_new_names_start_empty_and_can_be_edited_after_play_began(server, page):
     shot(page, "players-seats-360")
     button(page, "Save players").click()
     page.get_by_text("Players", exact=True).wait_for()
+    # Said over the table the tap went back to; a tap on it puts it away.
+    saved = at_the_top(button(page, "Players saved", exact=True))
+    saved.click()
+    saved.wait_for(state="detached", timeout=4000)  # before it would go by itself (8 s)
     names = page.locator("flt-semantics").filter(has_text="Ann").or_(
         page.locator("flt-semantics").filter(has_text="Ben"))
     assert names.count() >= 2
@@ -87,7 +100,8 @@ def test_why_opens_the_ruling_and_export_offers_a_file(server, page):
     sheet = json.loads(open(saved.path(), encoding="utf-8").read())
     assert sheet["game"] == "latoro" and [p["name"] for p in sheet["players"]] == ["Ann", "Ben"]
     assert page.get_by_text('"game"').count() == 0  # no raw JSON on the screen
-    page.get_by_text("Saved", exact=True).first.wait_for()  # the dialog closed; the toast
+    # The dialog closed; what the tap did is said at the top, not over the bottom bar.
+    at_the_top(shows(page, re.compile(r"^Saved$")))
     button(page, "See the results").click()
     # Ann and Ben tie on 0: the note says so, and its Why? gives the reading.
     shows(page, "tie on 0").first.wait_for()
