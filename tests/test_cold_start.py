@@ -3,6 +3,7 @@ modules wait until a route needs them, and every route still finds its screen.""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -24,10 +25,11 @@ def test_starting_the_server_imports_no_other_screen():
     assert out.strip() == "[]"
 
 
-def test_every_screen_build_view_names_is_warmed_up():
+def test_every_screen_build_view_names_exists_and_a_games_screens_are_warmed_up():
     source = Path(app.__file__).read_text(encoding="utf-8")
     named = set(re.findall(r'screen_module\("(\w+)"\)', source))
     assert named == set(app.SCREENS)
+    assert set(app.WARMED_UP) < set(app.SCREENS)
     for name in app.SCREENS:
         assert (ROOT / "companion" / "views" / f"{name}.py").exists()
         assert hasattr(app.screen_module(name), "build")
@@ -44,3 +46,19 @@ def test_the_first_screens_parts_are_built_ahead_and_nothing_else():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "False True True []"
+
+
+def test_the_warm_up_imports_a_games_screens_and_not_the_ones_between_games():
+    code = ("import json, sys, companion.app as app\n"
+            "app.WARM_UP_DELAY = 0\n"
+            "app.warm_up_screens()\n"
+            "app._warming[0].join()\n"
+            "print(json.dumps([sorted(n for n in app.SCREENS"
+            " if f'companion.views.{n}' in sys.modules),"
+            " [m for m in ('flet_charts', 'segno') if m in sys.modules]]))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    imported, libraries = json.loads(out)
+    assert set(app.WARMED_UP) <= set(imported)
+    assert not {"history", "settings", "stats", "invite"} & set(imported)
+    assert libraries == []  # the charts of Stats, the QR codes of Invite
