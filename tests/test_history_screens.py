@@ -84,9 +84,14 @@ def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path
     first = controls_labelled(view, "Player 1")[0]
     first.value = "Ann"
     first.on_change(type("Event", (), {"control": first})())
-    three = controls_labelled(view, "3 players")[0]
+    two, three = controls_labelled(view, "2 players")[0], controls_labelled(view, "3 players")[0]
     three.content.on_click(None)
     assert controls_labelled(view, "Player 1") == [first]  # the same field, not a new one
+    # The same count buttons too (a new one gave the keyboard back to the field with its
+    # name selected), the chosen one filled.
+    assert controls_labelled(view, "3 players") == [three] and three.selected
+    assert controls_labelled(view, "2 players") == [two] and not two.selected
+    assert three.content.style is not None and two.content.style is None
     assert first.value == "Ann"
     assert [f.value for f in controls_labelled(view, "Player 3")] == [""]
     controls_labelled(view, "2 players")[0].content.on_click(None)

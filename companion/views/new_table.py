@@ -126,22 +126,25 @@ def build(ctx, game_id: str) -> ft.View:
         """What the seated players' fields hold (each field's value follows its typing)."""
         return [field.value or "" for field in seats[: state["count"]]]
 
+    # The count buttons, made once like the fields: a tapped button drawn anew handed the
+    # keyboard back to the name field typed in last with its name selected, so the next
+    # letter replaced the name ("Ann", 3 players, "e": "e"). Kept, the tap only moves
+    # the focus off the field, as a tap anywhere else does.
+    count_buttons = {n: ft.Semantics(
+        label=t("new.player_count_button_one") if n == 1 else t("new.player_count_button",
+                                                                n=n),
+        button=True,
+        content=ft.OutlinedButton(content=str(n), width=64, height=TAP,
+                                  on_click=lambda e, n=n: choose_count(n)))
+        for n in game.player_counts}
+    count_row.controls = list(count_buttons.values())
+    chosen_style = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
+
     def render_counts() -> None:
-        count_row.controls = []
-        for n in game.player_counts:
-            label = t("new.player_count_button_one") if n == 1 else t(
-                "new.player_count_button", n=n)
-            selected = n == state["count"]
-            button_type = ft.FilledButton if selected else ft.OutlinedButton
-            count_row.controls.append(
-                ft.Semantics(
-                    label=label,
-                    button=True,
-                    selected=selected,
-                    content=button_type(content=str(n), width=64, height=TAP,
-                                        on_click=lambda e, n=n: choose_count(n)),
-                )
-            )
+        """The chosen count filled, as a filled button is; the others outlined."""
+        for n, count in count_buttons.items():
+            count.selected = n == state["count"]
+            count.content.style = chosen_style if count.selected else None
 
     def render_names() -> None:
         name_fields.controls = seats[: state["count"]]

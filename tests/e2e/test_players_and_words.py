@@ -31,6 +31,15 @@ def test_new_names_start_empty_and_can_be_edited_after_play_began(server, page):
     page.keyboard.type("Ann")
     assert textbox(page, "Player 1").input_value() == "Ann"
     assert page.get_by_text("/40").count() == 0  # no counter far from the limit
+    # The count tapped while typing, then a letter: the name stays (a count button drawn
+    # anew gave the field its focus back with the name selected: the letter replaced it).
+    button(page, "3 players").click()
+    textbox(page, "Player 3").wait_for()
+    page.keyboard.type("e")
+    page.wait_for_timeout(300)
+    assert textbox(page, "Player 1").input_value() == "Ann"
+    button(page, "2 players").click()
+    textbox(page, "Player 3").wait_for(state="detached")
     textbox(page, "Player 2").click()
     wait_for_editing(page)
     page.keyboard.type("Bartholomew the Younger of Little Hampton")  # 41: cut at 40
