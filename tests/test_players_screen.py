@@ -30,17 +30,22 @@ def save_button(view) -> ft.FilledButton:
     return button
 
 
+def players_of_a_new_table(tmp_path):
+    """The Players screen of a new Latoro table of Ann, Ben and Cy (seats can move)."""
+    store = Store(tmp_path)
+    table = store.create_table("latoro", "standard", ["Ann", "Ben", "Cy"])
+    ctx = fake_ctx(store)
+    ctx.page = Page()
+    return store, table.id, players.build(ctx, table.id)
+
+
 def typed(field: ft.TextField, value: str) -> None:
     field.value = value
     field.on_change(type("Event", (), {"control": field})())
 
 
 def test_a_move_keeps_the_fields_and_late_letters_land_on_the_right_player(tmp_path):
-    store = Store(tmp_path)
-    table = store.create_table("latoro", "standard", ["Ann", "Ben", "Cy"])
-    ctx = fake_ctx(store)
-    ctx.page = Page()
-    view = players.build(ctx, table.id)
+    store, table_id, view = players_of_a_new_table(tmp_path)
     ann, ben = controls_labelled(view, "Seat 1")[0], controls_labelled(view, "Seat 2")[0]
     typed(ben, "Benny")
 
@@ -54,19 +59,15 @@ def test_a_move_keeps_the_fields_and_late_letters_land_on_the_right_player(tmp_p
     # Letters typed in Ann's field as it moved are hers, not the new seat 1's.
     typed(ann, "Annie")
     save_button(view).on_click(None)
-    assert store.get_table(table.id).players == ["Benny", "Annie", "Cy"]
+    assert store.get_table(table_id).players == ["Benny", "Annie", "Cy"]
 
 
 def test_a_second_quick_tap_on_an_arrow_turned_off_moves_nobody(tmp_path):
-    store = Store(tmp_path)
-    table = store.create_table("latoro", "standard", ["Ann", "Ben", "Cy"])
-    ctx = fake_ctx(store)
-    ctx.page = Page()
-    view = players.build(ctx, table.id)
+    store, table_id, view = players_of_a_new_table(tmp_path)
     up = controls_labelled(view, "Move Ben up a seat")[0]
     up.content.on_click(None)
     up.content.on_click(None)  # the same arrow again, before the phone drew it off
     assert [f.value for f in (controls_labelled(view, f"Seat {n}")[0] for n in (1, 2, 3))] \
         == ["Ben", "Ann", "Cy"]
     save_button(view).on_click(None)
-    assert store.get_table(table.id).players == ["Ben", "Ann", "Cy"]
+    assert store.get_table(table_id).players == ["Ben", "Ann", "Cy"]
