@@ -132,3 +132,25 @@ def test_the_summary_changes_its_points_in_place_only_when_its_rows_stay():
     assert not now.same_rows(Summary("total", "Jeder Punkt", rows, notes))  # other words
     fix = Summary("fix", "Fix Ann's sheet first")
     assert not fix.same_rows(fix) and not now.same_rows(fix) and not fix.same_rows(now)
+
+
+def test_a_choice_changes_its_chips_in_place_and_a_tap_on_the_picked_one_keeps_it():
+    """A chip drawn anew handed the keyboard back to the field typed in last with its
+    number selected (Altar: Shrines 2, "The draw deck ran out", 1 replaced the 2); and
+    the phone turns a tapped chip over (Flet's Chip), so the picked one must be put back."""
+    seen: list = []
+    editor = Editor({"end": "a"}, seen.append)
+    row = editor.choice(("end",), "How the game ended", [("a", "A"), ("b", "B")]).controls[1]
+    row.update = lambda: None  # not on a page here
+    a, b = row.controls
+    assert (a.selected, a.content.selected, b.selected) == (True, True, False)
+
+    a.content.selected = False  # the phone's own turn of the picked chip
+    a.content.on_select(None)
+    assert row.controls == [a, b] and a.content.selected and not b.content.selected
+
+    b.content.selected = True
+    b.content.on_select(None)
+    assert row.controls == [a, b] and editor.get(("end",)) == "b"
+    assert (a.selected, a.content.selected, b.selected, b.content.selected) == (
+        False, False, True, True)

@@ -27,7 +27,7 @@ import flet as ft
 from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
-from companion.widgets.common import TAP, choice_chip
+from companion.widgets.common import TAP, choice_chip, set_choice_chip
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
 
@@ -206,13 +206,17 @@ class Editor:
         error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         row = ft.Row(wrap=True, spacing=8, run_spacing=8)
 
+        # The chips are made once and then changed in place: a tapped chip drawn anew
+        # handed the keyboard back to the field typed in last with its number selected,
+        # so the next digit replaced it (Altar: Shrines 2, "The draw deck ran out", 1).
+        row.controls = [choice_chip(f"{label}: {text}", text, False, lambda e, v=value: pick(v))
+                        for value, text in options]
+
         def render() -> None:
             current = self.get(path)
-            row.controls = [
-                choice_chip(f"{label}: {text}", text, value == current,
-                            lambda e, v=value: pick(v))
-                for value, text in options
-            ]
+            for chip, (value, text) in zip(row.controls, options, strict=True):
+                set_choice_chip(chip, f"{label}: {text}", text, value == current,
+                                marked=False, mark=lambda: None)
 
         def pick(value: Any) -> None:
             if on_pick:

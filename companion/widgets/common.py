@@ -110,8 +110,10 @@ def set_choice_chip(chip: ft.Semantics, spoken: str, text: str, selected: bool,
     """Change a ``choice_chip`` in place: its names, whether it is picked, and whether it
     wears ``mark()`` in front (``marked``). Returns whether anything changed."""
     inner = chip.content
-    if (chip.label, inner.label.value, chip.selected, inner.leading is not None) == (
-            spoken, text, selected, marked):
+    # The chip's own ``selected`` too: a tap turns it over on the phone (Flet's Chip), so
+    # a tap on the picked chip has unpicked it there while the choice stays the same.
+    if (chip.label, inner.label.value, chip.selected, inner.selected,
+            inner.leading is not None) == (spoken, text, selected, selected, marked):
         return False
     chip.label, inner.label.value = spoken, text
     chip.selected = inner.selected = selected

@@ -175,6 +175,13 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     type_count(page, "Ann's last Shrine, turn", 14)
     type_count(page, "Ben's last Shrine, turn", 17)
     page.get_by_text("Ben: 10 toward completion").wait_for()
+    # The end tapped again, then a digit: Ben's turn keeps its 17, so Ben wins below (a
+    # chip drawn anew gave the field typed in last the keyboard back with 17 selected:
+    # 9 replaced it, and Ann won).
+    tap(page, "How the game ended: A Realm was completed")
+    page.wait_for_timeout(500)
+    page.keyboard.type("9")
+    page.wait_for_timeout(500)  # where the 9 went, it has landed
     page.set_viewport_size(PHONE)
     page.mouse.move(195, 400)
     page.mouse.wheel(0, 5000)
