@@ -29,6 +29,15 @@ from websockets.sync.client import connect
 from companion import server
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Issue 10: the server is gone within 3 s of SIGTERM. The server keeps that promise with
+# its own deadline (server.STOP_SECONDS, checked against it below). The tests time the
+# whole stop from outside the process, and on a 2-core CI machine that is also running a
+# browser the OS can be a few tenths of a second late waking the watchdog and reaping the
+# process (3.006 s once, 2026-12-02). So they allow a margin for load. A stop that waited
+# for what holds it up would still fail: that takes 30 s here, or never ends.
+STOP_PROMISE = 3.0
+STOPPED_WITHIN = STOP_PROMISE + 2.0
 READY = "Press Ctrl+C"  # the console's last line once the server listens
 
 
@@ -310,8 +319,14 @@ def test_sigterm_stops_the_server_promptly(tmp_path):
     c = Companion(tmp_path)
     with connect(f"ws://127.0.0.1:{c.port}/ws", origin=f"http://127.0.0.1:{c.port}") as ws:
         register(ws)  # an open session must not hold the server up
-        assert c.stop() < 3  # tests/test_shutdown.py: what else must not hold it up
+        assert c.stop() < STOPPED_WITHIN  # tests/test_shutdown.py: what else must not
     assert c.proc.returncode is not None
+
+
+def test_the_servers_own_deadline_keeps_the_3_s_promise():
+    """The watchdog's deadlines leave room to end the process within the promise."""
+    assert server.GRACE_SECONDS < server.EXIT_SOON < server.STOP_SECONDS
+    assert server.STOP_SECONDS <= STOP_PROMISE - 0.25
 
 
 # --- bad flags --------------------------------------------------------------------------

@@ -17,9 +17,7 @@ from pathlib import Path
 
 from websockets.sync.client import connect
 
-from tests.test_server import ROOT, Companion, free_port, register
-
-LIMIT = 3.0  # seconds from SIGTERM to a process that is gone
+from tests.test_server import ROOT, STOPPED_WITHIN, Companion, free_port, register
 
 # Our server (companion.server) around a Flet main named on the command line.
 HOLDING_SERVER = """
@@ -103,7 +101,7 @@ def test_a_page_still_downloading_the_client_does_not_hold_the_stop(tmp_path):
     finally:
         for s in stalled:
             s.close()
-    assert took < LIMIT, f"{took:.2f} s: {c.output()}"
+    assert took < STOPPED_WITHIN, f"{took:.2f} s: {c.output()}"
 
 
 def run_holding_server(tmp_path: Path, kind: str) -> tuple[subprocess.Popen, int]:
@@ -123,7 +121,7 @@ def run_holding_server(tmp_path: Path, kind: str) -> tuple[subprocess.Popen, int
 
 def test_a_handler_busy_on_the_event_loop_does_not_hold_the_stop(tmp_path):
     proc, _ = run_holding_server(tmp_path, "busy")
-    assert stop_time(proc) < LIMIT
+    assert stop_time(proc) < STOPPED_WITHIN
     assert proc.returncode == 128 + signal.SIGTERM
     assert "a handler held the server" in (tmp_path / "stderr.txt").read_text()
 
@@ -132,7 +130,7 @@ def test_a_write_waiting_for_another_programs_lock_does_not_hold_the_stop(tmp_pa
     """The signal arrives while the main thread is inside SQLite's busy wait, where
     Python cannot run its signal handler: the watchdog hears of it all the same."""
     proc, _ = run_holding_server(tmp_path, "locked")
-    assert stop_time(proc) < LIMIT
+    assert stop_time(proc) < STOPPED_WITHIN
     assert proc.returncode == 128 + signal.SIGTERM
     assert "a handler held the server" in (tmp_path / "stderr.txt").read_text()
 
@@ -142,6 +140,6 @@ def test_an_app_slow_to_stop_does_not_hold_the_stop(tmp_path):
     ends between two steps of the loop."""
     proc, _ = run_holding_server(tmp_path, "slow-to-stop")
     took = stop_time(proc)
-    assert took < LIMIT
+    assert took < STOPPED_WITHIN
     assert proc.returncode == 128 + signal.SIGTERM
     assert "still stopping after 2 s" in (tmp_path / "stderr.txt").read_text()

@@ -17,8 +17,7 @@ from companion.store import Store
 from companion.table_setup import flow_config
 from tests.e2e.flutter import button, shows
 from tests.e2e.tables import create_table
-
-LIMIT = 3.0  # seconds from SIGTERM to a process that is gone
+from tests.test_server import STOPPED_WITHIN
 
 
 def test_sigterm_during_a_burst_of_taps_stops_within_3_s_and_the_log_replays(server, page):
@@ -56,7 +55,7 @@ def test_sigterm_during_a_burst_of_taps_stops_within_3_s_and_the_log_replays(ser
             pass  # a tap made while the screen was being drawn again, or the server gone
     stopper.join()
 
-    assert stopped["after"] < LIMIT
+    assert stopped["after"] < STOPPED_WITHIN  # the 3 s promise, with a margin for load
     store = Store(server.data_dir)
     (table,) = store.list_tables()
     # The burst reached the server: every Next saved took a new sequence number.
