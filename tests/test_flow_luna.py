@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from companion.flows import FlowError, build_event, replay
@@ -326,8 +324,9 @@ def test_refused_events():
         score(end_actions(state), Zed=3)
 
 
-def test_whole_game_replays_in_milliseconds():
-    """A whole Luna game's log replays fast (resume after a restart)."""
+def test_a_whole_games_log_replays_to_the_same_state():
+    """A whole Luna game's log replays to the state the taps made (resume after a
+    restart). How fast it replays is bench/play_tap_bench.py's figure, not a test's."""
     config = {"players": NAMES}
     state = FLOW.initial(config)
     events: list[dict] = []
@@ -350,11 +349,7 @@ def test_whole_game_replays_in_milliseconds():
         else:
             do(build_event(view.actions[0]))
     assert len(events) > 100
-    t0 = time.perf_counter()
-    again = replay("luna", config, events)
-    elapsed = time.perf_counter() - t0
-    assert again == state
-    assert elapsed < 0.5, elapsed
+    assert replay("luna", config, events) == state
 
 
 # --- issue 11: the round's three parts, the Council, the solo game -------------------

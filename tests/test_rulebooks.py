@@ -28,7 +28,7 @@ from companion.rulebooks import (
     sources,
     write_bundle,
 )
-from companion.rules_search import Index, book_items, search, snippet, terms_of
+from companion.rules_search import search, snippet, terms_of
 from companion.rulings_doc import PROGRAM_WORDS, RULING_ID, entries, where_label
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -287,18 +287,6 @@ def test_a_snippet_is_around_the_first_hit_with_the_hit_marked():
     line, marks = snippet(section.text, "eclipse")
     assert marks and all(line[a:b].lower() == "eclipse" for a, b in marks)
     assert len(line) < 200
-
-
-def test_the_search_is_quick_on_a_long_rulebook():
-    """A sanity bound only (bench/search_bench.py gives the figure)."""
-    import time
-
-    index = Index(book_items(books().values()))
-    start = time.perf_counter()
-    for _ in range(20):
-        index.search("eclipse")
-        index.search("資源")
-    assert (time.perf_counter() - start) / 40 < 0.1
 
 
 # --- the rulings -----------------------------------------------------------------------
