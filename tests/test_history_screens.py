@@ -10,8 +10,14 @@ from tests.test_home_and_results import fake_ctx, view_texts
 
 
 class Page:
+    def __init__(self):
+        self.tasks = []  # what the screen asked to run on the page's loop
+
     def update(self, *args):
         pass
+
+    def run_task(self, handler, *args):
+        self.tasks.append(handler)
 
 
 def controls_labelled(view, label: str):
@@ -73,6 +79,9 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     assert "Fill in ann" not in shown  # already at this table
     fields = [c for c in controls_labelled(view, "Player 1")]
     assert fields and fields[0].value == "ann"
+    # The keyboard goes on to the next empty field (the chip it was on is gone).
+    (focus,) = ctx.page.tasks
+    assert focus.__name__ == "focus" and focus.__self__.label == "Player 2"
 
 
 def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path):

@@ -27,7 +27,7 @@ import flet as ft
 from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
-from companion.widgets.common import TAP, choice_chip, set_choice_chip
+from companion.widgets.common import TAP, ChoiceRow
 from companion.widgets.stepper import Stepper
 from scorers.sheets import location
 
@@ -204,19 +204,6 @@ class Editor:
                on_pick: Callable[[Any], None] | None = None) -> ft.Control:
         """One of a few options as a row of big chips (no typing)."""
         error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
-        row = ft.Row(wrap=True, spacing=8, run_spacing=8)
-
-        # The chips are made once and then changed in place: a tapped chip drawn anew
-        # handed the keyboard back to the field typed in last with its number selected,
-        # so the next digit replaced it (Altar: Shrines 2, "The draw deck ran out", 1).
-        row.controls = [choice_chip(f"{label}: {text}", text, False, lambda e, v=value: pick(v))
-                        for value, text in options]
-
-        def render() -> None:
-            current = self.get(path)
-            for chip, (value, text) in zip(row.controls, options, strict=True):
-                set_choice_chip(chip, f"{label}: {text}", text, value == current,
-                                marked=False, mark=lambda: None)
 
         def pick(value: Any) -> None:
             if on_pick:
@@ -224,7 +211,13 @@ class Editor:
             else:
                 self.set(path, value)
             render()
-            row.update()
+            row.control.update()
+
+        row = ChoiceRow([(value, f"{label}: {text}", text) for value, text in options],
+                        self.get(path), pick)
+
+        def render() -> None:
+            row.show(self.get(path))
 
         def show(message: str | None) -> None:
             error.value = message or ""
@@ -232,7 +225,7 @@ class Editor:
 
         render()
         self._bind(path, label, show, render, error, lambda: (error.value, error.visible))
-        return ft.Column([ft.Text(label, size=15), row, error], spacing=6)
+        return ft.Column([ft.Text(label, size=15), row.control, error], spacing=6)
 
     def optional_stepper(self, path: Path, label: str, maximum: int | None = None,
                          hint: str | None = None) -> ft.Control:

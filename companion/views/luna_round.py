@@ -30,7 +30,7 @@ from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.saving import NOT_SAVED
 from companion.score_forms.editor import Editor
-from companion.widgets.common import TAP, choice_chip
+from companion.widgets.common import TAP, ChoiceRow
 from scorers.base import SheetProblems
 from scorers.luna import default_priestess_values, priestess_figure
 from scorers.luna_round import PRIESTESS_ISLE_MAX, temple_tiles_in_play
@@ -199,22 +199,17 @@ def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
     page = ctx.page
     figure = priestess_figure(2)
     chosen: dict[str, int] = {}
-    chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
     go = ft.FilledButton(content=t("luna_round.second_continue"), height=TAP, disabled=True)
-
-    def render() -> None:
-        # A printed value is not negative and not more than the large number (LU-2).
-        chips.controls = [
-            choice_chip(t("luna_round.second_pick", value=v), str(v), chosen.get("v") == v,
-                        lambda e, v=v: pick(v))
-            for v in range(figure + 1)
-        ]
 
     def pick(v: int) -> None:
         chosen["v"] = v
         go.disabled = False
-        render()
+        chips.show(v)
         page.update()
+
+    # A printed value is not negative and not more than the large number (LU-2).
+    chips = ChoiceRow([(v, t("luna_round.second_pick", value=v), str(v))
+                       for v in range(figure + 1)], None, pick)
 
     def confirm(e) -> None:
         if "v" not in chosen:
@@ -225,13 +220,12 @@ def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
         then()
 
     go.on_click = confirm
-    render()
     page.show_dialog(ft.AlertDialog(
         title=ft.Text(t("luna_round.title")),
         content=ft.Column([
             ft.Text(t("luna_round.second_question", figure=figure), size=16),
             ft.Text(t("luna_round.second_why"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-            chips,
+            chips.control,
         ], spacing=12, tight=True, width=380),
         inset_padding=ft.Padding.symmetric(horizontal=8, vertical=24),
         actions=[ft.TextButton(content=t("common.cancel"), height=TAP,

@@ -103,6 +103,12 @@ def build(ctx, game_id: str) -> ft.View:
                 break
         render_recent()
         ctx.page.update()
+        # The tapped name is no longer offered, and a tapped chip taken away hands the
+        # keyboard back to the field typed in last with its name selected: the next
+        # letter replaced it ("Ann", "Fill in Cleo", "e" left "e"). So the keyboard goes
+        # where a player goes on: the next empty field, or Create table once all are in.
+        empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
+        ctx.page.run_task((empty[0] if empty else create_button).focus)
 
     def on_name_change(e: ft.ControlEvent) -> None:
         if e.control.error:
@@ -204,6 +210,8 @@ def build(ctx, game_id: str) -> ft.View:
         ctx.announce(session.id, "table")
         ctx.go(f"/table/{session.id}")
 
+    create_button = primary_button(t("new.create"), create, ft.Icons.CHECK)
+
     render_counts()
     render_names()
     render_recent()
@@ -219,7 +227,6 @@ def build(ctx, game_id: str) -> ft.View:
         controls += [heading(t("new.variant")), variant_group]
     controls += [heading(t("setup.shared_seed_heading")),
                  ft.Column([seed_field], horizontal_alignment=ft.CrossAxisAlignment.STRETCH)]
-    bottom = ft.Column([form_error, ft.Row([primary_button(t("new.create"), create,
-                                                           ft.Icons.CHECK)])], spacing=6)
+    bottom = ft.Column([form_error, ft.Row([create_button])], spacing=6)
     return screen(f"/new/{game.id}", t("new.title", game=game_title(game)), controls,
                   on_back=lambda e: ctx.go("/"), bottom=bottom)

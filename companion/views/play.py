@@ -25,7 +25,7 @@ from companion.views.luna_round import open_calculator
 from companion.views.play_parts import folded, section_card
 from companion.widgets.common import (
     TAP,
-    choice_chip,
+    ChoiceRow,
     heading,
     muted,
     primary_button,
@@ -401,22 +401,16 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
     if field.optional:
         choices.append(None)
         labels.append(t("play.none"))
-    row = ft.Row(wrap=True, spacing=8, run_spacing=8)
-
-    def render() -> None:
-        row.controls = [
-            choice_chip(t("play.choice_spoken", field=say(field.label), choice=text), text,
-                        values.get(field.id) == value, lambda e, v=value: pick(v))
-            for value, text in zip(choices, labels, strict=True)
-        ]
 
     def pick(value: Any) -> None:
         values[field.id] = value
-        render()
-        row.update()
+        if row.show(value):
+            row.control.update()
 
-    render()
-    return ft.Column([ft.Text(say(field.label), size=15), row], spacing=6)
+    row = ChoiceRow([(value, t("play.choice_spoken", field=say(field.label), choice=text), text)
+                     for value, text in zip(choices, labels, strict=True)],
+                    values.get(field.id), pick)
+    return ft.Column([ft.Text(say(field.label), size=15), row.control], spacing=6)
 
 
 LONG_MARKER = 40  # characters of label and value: more do not fit one line at 360 px

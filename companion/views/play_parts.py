@@ -17,7 +17,7 @@ import flet as ft
 
 from companion.flows import Action, PlayView, build_event
 from companion.i18n import say, t
-from companion.widgets.common import choice_chip, secondary_button
+from companion.widgets.common import ChoiceRow, secondary_button
 
 
 def shown_section(view: PlayView, drafts: dict, table_id: str) -> dict[str, Any]:
@@ -35,17 +35,11 @@ def section_card(view: PlayView, record: Callable[[dict], None], drafts: dict,
                  table_id: str) -> ft.Control:
     """The chips that pick a section, and the picked section's lines and buttons."""
     memo = shown_section(view, drafts, table_id)
-    chips = ft.Row(wrap=True, spacing=8, run_spacing=8)
     body = ft.Column(spacing=8)
 
     def render() -> None:
         picked = memo["picked"]
-        chips.controls = [
-            choice_chip(t("play.choice_spoken", field=say(view.sections_label),
-                          choice=say(s.label)), say(s.label), s.key == picked,
-                        lambda e, key=s.key: pick(key))
-            for s in view.sections
-        ]
+        chips.show(picked)
         section = next(s for s in view.sections if s.key == picked)
         body.controls = [ft.Text(say(line), size=15, weight=ft.FontWeight.W_600)
                          for line in section.lines]
@@ -57,9 +51,13 @@ def section_card(view: PlayView, record: Callable[[dict], None], drafts: dict,
         render()
         card.update()
 
+    chips = ChoiceRow([(s.key, t("play.choice_spoken", field=say(view.sections_label),
+                                 choice=say(s.label)), say(s.label)) for s in view.sections],
+                      memo["picked"], pick)
     render()
     card = ft.Card(content=ft.Container(
-        ft.Column([ft.Text(say(view.sections_label), size=15), chips, body], spacing=10),
+        ft.Column([ft.Text(say(view.sections_label), size=15), chips.control, body],
+                  spacing=10),
         padding=ft.Padding.all(12)))
     return card
 

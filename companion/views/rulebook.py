@@ -21,7 +21,7 @@ from companion.i18n import t
 from companion.rulebooks import Block, Book, Section, books_for, columns, link_for
 from companion.rules_search import Hit, search, snippet, spans
 from companion.views.home import name_beside
-from companion.widgets.common import PAGE_PADDING, app_bar, choice_chip, heading, muted
+from companion.widgets.common import PAGE_PADDING, ChoiceRow, app_bar, heading, muted
 
 BODY = 16  # the rulebook's words: read at arm's length in dim light
 HEADING = {1: 22, 2: 19}  # larger levels: 17
@@ -355,7 +355,7 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
 
     def redraw() -> None:
         if switch is not None:
-            switch.controls = switch_chips()
+            switch.show(state["book"])
         text = field.value or ""
         if len(text.strip()) >= 2:
             show_results(text)
@@ -369,14 +369,12 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
         ctx.drafts.setdefault(chosen_key, {})["book"] = key
         redraw()
 
-    def switch_chips() -> list[ft.Control]:
-        return [choice_chip(book_label(b), book_label(b), b.key == state["book"],
-                            lambda e, k=b.key: pick_book(k)) for b in all_books]
-
     field = search_field(t("rules.search"), lambda e: redraw())
-    switch = ft.Row(switch_chips(), wrap=True, spacing=8) if len(all_books) > 1 else None
+    switch = ChoiceRow([(b.key, book_label(b), book_label(b)) for b in all_books],
+                       state["book"], pick_book) if len(all_books) > 1 else None
     show_book()
-    top = ft.Column([c for c in (switch, full_width(field)) if c is not None], spacing=8)
+    top = ft.Column([c for c in (switch and switch.control, full_width(field)) if c is not None],
+                    spacing=8)
     return ft.View(route=route, appbar=app_bar(t("rules.book_title", game=t(game.name)),
                                                lambda e: ctx.go(parent(route))),
                    controls=[top, body], padding=ft.Padding.all(PAGE_PADDING), spacing=10)

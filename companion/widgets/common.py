@@ -4,7 +4,8 @@ an app bar with a labelled back button."""
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import flet as ft
 
@@ -106,7 +107,7 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
 
 
 def set_choice_chip(chip: ft.Semantics, spoken: str, text: str, selected: bool,
-                    marked: bool, mark: Callable[[], ft.Control]) -> bool:
+                    marked: bool = False, mark: Callable[[], ft.Control] | None = None) -> bool:
     """Change a ``choice_chip`` in place: its names, whether it is picked, and whether it
     wears ``mark()`` in front (``marked``). Returns whether anything changed."""
     inner = chip.content
@@ -118,5 +119,29 @@ def set_choice_chip(chip: ft.Semantics, spoken: str, text: str, selected: bool,
     chip.label, inner.label.value = spoken, text
     chip.selected = inner.selected = selected
     if marked != (inner.leading is not None):
-        inner.leading = mark() if marked else None
+        inner.leading = mark() if marked and mark else None
     return True
+
+
+class ChoiceRow:
+    """One of a few options as a row of ``choice_chip``s, made once and then changed in
+    place (``show``). A tapped chip drawn anew hands the keyboard back to the field typed
+    in last with its text selected, so the next letter replaces what was typed (Altar's
+    Shrines 2, "The draw deck ran out", 1: the field held 1); a chip kept under the
+    finger also takes a quick second tap. ``options`` are (value, spoken name, text)."""
+
+    def __init__(self, options: Sequence[tuple[Any, str, str]], chosen: Any,
+                 on_pick: Callable[[Any], None], spacing: int = 8):
+        self.options = list(options)
+        self.control = ft.Row(wrap=True, spacing=spacing, run_spacing=spacing, controls=[
+            choice_chip(spoken, text, value == chosen, lambda e, v=value: on_pick(v))
+            for value, spoken, text in self.options])
+
+    def show(self, chosen: Any) -> bool:
+        """Mark ``chosen`` picked (and put back a chip the phone turned over); returns
+        whether any chip changed."""
+        changed = False
+        for chip, (value, spoken, text) in zip(self.control.controls, self.options,
+                                               strict=True):
+            changed |= set_choice_chip(chip, spoken, text, value == chosen)
+        return changed

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from companion.store import Store
-from tests.e2e.flutter import button, open_app, shot
+from tests.e2e.flutter import button, open_app, shot, textbox, wait_for_editing
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -103,10 +103,21 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     open_app(page, server.url)
     page.get_by_role("button", name="Luna\n").first.click()
     page.get_by_text("Number of players").wait_for()
+    # A name typed, then a recent one tapped, then a letter: the typed name stays and the
+    # letter goes on into the next empty field (the tapped chip taken away handed the
+    # keyboard back to Player 1 with "Zoe" selected, and the letter replaced it).
+    textbox(page, "Player 1").click()
+    wait_for_editing(page)
+    page.keyboard.type("Zoe")
     button(page, "Fill in Ben").click()
     button(page, "Fill in Ann").wait_for()
     button(page, "Fill in Ben").wait_for(state="detached")  # at this table now
+    page.keyboard.type("Dan")
+    page.wait_for_timeout(300)
     shots(page, "new-table-recent")
+    for field, name in (("Player 1", "Zoe"), ("Player 2", "Ben"), ("Player 3", "Dan")):
+        textbox(page, field).click()
+        assert textbox(page, field).input_value() == name
 
 
 def test_history_in_japanese(server, page):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows, type_into
+from tests.e2e.flutter import button, open_app, shot, shows, type_into, wait_for_editing
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -120,3 +120,24 @@ def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(ser
     shot(page, "rulebook-luna-setup-from-why-360")
     button(page, "Back").click()
     button(page, "Why? Temple boards named by their tile 1–4; the path by rank").first.wait_for()
+
+
+def test_a_search_being_typed_survives_a_switch_to_the_translation(server, page):
+    """The book chips stay as they are on a tap: a chip drawn anew gave the search field
+    its focus back with the words selected, and the next letter replaced them ("x")."""
+    open_app(page, server.url)
+    button(page, "Rules", exact=True).click()
+    page.get_by_text("Rulebooks", exact=True).wait_for()
+    button(page, re.compile(r"^Latoro: rulebook")).first.click()
+    search = page.get_by_role("textbox").first
+    search.click()
+    wait_for_editing(page)
+    page.keyboard.type("resou")
+    button(page, "English · translation", exact=True).click()
+    page.wait_for_timeout(500)
+    page.keyboard.type("x")  # the tap took the keyboard away: this letter goes nowhere
+    page.wait_for_timeout(300)
+    search.click()
+    assert search.input_value() == "resou"
+    shot(page, "rulebook-latoro-en-search")
+
