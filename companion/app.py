@@ -108,12 +108,16 @@ class Context:
         stacked under it, and diffing them too was most of a Score tap (issue 14)."""
         self.page.views[-1].update()
 
-    def toast(self, message: str) -> None:
-        """What a tap did ("Players saved"), near the top, kept over the screen the tap
-        goes to. Not a snack bar: that lay over the bottom bar's buttons for four
-        seconds, and a tap on Create or Save right after landed on it."""
-        show_notice(self.page, message, kind="done", outlives_route=True)
-        self.page.update()
+    def toast(self, message: str, then_go: str | None = None) -> None:
+        """What a tap did ("Saved"), near the top; with ``then_go``, the tap goes on to
+        that screen and the words are shown over it ("Players saved" over the table).
+        Not a snack bar: that lay over the bottom bar's buttons for four seconds, and a
+        tap on Create or Save right after landed on it."""
+        show_notice(self.page, message, kind="done", outlives_route=then_go is not None)
+        if then_go is None:
+            self.page.update()
+        else:
+            self.go(then_go)
 
     def show_notice(self, text: str, kind: str = "changed") -> None:
         """One line near the top of the screen (see ``show_notice``)."""
@@ -172,7 +176,8 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
     ``changed`` (on another phone), ``refused`` (a tap the game does not allow), ``done``
     (what a tap did, e.g. what Undo took back). A notice is about the screen it is shown
     on and goes when the screen changes, unless ``outlives_route`` (what a tap did that
-    also changes the screen: "Players saved", shown on the table)."""
+    also changes the screen: "Players saved", shown on the table, and gone with the
+    change after that)."""
     def drop(notice: ft.Control | None = None) -> None:
         page.overlay[:] = [c for c in page.overlay
                            if getattr(c, "data", None) not in (NOTICE, TOAST)
@@ -431,7 +436,13 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
             follower.follow(page.route)
             ctx.keep_awake.follow(page.route, ctx.prefs.keep_awake)
             ctx.live.clear()
+            # A notice is about the screen it was shown on; one that said what the tap
+            # to this screen did stays over it, and goes with the next change of screen
+            # ("Saved" on History stayed over New table, covering the player count).
             page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
+            for notice in page.overlay:
+                if getattr(notice, "data", None) == TOAST:
+                    notice.data = NOTICE
             page.views.clear()
             page.views.extend(views_for(ctx, page.route))
             page.update()

@@ -17,7 +17,7 @@ RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 def fake_ctx(store, announced: list | None = None):
     told = announced if announced is not None else []
     return SimpleNamespace(store=store, page=None, go=lambda route: None, drafts={},
-                           toast=lambda message: None, live={},
+                           toast=lambda message, then_go=None: None, live={},
                            announce=lambda *args, **kwargs: told.append(args))
 
 

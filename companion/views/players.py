@@ -98,8 +98,7 @@ def build(ctx, table_id: str) -> ft.View:
             return
         olds = [seat.old for seat in seats]
         if olds == list(range(len(session.players))) and names == session.players:
-            ctx.toast(t("players.unchanged"))
-            ctx.go(f"/table/{table_id}")
+            ctx.toast(t("players.unchanged"), then_go=f"/table/{table_id}")
             return
         try:
             ctx.store.edit_players(table_id, list(zip(olds, names, strict=True)),
@@ -112,8 +111,7 @@ def build(ctx, table_id: str) -> ft.View:
             return
         for other in series:
             ctx.announce(other.id, "table")
-        ctx.toast(t("players.saved"))
-        ctx.go(f"/table/{table_id}")
+        ctx.toast(t("players.saved"), then_go=f"/table/{table_id}")
 
     arrange()
     note = {"play": "players.locked_play", "series": "players.locked_series"}.get(

@@ -57,8 +57,7 @@ def reopen(ctx, session: TableSession) -> None:
         ctx.page.update()
         return
     ctx.announce(session.id, "table")
-    ctx.toast(t("history.reopened"))
-    ctx.go(f"/table/{session.id}")
+    ctx.toast(t("history.reopened"), then_go=f"/table/{session.id}")
 
 
 def buttons(ctx, session: TableSession, with_reopen: bool = True) -> ft.Control:
