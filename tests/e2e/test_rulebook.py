@@ -140,4 +140,6 @@ def test_a_search_being_typed_survives_a_switch_to_the_translation(server, page)
     search.click()
     assert search.input_value() == "resou"
     shot(page, "rulebook-latoro-en-search")
+    page.set_viewport_size(SMALL)
+    shot(page, "rulebook-latoro-en-search-360")
 
