@@ -58,6 +58,8 @@ def test_a_move_keeps_the_fields_and_late_letters_land_on_the_right_player(tmp_p
 
     # Letters typed in Ann's field as it moved are hers, not the new seat 1's.
     typed(ann, "Annie")
+    assert controls_labelled(view, "Move Annie up a seat")  # the arrows say the new name
+    assert not controls_labelled(view, "Move Ann up a seat")
     save_button(view).on_click(None)
     assert store.get_table(table_id).players == ["Benny", "Annie", "Cy"]
 

@@ -54,6 +54,10 @@ def build(ctx, table_id: str) -> ft.View:
         if e.control.error:
             e.control.error = None
             e.control.update()
+        # The arrows say the name as it is typed ("Move Annie down a seat", not Ann).
+        seat = next((s for s in seats if s.field is e.control), None)
+        if seat is not None and seat.arrows and name_arrows(seat):
+            ctx.page.update(*seat.arrows)
 
     def move(seat: Seat, step: int) -> None:
         k = seats.index(seat)
@@ -77,12 +81,20 @@ def build(ctx, table_id: str) -> ft.View:
         for k, seat in enumerate(seats):
             seat.field.label = t("players.seat", n=k + 1)
             if seat.arrows:
-                shown = (seat.field.value or "").strip() or session.players[seat.old]
+                name_arrows(seat)
                 up, down = seat.arrows
-                for arrow, key, end in ((up, "players.move_up", k == 0),
-                                        (down, "players.move_down", k == len(seats) - 1)):
-                    arrow.label = arrow.content.tooltip = t(key, name=shown)
-                    arrow.content.disabled = end
+                up.content.disabled, down.content.disabled = k == 0, k == len(seats) - 1
+
+    def name_arrows(seat: Seat) -> bool:
+        """Name the seat's arrows after its player; returns whether a name changed."""
+        shown = (seat.field.value or "").strip() or session.players[seat.old]
+        changed = False
+        for arrow, key in zip(seat.arrows, ("players.move_up", "players.move_down"),
+                              strict=True):
+            label = t(key, name=shown)
+            changed |= arrow.label != label
+            arrow.label = arrow.content.tooltip = label
+        return changed
 
     def save(e) -> None:
         names = [(seat.field.value or "").strip() for seat in seats]
