@@ -79,9 +79,15 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     assert "Fill in ann" not in shown  # already at this table
     fields = [c for c in controls_labelled(view, "Player 1")]
     assert fields and fields[0].value == "ann"
-    # The keyboard goes on to the next empty field (the chip it was on is gone).
+    assert ctx.page.tasks == []  # no field tapped yet: no keyboard brought up
+    # Once a field has been typed in, the keyboard goes on to the next empty field, or
+    # to Create table once every seat has a name (the chip it was on is gone).
+    second = controls_labelled(view, "Player 2")[0]
+    second.on_focus(None)
+    controls_labelled(view, "Fill in Ben")[0].content.on_select(None)
+    assert second.value == "Ben"
     (focus,) = ctx.page.tasks
-    assert focus.__name__ == "focus" and focus.__self__.label == "Player 2"
+    assert focus.__name__ == "focus" and focus.__self__.content == "Create table"
 
 
 def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path):

@@ -105,10 +105,15 @@ def build(ctx, game_id: str) -> ft.View:
         ctx.page.update()
         # The tapped name is no longer offered, and a tapped chip taken away hands the
         # keyboard back to the field typed in last with its name selected: the next
-        # letter replaced it ("Ann", "Fill in Cleo", "e" left "e"). So the keyboard goes
-        # where a player goes on: the next empty field, or Create table once all are in.
-        empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
-        ctx.page.run_task((empty[0] if empty else create_button).focus)
+        # letter replaced it ("Ann", "Fill in Cleo", "e" left "e"). So once a field has
+        # been typed in, the keyboard goes where a player goes on: the next empty field,
+        # or Create table once all are in. Names only tapped in bring up no keyboard.
+        if state["typed_in"]:
+            empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
+            ctx.page.run_task((empty[0] if empty else create_button).focus)
+
+    def on_field_focus(e) -> None:
+        state["typed_in"] = True
 
     def on_name_change(e: ft.ControlEvent) -> None:
         if e.control.error:
@@ -127,6 +132,9 @@ def build(ctx, game_id: str) -> ft.View:
     # shown in its field, "Player 3".
     seats = [name_field(t("new.name_label", n=i + 1), "", default_name(i), on_name_change)
              for i in range(game.max_players)]
+    for field in [*seats, seed_field]:
+        field.on_focus = on_field_focus
+    state["typed_in"] = False  # whether the player has tapped into a field yet
 
     def typed_names() -> list[str]:
         """What the seated players' fields hold (each field's value follows its typing)."""
