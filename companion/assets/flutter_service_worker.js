@@ -21,18 +21,20 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (url.pathname.startsWith("/v/")) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(cacheFirst(request, event));
   } else {
     event.respondWith(networkFirst(request, event));
   }
 });
 
-async function cacheFirst(request) {
+// What is fetched is kept in the background: the page gets the response as it arrives
+// (the first visit's client streams into the browser instead of waiting to be stored).
+async function cacheFirst(request, event) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request);
   if (kept) return kept;
   const response = await fetch(request);
-  if (response.status === 200) await cache.put(request, response.clone());
+  if (response.status === 200) event.waitUntil(cache.put(request, response.clone()));
   return response;
 }
 
@@ -43,7 +45,7 @@ async function networkFirst(request, event) {
   try {
     const response = await fetchWithin(request, page ? PAGE_SECONDS : 0);
     if (response.status === 200) {
-      await cache.put(key, response.clone());
+      event.waitUntil(cache.put(key, response.clone()));
       if (page) event.waitUntil(dropOlderVersions(cache, response.clone()));
     }
     return response;
