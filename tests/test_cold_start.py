@@ -62,3 +62,21 @@ def test_the_warm_up_imports_a_games_screens_and_not_the_ones_between_games():
     assert set(app.WARMED_UP) <= set(imported)
     assert not {"history", "settings", "stats", "invite"} & set(imported)
     assert libraries == []  # the charts of Stats, the QR codes of Invite
+
+
+def test_the_phone_turning_dark_or_being_locked_sends_nothing_back():
+    """Flet updates the whole page after every event whose handler did not (a full diff
+    of every stacked screen); these events change nothing the server draws."""
+    import contextvars
+
+    import flet as ft
+
+    page = type("Page", (), {})()
+    app.style_page(page)
+    for handler in (page.on_platform_brightness_change, page.on_app_lifecycle_state_change):
+        # Each event runs in a context of its own, starting with auto-update on (Flet).
+        def run(handler=handler) -> bool:
+            ft.context.enable_auto_update()
+            handler(None)
+            return ft.context.auto_update_enabled()
+        assert contextvars.copy_context().run(run) is False
