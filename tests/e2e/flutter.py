@@ -43,19 +43,23 @@ def tap_until(page: Page, target, shown, tries: int = 3, still=None) -> None:
                 return
 
 
-def type_into(page: Page, name: str, text: str) -> None:
-    """Replace a text field's content (Playwright's fill does not reach Flutter)."""
-    box = textbox(page, name)
-    # Flutter now and then misses a click while the previous field hands over its focus
-    # (seen on a loaded machine): click again until its editing element is focused.
+def click_into(page: Page, box) -> None:
+    """Click a text field (a locator) until Flutter has focused its editing element.
+    Flutter now and then misses a click while the previous field hands over its focus
+    (seen on a loaded machine), and it puts a field's text in the page only then."""
     for attempt in range(3):
         box.click()
         try:
             wait_for_editing(page, timeout=5000)
-            break
+            return
         except Exception:
             if attempt == 2:
                 raise
+
+
+def type_into(page: Page, name: str, text: str) -> None:
+    """Replace a text field's content (Playwright's fill does not reach Flutter)."""
+    click_into(page, textbox(page, name))
     page.keyboard.press("Control+a")
     page.keyboard.press("Backspace")
     if text:

@@ -10,8 +10,10 @@ import json
 import re
 from pathlib import Path
 
+from playwright.sync_api import expect
+
 from companion.store import Store
-from tests.e2e.flutter import button, open_app, shot, textbox, wait_for_editing
+from tests.e2e.flutter import button, click_into, open_app, shot, textbox, wait_for_editing
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -121,8 +123,8 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     page.wait_for_timeout(300)
     shots(page, "new-table-recent")
     for field, name in (("Player 1", "Zoe"), ("Player 2", "Ben"), ("Player 3", "Dan")):
-        textbox(page, field).click()
-        assert textbox(page, field).input_value() == name
+        click_into(page, textbox(page, field))
+        expect(textbox(page, field)).to_have_value(name)
 
 
 def test_history_in_japanese(server, page):

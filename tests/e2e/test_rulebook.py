@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows, type_into, wait_for_editing
+from playwright.sync_api import expect
+
+from tests.e2e.flutter import button, click_into, open_app, shot, shows, type_into
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -130,15 +132,14 @@ def test_a_search_being_typed_survives_a_switch_to_the_translation(server, page)
     page.get_by_text("Rulebooks", exact=True).wait_for()
     button(page, re.compile(r"^Latoro: rulebook")).first.click()
     search = page.get_by_role("textbox").first
-    search.click()
-    wait_for_editing(page)
+    click_into(page, search)
     page.keyboard.type("resou")
     button(page, "English · translation", exact=True).click()
     page.wait_for_timeout(500)
     page.keyboard.type("x")  # the tap took the keyboard away: this letter goes nowhere
     page.wait_for_timeout(300)
-    search.click()
-    assert search.input_value() == "resou"
+    click_into(page, search)
+    expect(search).to_have_value("resou")
     shot(page, "rulebook-latoro-en-search")
     page.set_viewport_size(SMALL)
     shot(page, "rulebook-latoro-en-search-360")
