@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.flutter import button, click_into, open_app, shot, shows, type_into
+from tests.e2e.flutter import button, click_into, open_app, shot, shows, textbox, type_into
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -131,7 +131,10 @@ def test_a_search_being_typed_survives_a_switch_to_the_translation(server, page)
     button(page, "Rules", exact=True).click()
     page.get_by_text("Rulebooks", exact=True).wait_for()
     button(page, re.compile(r"^Latoro: rulebook")).first.click()
-    search = page.get_by_role("textbox").first
+    # The rulebook's own search, once its screen is there (Rules has a search field too:
+    # on a loaded machine the letters went into that one).
+    search = textbox(page, "Search the rulebook")
+    button(page, "English · translation", exact=True).wait_for()
     click_into(page, search)
     page.keyboard.type("resou")
     button(page, "English · translation", exact=True).click()
