@@ -54,7 +54,8 @@ def build(ctx, game_id: str) -> ft.View:
         return home.build(ctx)
 
     state = {"count": game.min_players if game.min_players > 1 else min(2, game.max_players),
-             "variant": game.variants_for(game.min_players)[0].id}
+             "variant": game.variants_for(game.min_players)[0].id,
+             "typed_in": False}  # whether the player has tapped into a field yet
     if game.id == "luna":
         state["count"] = 4 if 4 in game.player_counts else game.min_players
         state["variant"] = game.variants_for(state["count"])[0].id
@@ -134,7 +135,6 @@ def build(ctx, game_id: str) -> ft.View:
              for i in range(game.max_players)]
     for field in [*seats, seed_field]:
         field.on_focus = on_field_focus
-    state["typed_in"] = False  # whether the player has tapped into a field yet
 
     def typed_names() -> list[str]:
         """What the seated players' fields hold (each field's value follows its typing)."""
