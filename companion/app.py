@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
+from types import CodeType, FunctionType, ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -43,6 +43,7 @@ from companion.i18n import t
 from companion.serving import Serving
 from companion.store import Store, StoreError
 from companion.views import access_code
+from companion.widgets import common as common_widgets
 
 log = logging.getLogger("companion")
 
@@ -320,15 +321,37 @@ def warm_up_screens() -> None:
     _warming[0].start()
 
 
+def import_flet_parts(*modules: ModuleType) -> None:
+    """Import the Flet controls that the modules' functions name (``ft.Card``, …).
+    Flet imports a control's module when it is first named: on a cold start that was
+    45 ms of Home's first build, while the phone waited for it (issue 14)."""
+    names: set[str] = set()
+
+    def named_in(code: CodeType) -> None:
+        names.update(code.co_names)
+        for const in code.co_consts:
+            if isinstance(const, CodeType):
+                named_in(const)
+
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, FunctionType) and value.__module__ == module.__name__:
+                named_in(value.__code__)
+    for name in sorted(names & set(dir(ft))):
+        if name[:1].isupper():  # a control, an enum or a style; not a helper function
+            getattr(ft, name)
+
+
 def warm_up_first_screen() -> None:
-    """Build the theme and import Home once the server listens, while the first phone's
-    browser is still loading the client (seconds): Flet imports a control's module
-    when it is first named, and on a cold start its theme (91 dataclasses) and Home's
-    module were 0.45 s of the wait for the first screen (issue 14)."""
+    """Build the theme, import Home and the Flet controls it names once the server
+    listens, while the first phone's browser is still loading the client (seconds):
+    Flet imports a control's module when it is first named, and on a cold start its
+    theme (91 dataclasses) and Home's module were 0.45 s of the wait for the first
+    screen (issue 14)."""
     def run() -> None:
         try:
             theme()
-            screen_module("home")
+            import_flet_parts(screen_module("home"), common_widgets)
         except Exception:  # noqa: BLE001 - the first screen builds them when it is asked
             log.debug("could not build the first screen's parts ahead", exc_info=True)
 
@@ -400,7 +423,8 @@ def style_page(page: ft.Page) -> None:
     """Title, fonts and theme: the same from the code prompt on. The theme follows the
     phone (light or dark) until this phone chooses one in Settings."""
     page.title = t("app.title")
-    page.fonts = {FONT_FAMILY: FONT_FILE}
+    if not page.web:
+        page.fonts = {FONT_FAMILY: FONT_FILE}
     page.theme = theme()
     page.dark_theme = theme()
     page.theme_mode = ft.ThemeMode.SYSTEM

@@ -27,6 +27,11 @@ downloads almost nothing.
   so CJK slices are redirected to the app's own Japanese font, already in the browser's
   cache, and other fallback fonts are a plain 404.
 
+- **A start that waits for nothing.** ``flutter_bootstrap.js`` is served without its
+  service worker settings, with which Flutter's loader waited for the worker before it
+  loaded the client (companion/web_page.js registers it after the first screen), and
+  the font manifest names the app's own font, loaded with the client's fonts.
+
 Files Flet writes at start (index.html, manifest.json, assets/FontManifest.json) and
 everything else (the WebSocket, uploads, routes) still come from Flet's app behind.
 """
@@ -54,6 +59,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 APP_NAME = "TableCompanion"
 VERSIONED = "/v/"  # /v/<digest>/<path>: a file of this version of the client
 FALLBACK_FONTS = "fallback-fonts/"  # under /v/<digest>/: Flutter's fontFallbackBaseUrl
+BOOTSTRAP = "flutter_bootstrap.js"  # Flet's start of the client: served rewritten
 
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # the browser may keep it, but asks each time (304 if unchanged)
@@ -71,7 +77,7 @@ NOT_COMPRESSED = (".symbols", ".map")
 # What a first visit downloads (Chromium and Safari 18.2+: the wasm build), compressed first.
 FIRST = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
          "fonts/NotoSansJP-Subset.otf", "main.dart.mjs", "canvaskit/skwasm.js",
-         "flutter_bootstrap.js", "python.js", "assets/packages/cupertino_icons/assets/"
+         "python.js", "assets/packages/cupertino_icons/assets/"
          "CupertinoIcons.ttf", "assets/AssetManifest.bin.json", "assets/NOTICES")
 # Then the JavaScript build, for browsers without WebAssembly GC (older iPhones).
 SECOND = ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
@@ -279,6 +285,7 @@ class CompressedClient:
 
     def __init__(self, app: ASGIApp, roots: Iterable[Path], version: str,
                  cache: Path | None = None, cjk_font: str | None = None,
+                 cjk_family: str | None = None,
                  page_script: str = ""):
         self.app = app
         self.roots = [Path(r) for r in roots]
@@ -289,8 +296,10 @@ class CompressedClient:
             self.digest = hashlib.sha256(f"{self.digest}{page_script}".encode()).hexdigest()[:12]
         self.prefix = f"{VERSIONED}{self.digest}/"
         folder = (cache or cache_dir()) / "web-client"
-        self.compressor = compressor_for(folder, self.files, self.digest)
+        on_disk = {rel: f for rel, f in self.files.items() if rel != BOOTSTRAP}  # rewritten
+        self.compressor = compressor_for(folder, on_disk, self.digest)
         self.cjk_font = cjk_font  # the app's CJK font, a path under the assets
+        self.cjk_family = cjk_family  # and its family's name, as the theme names it
         self._small: dict[bytes, dict[str, bytes]] = {}  # rewritten pages, compressed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -308,6 +317,8 @@ class CompressedClient:
         headers = Headers(scope=scope)
         if rel.startswith(FALLBACK_FONTS):
             await self._fallback_font(rel[len(FALLBACK_FONTS):], scope, receive, send)
+        elif rel == BOOTSTRAP and (f := self.files.get(rel)) is not None:
+            await self._serve_bootstrap(f, versioned, headers, scope, send)
         elif (f := self.files.get(rel)) is not None:
             await self._serve_file(f, versioned, headers, scope, receive, send)
         else:
@@ -341,10 +352,19 @@ class CompressedClient:
             response = FileResponse(source, headers=reply, media_type=f.media_type)
         await response(scope, receive, send)
 
+    async def _serve_bootstrap(self, f: ClientFile, versioned: bool, headers: Headers,
+                               scope: Scope, send: Send) -> None:
+        start: Message = {"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", b"text/javascript; charset=utf-8"),
+            (b"etag", f'"{f.key[:16]}"'.encode()),
+            (b"cache-control", (IMMUTABLE if versioned else REVALIDATE).encode())]}
+        await self._send_small(start, f.path.read_bytes(), BOOTSTRAP, headers,
+                               scope["method"] == "HEAD", send)
+
     async def _fallback_font(self, rest: str, scope: Scope, receive: Receive,
                              send: Send) -> None:
         if self.cjk_font and CJK_FALLBACK.match(rest):
-            location = f"/{self.cjk_font}"  # where Flet loads page.fonts from
+            location = f"{self.prefix}{self.cjk_font}"  # where the font manifest has it
             response = Response(status_code=308, headers={"location": location,
                                                           "cache-control": IMMUTABLE})
         else:
@@ -418,8 +438,12 @@ class CompressedClient:
     def _variants(self, body: bytes, rel: str) -> dict[str, bytes]:
         import brotli
 
-        plain = (self.rewrite_font_manifest(body) if rel == "assets/FontManifest.json"
-                 else self.rewrite_page(body))
+        if rel == "assets/FontManifest.json":
+            plain = self.rewrite_font_manifest(body)
+        elif rel == BOOTSTRAP:
+            plain = self.rewrite_bootstrap(body)
+        else:
+            plain = self.rewrite_page(body)
         return {"identity": plain, "gzip": gzip.compress(plain, GZIP_LEVEL, mtime=0),
                 "br": brotli.compress(plain, quality=11)}
 
@@ -438,12 +462,27 @@ class CompressedClient:
         return text.encode("utf-8")
 
     @staticmethod
-    def rewrite_font_manifest(body: bytes) -> bytes:
-        """Flutter's font manifest without the families the app never uses."""
+    def rewrite_bootstrap(script: bytes) -> bytes:
+        """Flet's flutter_bootstrap.js without its service worker settings: with them
+        Flutter's loader registers the worker and waits for it before it loads the
+        client, whose files then came through the worker, and a first visit's start
+        took 0.25 s longer (issue 14). The page registers the worker once the first
+        screen is drawn (companion/web_page.js)."""
+        return re.sub(rb"\n[ \t]*serviceWorkerSettings:\s*\{[^{}]*\},?", b"", script, count=1)
+
+    def rewrite_font_manifest(self, body: bytes) -> bytes:
+        """Flutter's font manifest without the families the app never uses, with the
+        app's own font."""
         try:
             families = json.loads(body)
         except ValueError:
             return body
         kept = [f for f in families if isinstance(f, dict)
                 and not str(f.get("family", "")).startswith(UNUSED_FONT_FAMILIES)]
+        if self.cjk_family and self.cjk_font:
+            # Loaded with the client's own fonts, before its first frame: from page.fonts
+            # Flet loads it only once the first screen has come, and then draws it again
+            # (issue 14, cold start). An asset's path is under assets/, ours beside it.
+            kept.append({"family": self.cjk_family,
+                         "fonts": [{"asset": f"../{self.cjk_font}"}]})
         return json.dumps(kept, separators=(",", ":")).encode()

@@ -238,7 +238,7 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
     import flet_web.fastapi
     from flet_web.version import version as flet_web_version
 
-    from companion.app import FONT_FILE
+    from companion.app import FONT_FAMILY, FONT_FILE
     from companion.compressed import CompressedClient
     from companion.web_page import page_script
 
@@ -257,7 +257,8 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
     web_dir = Path(flet_web.get_package_web_dir())
     client = CompressedClient(checked, roots=[ASSETS, web_dir],
                               version=flet_web_version, cache=cache_dir,
-                              cjk_font=FONT_FILE, page_script=page_script(web_dir))
+                              cjk_font=FONT_FILE, cjk_family=FONT_FAMILY,
+                              page_script=page_script(web_dir))
     return SecurityHeaders(client)
 
 

@@ -82,10 +82,42 @@
   });
   window.WebSocket = Watched;
 
+  // Flet's client asks a CDN for Rive's runtime at every start, which the app never
+  // uses (with mobile data, a phone downloaded it at every start). It fails at once
+  // instead, asking nobody, as it did at a table whose Wi-Fi has no internet.
+  var CDN_RUNTIME = /^https:\/\/cdn\.jsdelivr\.net\/npm\/@rive-app\//;
+  var scriptSrc = Object.getOwnPropertyDescriptor(HTMLScriptElement.prototype, "src");
+  Object.defineProperty(HTMLScriptElement.prototype, "src", {
+    configurable: true, enumerable: scriptSrc.enumerable, get: scriptSrc.get,
+    set: function (url) {
+      scriptSrc.set.call(this, CDN_RUNTIME.test(String(url)) ? __NO_RUNTIME__ : url);
+    }
+  });
+
   // Offline: the service worker keeps this version of the client, so a reload while
   // the server is out of reach still opens the app (and the banner above). Browsers
   // allow one only on https pages and on this computer (127.0.0.1, localhost).
+  // It is registered once the first screen has been drawn (KEEP_AFTER_MS after the
+  // client's first frame, its "loading"): a first visit's client comes straight from
+  // the server (through the worker, the start took 0.25 s longer), and the worker then
+  // keeps the files this page fetched, from the browser's cache.
+  var KEEP_AFTER_MS = 2000;
+  function keepThisClient(registration) {
+    var files = performance.getEntriesByType("resource").map(function (entry) {
+      return new URL(entry.name);
+    }).filter(function (url) {
+      return url.origin === location.origin && url.pathname.indexOf("/v/") === 0;
+    }).map(function (url) { return url.pathname; });
+    registration.active.postMessage({ keep: files });
+  }
   if (__WORKER__ && "serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register(__WORKER__).catch(function () { /* no offline */ });
+    window.addEventListener("flutter-first-frame", function () {
+      setTimeout(function () {
+        navigator.serviceWorker.register(__WORKER__)
+          .then(function () { return navigator.serviceWorker.ready; })
+          .then(keepThisClient)
+          .catch(function () { /* no offline */ });
+      }, KEEP_AFTER_MS);
+    }, { once: true });
   }
 })();

@@ -12,6 +12,9 @@ from companion.language import LANGUAGE_KEY
 
 SCRIPT = Path(__file__).with_name("web_page.js")
 WORKER = "flutter_service_worker.js"  # companion/assets/: ours in place of flet_web's
+# A script address the browser fails at once, asking nobody: Rive's runtime, which a CDN
+# would have served, is then missing, as when a table's Wi-Fi has no internet.
+NO_REQUEST = "about:invalid"
 LARGER_TEXT_PERCENT = 130  # of the browser's own text size: Settings, "Larger text"
 
 
@@ -41,4 +44,5 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
             # SharedPreferences on the web: localStorage, "flutter." before the key.
             .replace("__LANGUAGE_KEY__", _js(f"flutter.{LANGUAGE_KEY}"))
             .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
-            .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT)))
+            .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT))
+            .replace("__NO_RUNTIME__", _js(NO_REQUEST)))

@@ -36,16 +36,30 @@ def test_every_screen_build_view_names_exists_and_a_games_screens_are_warmed_up(
 
 
 def test_the_first_screens_parts_are_built_ahead_and_nothing_else():
+    # Flet imports a control's module when it is first named: Home's cards and buttons.
+    controls = ("flet.controls.material.card", "flet.controls.material.icon_button")
     code = ("import sys, threading, companion.app as app\n"
-            "before = 'flet.controls.theme' in sys.modules\n"
+            f"seen = lambda: [m in sys.modules for m in {('flet.controls.theme', *controls)!r}]\n"
+            "before = seen()\n"
             "app.warm_up_first_screen()\n"
             "[t.join() for t in threading.enumerate() if t.name == 'warm-up-first-screen']\n"
             f"late = sorted(m for m in {LATE!r} if m in sys.modules)\n"
-            "print(before, 'flet.controls.theme' in sys.modules,"
-            " 'companion.views.home' in sys.modules, late)")
+            "after = seen()\n"
+            "print(before, after, 'companion.views.home' in sys.modules, late)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
-    assert out.strip() == "False True True []"
+    assert out.strip() == "[False, False, False] [True, True, True] True []"
+
+
+def test_the_app_font_comes_with_the_web_client_and_a_window_loads_it_itself():
+    """On the web the font is in the client's font manifest (companion/compressed.py),
+    loaded before the first frame; page.fonts would load it again after the first
+    screen and draw that screen twice. Flet's desktop window has no such manifest."""
+    for web, fonts in ((True, None), (False, {app.FONT_FAMILY: app.FONT_FILE})):
+        page = type("Page", (), {"web": web, "fonts": None})()
+        app.style_page(page)
+        assert page.fonts == fonts
+        assert page.theme.font_family == app.FONT_FAMILY
 
 
 def test_the_warm_up_imports_a_games_screens_and_not_the_ones_between_games():
@@ -71,7 +85,7 @@ def test_the_phone_turning_dark_or_being_locked_sends_nothing_back():
 
     import flet as ft
 
-    page = type("Page", (), {})()
+    page = type("Page", (), {"web": True})()
     app.style_page(page)
     for handler in (page.on_platform_brightness_change, page.on_app_lifecycle_state_change):
         # Each event runs in a context of its own, starting with auto-update on (Flet).

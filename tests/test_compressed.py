@@ -13,6 +13,7 @@ import json
 import re
 import time
 import urllib.request
+from pathlib import Path
 
 import brotli
 import httpx
@@ -39,6 +40,17 @@ flet.assetBase="/";
 <script src="python.js"></script></head>
 <body><img src="icons/loading-animation.png" alt="" />
 <script src="flutter_bootstrap.js" async></script></body></html>"""
+# The end of Flet's flutter_bootstrap.js (flet_web 1.0.5), its loader's settings.
+BOOTSTRAP = b"""_flutter.loader.load({
+    config: flutterConfig,
+    serviceWorkerSettings: {
+        serviceWorkerVersion: "1804020039" /* Flutter's service worker is deprecated. */,
+    },
+    onEntrypointLoaded: async function (engineInitializer) {
+        const engine = await engineInitializer.initializeEngine(flutterConfig);
+    }
+});
+""" + JS
 FONTS = [{"family": "MaterialIcons", "fonts": [{"asset": "fonts/MaterialIcons-Regular.otf"}]},
          {"family": "packages/flutter_math_fork/KaTeX_Main",
           "fonts": [{"asset": "packages/flutter_math_fork/lib/katex_fonts/fonts/K.ttf"}]},
@@ -80,7 +92,8 @@ def client_dir(tmp_path):
     (web / "canvaskit").mkdir(parents=True)
     (web / "icons").mkdir()
     (web / "main.dart.wasm").write_bytes(WASM)
-    (web / "flutter_bootstrap.js").write_bytes(JS)
+    (web / "flutter_bootstrap.js").write_bytes(BOOTSTRAP)
+    (web / "main.dart.mjs").write_bytes(JS)
     (web / "icons" / "icon.png").write_bytes(PNG)
     (web / "tiny.js").write_bytes(b"var a = 1;\n")
     (web / "canvaskit" / "skwasm.js.symbols").write_bytes(JS)
@@ -91,7 +104,8 @@ def client_dir(tmp_path):
 @pytest.fixture
 def served(client_dir, tmp_path):
     app = CompressedClient(flet_like, roots=[client_dir], version="1.0.5",
-                           cache=tmp_path / "cache", cjk_font="fonts/NotoSansJP-Subset.otf")
+                           cache=tmp_path / "cache", cjk_font="fonts/NotoSansJP-Subset.otf",
+                           cjk_family="NotoSansJP")
     assert app.compressor.wait(60), "the files were not compressed"
     yield app, Http(app)
 
@@ -120,7 +134,7 @@ def test_brotli_where_the_browser_takes_it(served):
 
 def test_gzip_where_brotli_is_not_taken(served):
     app, http = served
-    r = http.get(f"{app.prefix}flutter_bootstrap.js", headers={"Accept-Encoding": "gzip"})
+    r = http.get(f"{app.prefix}main.dart.mjs", headers={"Accept-Encoding": "gzip"})
     assert r.content == JS
     assert r.headers["content-encoding"] == "gzip"
     assert r.headers["vary"] == "Accept-Encoding"
@@ -200,8 +214,11 @@ def test_the_manifest_is_asked_for_each_visit(served):
 def test_the_font_manifest_leaves_out_fonts_the_app_never_uses(served):
     app, http = served
     r = http.get(f"{app.prefix}assets/FontManifest.json", headers={"Accept-Encoding": "gzip"})
-    assert [f["family"] for f in r.json()] == ["MaterialIcons", "Roboto"]
+    assert [f["family"] for f in r.json()] == ["MaterialIcons", "Roboto", "NotoSansJP"]
     assert r.headers["cache-control"] == IMMUTABLE
+    # The app's own font is loaded with the client's, from beside its assets/ folder
+    # (Flutter asks for assets/<asset>): where the app's assets are served.
+    assert r.json()[-1]["fonts"] == [{"asset": "../fonts/NotoSansJP-Subset.otf"}]
 
 
 def test_cjk_fallback_fonts_are_the_apps_own_and_others_are_missing(served):
@@ -209,10 +226,40 @@ def test_cjk_fallback_fonts_are_the_apps_own_and_others_are_missing(served):
     slice_ = "notosanssc/v37/k3kCo84MPvpLmixcA63oeAL7Iqp5IZJF9bmaG9_FnYkldv7Jjxkk.119.woff2"
     r = http.get(f"{app.prefix}fallback-fonts/{slice_}", follow_redirects=False)
     assert r.status_code == 308
-    assert r.headers["location"] == "/fonts/NotoSansJP-Subset.otf"
+    assert r.headers["location"] == f"{app.prefix}fonts/NotoSansJP-Subset.otf"  # as loaded
     assert r.headers["cache-control"] == IMMUTABLE
     emoji = http.get(f"{app.prefix}fallback-fonts/notocoloremoji/v32/x.0.woff2")
     assert emoji.status_code == 404
+
+
+def test_the_clients_loader_does_not_wait_for_the_service_worker(served):
+    """Flutter's loader registers a service worker and waits for it before it loads the
+    client when the bootstrap has its settings: the page registers ours later."""
+    app, http = served
+    r = http.get(f"{app.prefix}flutter_bootstrap.js", headers={"Accept-Encoding": "br"})
+    assert r.headers["content-encoding"] == "br"
+    assert r.headers["cache-control"] == IMMUTABLE
+    assert b"serviceWorkerSettings" not in r.content
+    assert r.content == BOOTSTRAP.replace(BOOTSTRAP[BOOTSTRAP.index(b"\n    service"):
+                                                    BOOTSTRAP.index(b"\n    onEntry")], b"")
+    again = http.get(f"{app.prefix}flutter_bootstrap.js",
+                     headers={"Accept-Encoding": "br", "If-None-Match": r.headers["etag"]})
+    assert again.status_code == 304
+    plain = http.get("/flutter_bootstrap.js", headers={"Accept-Encoding": "identity"})
+    assert plain.content == r.content and plain.headers["cache-control"] == REVALIDATE
+    assert int(plain.headers["content-length"]) == len(plain.content)
+
+
+def test_flet_webs_own_bootstrap_loses_its_service_worker_settings():
+    import flet_web
+
+    script = (Path(flet_web.get_package_web_dir()) / "flutter_bootstrap.js").read_bytes()
+    settings = b"serviceWorkerSettings: {"  # the loader's own code names it too, minified
+    assert settings in script  # what a newer flet_web may change
+    rewritten = CompressedClient.rewrite_bootstrap(script)
+    assert settings not in rewritten
+    loader = b"_flutter.loader.load({\n    config: flutterConfig,\n    onEntrypointLoaded"
+    assert loader in rewritten
 
 
 def test_a_second_server_finds_the_files_already_compressed(client_dir, tmp_path, served):

@@ -27,6 +27,31 @@ self.addEventListener("fetch", (event) => {
   }
 });
 
+// The page's first visit fetched its files before this worker was there: it names
+// them once its first screen is drawn, and they are kept (from the browser's own cache,
+// where they have just come), with the page itself.
+self.addEventListener("message", (event) => {
+  const keep = event.data && event.data.keep;
+  if (Array.isArray(keep)) event.waitUntil(keepFiles(keep));
+});
+
+async function keepFiles(paths) {
+  const cache = await caches.open(CACHE);
+  for (const path of [PAGE, ...paths]) {
+    const url = new URL(path, self.location.origin);
+    if (url.origin !== self.location.origin) continue;
+    if (path !== PAGE && await cache.match(url.href)) continue;
+    try {
+      const response = await fetch(url.href);
+      if (response.status !== 200) continue;
+      if (path === PAGE) await dropOlderVersions(cache, response.clone());
+      await cache.put(path === PAGE ? PAGE : url.href, response);
+    } catch (err) {
+      // out of reach now: kept the next time it is fetched
+    }
+  }
+}
+
 // What is fetched is kept in the background: the page gets the response as it arrives
 // (the first visit's client streams into the browser instead of waiting to be stored).
 async function cacheFirst(request, event) {

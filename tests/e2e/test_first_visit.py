@@ -87,10 +87,15 @@ def load_home(page, url: str) -> None:
 def test_first_visit_is_under_6_mb_and_a_second_almost_nothing(server, page):
     wait_until_compressed(server.url)
     wire = Wire(page)
+    here = server.url.rstrip("/")
+    elsewhere: list[str] = []  # Flet's client asked a CDN for Rive's runtime (unused)
+    page.context.on("request", lambda r: elsewhere.append(r.url)
+                    if r.url.startswith("http") and not r.url.startswith(here) else None)
     load_home(page, server.url)
     first = wire.total
     print(f"first visit: {first:,} bytes on the wire in {len(wire.bytes)} responses")
     assert wire.missing() == []
+    assert elsewhere == []
     assert first <= FIRST_VISIT_LIMIT
     # Counted, not missed: the client's program itself came over (compressed, a few MB).
     assert wire.fetched("main.dart.wasm") + wire.fetched("main.dart.js") > 1_000_000
