@@ -112,10 +112,13 @@
   }
   if (__WORKER__ && "serviceWorker" in navigator && window.isSecureContext) {
     window.addEventListener("flutter-first-frame", function () {
+      // A page the worker served (a later visit) was kept as it came. Asked before
+      // registering: a new worker takes this page over as it starts.
+      var served = !!navigator.serviceWorker.controller;
       setTimeout(function () {
         navigator.serviceWorker.register(__WORKER__)
           .then(function () { return navigator.serviceWorker.ready; })
-          .then(keepThisClient)
+          .then(function (registration) { if (!served) keepThisClient(registration); })
           .catch(function () { /* no offline */ });
       }, KEEP_AFTER_MS);
     }, { once: true });
