@@ -419,11 +419,16 @@ def theme() -> ft.Theme:
     )
 
 
-def style_page(page: ft.Page) -> None:
+def style_page(page: ft.Page, font_in_client: bool = False) -> None:
     """Title, fonts and theme: the same from the code prompt on. The theme follows the
-    phone (light or dark) until this phone chooses one in Settings."""
+    phone (light or dark) until this phone chooses one in Settings. ``font_in_client``:
+    served by companion --web, whose client has the font already (below)."""
     page.title = t("app.title")
-    if not page.web:
+    # companion --web puts the font in the client's font manifest (companion/compressed.py),
+    # loaded before the first frame; page.fonts would load it again once the first screen
+    # came, and draw that screen twice (issue 14). Elsewhere (the desktop window, flet
+    # build) Flet loads it from here.
+    if not font_in_client:
         page.fonts = {FONT_FAMILY: FONT_FILE}
     page.theme = theme()
     page.dark_theme = theme()
@@ -457,9 +462,12 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
                   "cannot be written): the saved tables can be read but not changed",
                   file=sys.stderr)
 
+    def style(page: ft.Page) -> None:
+        style_page(page, font_in_client=serving is not None)  # served by companion --web
+
     def main(page: ft.Page) -> None:
         guard_errors(page)
-        style_page(page)
+        style(page)
         if isinstance(store, StoreError):
             page.views.clear()
             page.views.append(store_error_view(store))
@@ -504,7 +512,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         page.run_task(read_preferences)
 
     i18n.use_session_language(language.session_language)
-    guarded = access_code.guard(main, serving, style=style_page)
+    guarded = access_code.guard(main, serving, style=style)
 
     async def entry(page: ft.Page) -> None:
         await language.start(page)  # before the first word: the code prompt has words

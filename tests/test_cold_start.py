@@ -52,12 +52,13 @@ def test_the_first_screens_parts_are_built_ahead_and_nothing_else():
 
 
 def test_the_app_font_comes_with_the_web_client_and_a_window_loads_it_itself():
-    """On the web the font is in the client's font manifest (companion/compressed.py),
+    """companion --web puts the font in the client's font manifest (companion/compressed.py),
     loaded before the first frame; page.fonts would load it again after the first
-    screen and draw that screen twice. Flet's desktop window has no such manifest."""
-    for web, fonts in ((True, None), (False, {app.FONT_FAMILY: app.FONT_FILE})):
-        page = type("Page", (), {"web": web, "fonts": None})()
-        app.style_page(page)
+    screen and draw that screen twice. Flet's desktop window and `flet build` have no
+    such manifest."""
+    for in_client, fonts in ((True, None), (False, {app.FONT_FAMILY: app.FONT_FILE})):
+        page = type("Page", (), {"fonts": None})()
+        app.style_page(page, font_in_client=in_client)
         assert page.fonts == fonts
         assert page.theme.font_family == app.FONT_FAMILY
 
@@ -85,7 +86,7 @@ def test_the_phone_turning_dark_or_being_locked_sends_nothing_back():
 
     import flet as ft
 
-    page = type("Page", (), {"web": True})()
+    page = type("Page", (), {})()
     app.style_page(page)
     for handler in (page.on_platform_brightness_change, page.on_app_lifecycle_state_change):
         # Each event runs in a context of its own, starting with auto-update on (Flet).
