@@ -202,6 +202,9 @@ def test_the_screen_is_kept_on_during_play_and_score_unless_turned_off(server, b
         page.wait_for_function("localStorage.getItem('flutter.companion.keep_awake') === 'false'")
         button(page, "Back").first.click()
         page.get_by_role("button", name=re.compile("^Open Latria table")).click()
+        # The table's screen first: "Play" also names Home's game tiles ("3–6 players"),
+        # and on a loaded machine the tap went to Home as it was being replaced.
+        page.get_by_text("Players", exact=True).wait_for()
         button(page, "Play").first.click()
         button(page, "First parent: Ann").wait_for()
         page.wait_for_timeout(1000)
