@@ -21,9 +21,7 @@ winner), and ``check(sheet)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
-from pydantic import StrictInt
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -40,7 +38,9 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg, Text
-from scorers.sheet_model import Model
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.altar import Player, Realm, Sheet
 
 GAME = "altar"
 
@@ -106,30 +106,6 @@ def _chain(key: str, items: list) -> object:
     for item in reversed(items[:-1]):
         joined = Msg(key, first=item, rest=joined)
     return joined
-
-
-class Realm(Model):
-    # Optional: the gods are not in the text (AL-6); a Realm without one is named by its
-    # player ("Realm 1"). Missing, null or blank all mean "not named".
-    god: str | None = None
-    shrines: StrictInt
-    active_altars: StrictInt
-
-
-class Player(Model):
-    name: str
-    last_shrine_turn: StrictInt | None = None
-    realms: list[Realm]
-
-
-class Sheet(Model):
-    game: Literal["altar"]
-    end: Literal["realm_completed", "shrines_depleted", "deck_exhausted"]
-    players: list[Player]
-    # The player a god's or follower's ability makes the winner, as the table read it off
-    # the cards (AL-3), and which ability that was (optional, free text).
-    ability_winner: str | None = None
-    ability: str | None = None
 
 
 @dataclass(kw_only=True)

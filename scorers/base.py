@@ -140,14 +140,16 @@ class Result:
         """The result as JSON values, its sentences in ``language`` (the keys, numbers and
         names are the same in every language): every field, a game's ``PlayerResult``
         subclass's too, in the order they are declared."""
-        # Imported here: only a scored sheet gets this far, and scoring it has imported
-        # pydantic already (its Sheet); pydantic_core turns the sheet models a result may
-        # hold (Latria's discarded cards) into JSON the way the sheet spells them.
+        # Imported here: only a checked sheet gets this far, and checking it has imported
+        # pydantic-core already; the parts of the sheet a result may hold (Latria's
+        # discarded cards) become JSON the way the sheet spells them.
         from pydantic_core import to_jsonable_python
+
+        from scorers.sheet_checks import sheet_json
 
         data = _rendered(dataclasses.asdict(self), language)
         data["notes"] = [note.render(language) for note in self.note_details]
-        return to_jsonable_python(data)
+        return to_jsonable_python(data, fallback=sheet_json)
 
 
 def _rendered(value: Any, language: str) -> Any:

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Literal
-
-from pydantic import Field, StrictInt, StrictStr
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -31,8 +29,10 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
-from scorers.readings import applied_note, chosen, readings_field
-from scorers.sheet_model import Model
+from scorers.readings import applied_note, chosen
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.carpe_astra import Player, Sheet
 
 GAME = "carpe_astra"
 PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts
@@ -91,37 +91,6 @@ def tokens_in_play(players: int, characters: Iterable[str] = (),
             played = {c.guild for c in CHARACTERS.values()}
         return {g: 5 if g in played else 4 for g in GUILDS}
     raise ValueError(f"Carpe Astra is for 2–4 players, not {players}")
-
-
-# ---------------------------------------------------------------------------------------
-# The sheet
-# ---------------------------------------------------------------------------------------
-
-Tokens = Annotated[StrictInt, Field(ge=0)]
-
-
-class Support(Model):
-    """Support tokens per guild; a missing guild is 0."""
-
-    military: Tokens = 0
-    traders: Tokens = 0
-    priests: Tokens = 0
-    engineers: Tokens = 0
-    settlers: Tokens = 0
-    politicians: Tokens = 0
-
-
-class Player(Model):
-    name: StrictStr
-    character: Literal["chun", "tyndar", "ichthon", "verron"]
-    credits: Annotated[StrictInt, Field(ge=0)]
-    support: Support = Support()
-
-
-class Sheet(Model):
-    game: Literal["carpe_astra"] = "carpe_astra"
-    players: list[Player]
-    readings: readings_field("C-1")  # the table's own reading (scorers/readings.py)
 
 
 # ---------------------------------------------------------------------------------------

@@ -13,9 +13,7 @@ Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``RESOURCE_C
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
-
-from pydantic import StrictInt
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -31,7 +29,9 @@ from scorers.base import (
     winners_of,
 )
 from scorers.messages import AndList, Msg
-from scorers.sheet_model import Model
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.latoro import Sheet
 
 GAME = "latoro"
 
@@ -64,25 +64,6 @@ COLOUR_LABELS_JA = {"black": "黒", "white": "白", "brown": "茶"}
 COLOUR_NAMES = {"black": Msg("scorers.latoro.colour.black"),
                 "white": Msg("scorers.latoro.colour.white"),
                 "brown": Msg("scorers.latoro.colour.brown")}
-
-
-class Resources(Model):
-    # a colour left out is 0
-    black: StrictInt = 0
-    white: StrictInt = 0
-    brown: StrictInt = 0
-
-
-class Player(Model):
-    name: str
-    clan_tag_points: StrictInt
-    honor_points: list[StrictInt]
-    resources: Resources
-
-
-class Sheet(Model):
-    game: Literal["latoro"]
-    players: list[Player]
 
 
 def resource_points(resources: Mapping[str, int]) -> int:

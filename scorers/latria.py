@@ -13,11 +13,9 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
-
-from pydantic import Field, StrictInt, StrictStr, model_serializer
+from typing import TYPE_CHECKING, Any
 
 from scorers.base import (
     Line,
@@ -34,7 +32,9 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
-from scorers.sheet_model import Model
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.latria import Card, Player, Sheet
 
 GAME = "latria"
 
@@ -100,45 +100,8 @@ def rounds(players: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# The sheet
+# The result (the sheet's models: scorers/sheet_models/latria.py)
 # ---------------------------------------------------------------------------------------
-
-Count = Annotated[StrictInt, Field(ge=0)]
-
-
-class Card(Model):
-    """A celestial card ``{"celestial": "sun", "vp": 3}`` / ``{"celestial": "sun",
-    "special": "x0"}`` or an astrology card ``{"astrology": "moon", "number": 8}``
-    (Polaris and Latria ones with their printed ``vp`` and/or ``multiplier``)."""
-
-    celestial: Literal["sun", "moon", "polaris"] | None = None
-    astrology: Literal["sun", "moon", "polaris", "latria"] | None = None
-    vp: Count | None = None
-    special: Literal["x0", "x2", "discard_two"] | None = None
-    number: Annotated[StrictInt, Field(ge=1, le=15)] | None = None
-    multiplier: StrictInt | None = None  # 2 or 0 (ASTROLOGY_MULTIPLIERS), checked in check()
-
-    @model_serializer(mode="wrap")
-    def _without_absent(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-        # Export the card as the sheet spells it: keys that were not given are left out.
-        return {k: v for k, v in handler(self).items() if v is not None}
-
-
-class Player(Model):
-    name: StrictStr
-    cards: list[Card] = []
-    eclipsed: list[Card] = []
-    discarded: list[Card] | None = None
-
-    @model_serializer(mode="wrap")
-    def _without_absent(self, handler: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-        return {k: v for k, v in handler(self).items() if v is not None}
-
-
-class Sheet(Model):
-    game: Literal["latria"] = "latria"
-    variant: Literal["standard", "simple", "star_eclipse"] = "standard"
-    players: list[Player]
 
 
 @dataclass(kw_only=True)

@@ -8,9 +8,7 @@ example". Readings of unclear rules: ``docs/RULINGS.md`` (LC-…).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
-
-from pydantic import StrictInt, StrictStr
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -28,18 +26,13 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
-from scorers.readings import applied_note, chosen, readings_field
-from scorers.sheet_model import Model
+from scorers.readings import applied_note, chosen
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.latria_campaign import Sheet
 
 GAME = "latria_campaign"
 PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
-
-
-class Sheet(Model):
-    game: Literal["latria_campaign"] = "latria_campaign"
-    players: list[StrictStr]
-    games: list[dict[str, StrictInt]] = []  # each game: player name → that game's VP total
-    readings: readings_field("LC-1")  # the table's own reading (scorers/readings.py)
 
 
 def places(vps: Sequence[int]) -> list[int]:

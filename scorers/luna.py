@@ -12,9 +12,7 @@ Public data for the score screens: ``PLAYERS_MIN``/``PLAYERS_MAX``, ``SHRINES_MA
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
-
-from pydantic import StrictBool, StrictInt
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -31,7 +29,9 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
-from scorers.sheet_model import Model
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.luna import Sheet
 
 GAME = "luna"
 
@@ -124,25 +124,6 @@ def players_count_problem(n: int, game: str) -> Problem | None:
                     game=Msg("scorers.luna.name") if game == "Luna" else game,
                     low=PLAYERS_MIN, high=PLAYERS_MAX),
     )
-
-
-# ---------------------------------------------------------------- the sheet
-
-
-class Player(Model):
-    name: str
-    influence: StrictInt
-    shrines: StrictInt
-    unused_favors: StrictInt
-    council_points: StrictInt
-    # the solo game's virtual opponent (the other player is you; LU-5), as in luna_round
-    virtual: StrictBool = False
-
-
-class Sheet(Model):
-    game: Literal["luna"]
-    council_order: list[str]
-    players: list[Player]
 
 
 def check(sheet: Sheet) -> list[Problem]:

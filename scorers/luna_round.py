@@ -18,9 +18,7 @@ Public data for the score screens: ``NOVICES``, ``PRIESTESS_ISLE_MAX``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
-
-from pydantic import StrictBool, StrictInt
+from typing import TYPE_CHECKING
 
 from scorers.base import (
     Line,
@@ -44,7 +42,9 @@ from scorers.luna import (
     priestess_figure,
 )
 from scorers.messages import AndList, Msg
-from scorers.sheet_model import Model
+
+if TYPE_CHECKING:
+    from scorers.sheet_models.luna_round import Sheet
 
 GAME = "luna_round"
 
@@ -86,25 +86,6 @@ def scoring_places(players: int) -> int:
 def priestess_values_needed(players: int) -> bool:
     """Whether a sheet must give ``priestess_values`` (the "5" figure's values are printed)."""
     return default_priestess_values(players) is None
-
-
-class Player(Model):
-    name: str
-    priestess_isle: StrictInt
-    apostate_isle: StrictInt
-    temple_novices: StrictInt
-    temple_books: StrictInt
-    # the solo game's virtual opponent (at most one, only with 2 players; LU-5)
-    virtual: StrictBool = False
-    # influence held before the round's scoring (optional; ruling P-11)
-    influence: StrictInt | None = None
-
-
-class Sheet(Model):
-    game: Literal["luna_round"]
-    council_order: list[str]
-    priestess_values: list[StrictInt] | None = None
-    players: list[Player]
 
 
 @dataclass(kw_only=True)
@@ -276,6 +257,7 @@ def _on_isle(count: int, names: list[str], tied: list[int] | None, me: int) -> M
 def score(sheet: Sheet) -> Result:
     """The round's change of influence per player.
 
+    >>> from scorers.sheet_models.luna_round import Player, Sheet
     >>> r = score(Sheet(game="luna_round", council_order=["Yellow", "Red", "Blue", "White"],
     ...     players=[Player(name="Yellow", priestess_isle=3, apostate_isle=0,
     ...                     temple_novices=2, temple_books=1),

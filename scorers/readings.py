@@ -10,9 +10,7 @@ whose scorer or play flow applies it; a scorer accepts only its own game's rulin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import Literal
 
 from scorers.messages import Msg
 
@@ -27,12 +25,6 @@ SWITCHABLE: dict[str, tuple[str, str]] = {
     "P-1": ("latria", "play"),
     "P-14": ("altar", "play"),
 }
-
-
-def readings_field(*rulings: str):
-    """The sheet's ``readings`` type for a game whose scorer applies ``rulings``."""
-    key = Literal[rulings]  # type: ignore[valid-type]
-    return Annotated[dict[key, Choice], Field(default_factory=dict)]  # type: ignore[valid-type]
 
 
 def chosen(readings: Mapping[str, str] | None, ruling: str) -> bool:

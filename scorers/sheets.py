@@ -1,8 +1,9 @@
 """Reading a score sheet: pick the game's module by ``"game"``, validate, score.
 
-Each game module exposes ``Sheet`` (a pydantic model) and ``score(sheet) -> Result``.
-pydantic is imported with the game's module, not with this one: a sheet that is not an
-object or names no game here is answered without it (issue 14, the command line's start).
+Each game module exposes ``score(sheet) -> Result``; its sheet's models are in
+``scorers/sheet_models/<game>.py``, and a sheet is checked with their compiled form
+(``scorers/sheet_checks``: pydantic-core alone, issue 14, the command line's start). A
+sheet that is not an object or names no game here is answered without even that.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
 from scorers.messages import Msg
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
+    from pydantic_core import ValidationError
 
 # game id (the sheet's "game") → module in this package
 GAME_MODULES = {
@@ -107,12 +108,11 @@ def parse_sheet(data: Any):
         else:
             message = Msg("scorers.sheets.game_type", type=json_type(game), allowed=allowed)
         raise SheetProblems([Problem(where="game", message=message)])
-    module = game_module(game)
-    from pydantic import ValidationError  # imported by the game's module already
+    from scorers import sheet_checks
 
     try:
-        return module.Sheet.model_validate(data)
-    except ValidationError as err:
+        return sheet_checks.check(game, data)
+    except sheet_checks.ValidationError as err:
         raise SheetProblems(problems_from_validation(err)) from None
 
 
@@ -170,12 +170,11 @@ def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
             return [Problem(where="game",
                             message=Msg("scorers.sheets.not_a_game", game=quote(game)))]
         return []  # an old sheet's own problem, shown on the score screen
-    module = game_module(game)
-    from pydantic import ValidationError  # imported by the game's module already
+    from scorers import sheet_checks
 
     try:
-        module.Sheet.model_validate(sheet)
-    except ValidationError as err:
+        sheet_checks.check(game, sheet)
+    except sheet_checks.ValidationError as err:
         for e, problem in zip(err.errors(), problems_from_validation(err), strict=True):
             loc = tuple(p for p in e["loc"]
                         if not (isinstance(p, str) and p.startswith("function-")))

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from scorers import __main__ as scorers_cli
 from scorers.limits import MAX_SHEET_BYTES
+from scorers.sheet_models import sheet_model
 from scorers.sheets import game_module
 from setup_guides import GAMES as SETUP_GAMES
 from setup_guides import __main__ as setup_cli
@@ -52,8 +53,8 @@ def run_in_process(main, argv: list[str], stdin: bytes = b"") -> tuple[int, str,
 
 def scored_directly(data: dict) -> dict:
     """The result as the game module gives it, without the command line's checks."""
-    module = game_module(data["game"])
-    return module.score(module.Sheet.model_validate(data)).to_json_dict()
+    game = data["game"]
+    return game_module(game).score(sheet_model(game).model_validate(data)).to_json_dict()
 
 
 def assert_readable(code: int, out: str, err: str) -> None:

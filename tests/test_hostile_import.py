@@ -24,7 +24,8 @@ from companion.store import Store
 from companion.views import results, score, score_damaged
 from companion.views.score import import_problem, try_score
 from scorers.base import SheetProblems
-from scorers.sheets import game_module, written_problems
+from scorers.sheet_models import sheet_model
+from scorers.sheets import written_problems
 from tests.hostile import EXAMPLES, Splice, any_sheet, big_number, nested, paths, to_text
 
 # The games a table has (the campaign and round sheets are not imported on Score).
@@ -56,7 +57,7 @@ def test_any_pasted_sheet_gets_an_answer(game, data):
         # Accepted: a sheet of this game's shape (what breaks a rule, Score shows), which
         # the store then saves.
         sheet = json.loads(text)
-        game_module(game).Sheet.model_validate(sheet)
+        sheet_model(game).model_validate(sheet)
         assert written_problems(sheet, [()]) == []
     else:
         assert max(len(line) for line in problem.splitlines()) <= 600

@@ -26,10 +26,10 @@ from scorers.latria import (
     SPECIAL_NAMES,
     SPECIALS,
     SUITS,
-    Card,
     astrology_numbers_in_play,
     card_label,
 )
+from scorers.sheet_models.latria import Card
 
 PILES = ("cards", "eclipsed")
 

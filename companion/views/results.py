@@ -23,7 +23,7 @@ from companion.table_setup import sheet_with_readings
 from companion.views import rematch, results_share, why
 from companion.views.home import game_title
 from companion.widgets.common import choice_chip, heading, muted, primary_button, screen
-from scorers import altar
+from scorers import altar, sheet_checks
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
 
@@ -134,7 +134,7 @@ def mark_finished(ctx, session) -> None:
 
 def ability_controls(ctx, session) -> list[ft.Control]:
     """Altar: who won by a god's or follower's ability, where the rulebook defers to them."""
-    sheet = altar.Sheet.model_validate(session.score_sheet)
+    sheet = sheet_checks.check("altar", session.score_sheet)
     if not altar.ability_can_decide(sheet):
         return []
     chosen = sheet.ability_winner

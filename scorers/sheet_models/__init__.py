@@ -1,0 +1,16 @@
+"""Each game's score sheet as pydantic models: ``scorers/sheet_models/<game>.py``.
+
+Checking a sheet runs their compiled form (``scorers/sheet_checks``); the models are where
+the checks are written, and what the app uses for parts of a sheet (one Latria card).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from scorers.sheets import GAME_MODULES
+
+
+def sheet_model(game: str) -> type:
+    """The pydantic model of ``game``'s whole sheet."""
+    return importlib.import_module(f"scorers.sheet_models.{GAME_MODULES[game]}").Sheet

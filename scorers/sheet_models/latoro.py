@@ -1,0 +1,33 @@
+"""What a Latoro score sheet may hold, as pydantic checks it (the scoring and the
+game's own checks: ``scorers/latoro.py``; the sheet: ../shared/spec/score-sheets.md).
+
+The checks run from ``scorers/sheet_checks/latoro.json``, which ``python -m
+scorers.sheet_checks`` writes from these models (scorers/sheet_checks/__init__.py says why).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import StrictInt
+
+from scorers.sheet_models.base import Model
+
+
+class Resources(Model):
+    # a colour left out is 0
+    black: StrictInt = 0
+    white: StrictInt = 0
+    brown: StrictInt = 0
+
+
+class Player(Model):
+    name: str
+    clan_tag_points: StrictInt
+    honor_points: list[StrictInt]
+    resources: Resources
+
+
+class Sheet(Model):
+    game: Literal["latoro"]
+    players: list[Player]

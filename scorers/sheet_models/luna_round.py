@@ -1,0 +1,33 @@
+"""What a Luna's round scoring score sheet may hold, as pydantic checks it (the scoring and the
+game's own checks: ``scorers/luna_round.py``; the sheet: ../shared/spec/score-sheets.md).
+
+The checks run from ``scorers/sheet_checks/luna_round.json``, which ``python -m
+scorers.sheet_checks`` writes from these models (scorers/sheet_checks/__init__.py says why).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import StrictBool, StrictInt
+
+from scorers.sheet_models.base import Model
+
+
+class Player(Model):
+    name: str
+    priestess_isle: StrictInt
+    apostate_isle: StrictInt
+    temple_novices: StrictInt
+    temple_books: StrictInt
+    # the solo game's virtual opponent (at most one, only with 2 players; LU-5)
+    virtual: StrictBool = False
+    # influence held before the round's scoring (optional; ruling P-11)
+    influence: StrictInt | None = None
+
+
+class Sheet(Model):
+    game: Literal["luna_round"]
+    council_order: list[str]
+    priestess_values: list[StrictInt] | None = None
+    players: list[Player]
