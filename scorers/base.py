@@ -1,7 +1,8 @@
 """What every game's scorer shares: the result, ranking, problems.
 
-A game module (``scorers/<game>.py``) defines a pydantic ``Sheet`` (a subclass of
-``scorers.sheet_model.Model``) and ``score(sheet) -> Result``. Checks that need more than
+A game module (``scorers/<game>.py``) defines ``score(sheet) -> Result``; its sheet is a
+pydantic ``Sheet`` in ``scorers/sheet_models/<game>.py`` (a subclass of
+``scorers.sheet_models.base.Model``), checked as ``scorers/sheet_checks`` runs it. Checks that need more than
 one field raise ``SheetProblems`` with one ``Problem`` per mistake, each naming where it
 is (``players[1].support.military``) and what is allowed.
 

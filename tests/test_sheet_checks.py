@@ -106,3 +106,18 @@ def test_a_check_that_cannot_be_stored_is_named():
 
     with pytest.raises(ValueError, match=r"cannot be stored"):
         compiled(Shouty)
+
+
+def test_the_writer_stores_each_game_once_and_then_leaves_it(tmp_path, monkeypatch, capsys):
+    from scorers.sheet_checks import __main__ as writer
+
+    monkeypatch.setattr(writer, "FOLDER", tmp_path)
+    assert writer.main() == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        f"{game}.json" for game in GAME_MODULES)
+    for game in GAME_MODULES:
+        assert json.loads((tmp_path / f"{game}.json").read_text(encoding="utf-8")) == stored(
+            game)
+    assert capsys.readouterr().out.count(": written") == len(GAME_MODULES)
+    assert writer.main() == 0
+    assert capsys.readouterr().out.count(": unchanged") == len(GAME_MODULES)
