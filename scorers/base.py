@@ -2,9 +2,9 @@
 
 A game module (``scorers/<game>.py``) defines ``score(sheet) -> Result``; its sheet is a
 pydantic ``Sheet`` in ``scorers/sheet_models/<game>.py`` (a subclass of
-``scorers.sheet_models.base.Model``), checked as ``scorers/sheet_checks`` runs it. Checks that need more than
-one field raise ``SheetProblems`` with one ``Problem`` per mistake, each naming where it
-is (``players[1].support.military``) and what is allowed.
+``scorers.sheet_models.base.Model``), checked as ``scorers/sheet_checks`` runs it. Checks
+that need more than one field raise ``SheetProblems`` with one ``Problem`` per mistake,
+each naming where it is (``players[1].support.military``) and what is allowed.
 
 The result types here are plain dataclasses, not pydantic models: our own code builds
 them, so there is nothing to validate, and the command line does not pay for building
