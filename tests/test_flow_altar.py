@@ -182,10 +182,13 @@ def test_prefill_realms_and_last_shrine_turn():
 
 
 def test_start_form_and_refusals():
-    """Setup 3: the first player (setup's draw by default); out-of-step events refused."""
+    """Setup 3: the first player (setup's draw by default); the Goddess of Love's Realm
+    is asked, "none" an answer, not a default; out-of-step events refused."""
     state = FLOW.initial({"players": NAMES[:3], "setup": {"first_player": 2}})
     form = FLOW.view(state).actions[0]
-    state = FLOW.apply(state, build_event(form))
+    with pytest.raises(FlowError, match="Goddess of Love"):
+        FLOW.apply(state, build_event(form))
+    state = FLOW.apply(state, build_event(form, {"love": None}))
     assert state.players[current(state)] == "Ben"
     with pytest.raises(FlowError):
         FLOW.apply(state, {"type": "main", "action": "pass"})  # draw first

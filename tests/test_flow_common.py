@@ -207,9 +207,11 @@ def test_replay_equals_stepwise_and_undo_gives_previous(game, n, variant):
             break
         action = next((a for a in view.actions if a.primary), None)
         # Steps without a "next" need an answer: Latria's step 4, Altar's main action.
-        # A player nobody is picked for (Luna: who turned the last Time token): the first.
+        # A player nobody is picked for (Luna: who turned the last Time token): the first;
+        # a choice the table must answer (Altar's Goddess of Love): the first too.
         picks = {f.id: f.choices[0] for f in (action.fields if action else [])
-                 if f.kind == "player" and f.default is None}
+                 if f.kind in ("player", "choice") and f.choices
+                 and f.default in (None, NOT_PICKED)}
         event = build_event(action, picks) if action else NO_PRIMARY[game](state)
         state = flow.apply(state, event)
         states.append(state)

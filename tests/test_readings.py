@@ -140,7 +140,8 @@ def altar_second_action(readings: dict | None = None):
     if readings is not None:
         config["readings"] = readings
     flow = altar_flow.FLOW
-    state = flow.apply(flow.initial(config), {"type": "start", "player": "Ann"})
+    state = flow.apply(flow.initial(config), {"type": "start", "player": "Ann",
+                                                   "love": None})
     state = flow.apply(state, {"type": "next"})
     return flow.apply(state, {"type": "main", "action": "ability"})
 

@@ -27,6 +27,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .base import (
+    NOT_PICKED,
     Action,
     Field,
     Flow,
@@ -261,6 +262,8 @@ def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
         _need(s, "start")
         s.start = req_player(s.players, event.get("player"),
                              Msg("flow.altar.error.first_player"))  # type: ignore[assignment]
+        if "love" not in event:
+            raise FlowError(Msg("flow.altar.error.love_first"))
         love = event.get("love")
         if love is not None:
             i, r = _realm(s, love)
@@ -379,15 +382,16 @@ def _markers(s: AltarState) -> list[Marker]:
     return out  # each Realm is shown in its section (_realm_sections)
 
 
-def _realm_field(s: AltarState, owner: int | None = None, label: Msg | None = None,
-                 optional: bool = False, default: str | None = None) -> Field:
+def _realm_field(s: AltarState, owner: int | None = None,
+                 label: Msg | None = None) -> Field:
+    """Which Realm: the table's pick (a player with two Realms says which), nothing
+    picked to start with."""
     pairs = [(i, r) for i in range(len(s.players)) for r in range(s.realms_each)
              if owner is None or i == owner]
     ids = [realm_id(i, r) for i, r in pairs]
     return Field(key="realm", label=label or Msg("flow.altar.field.realm"), kind="choice",
-                 choices=ids,
-                 choice_labels=[realm_label(s, i, r) for i, r in pairs], optional=optional,
-                 default=default if default is not None else (None if optional else ids[0]))
+                 choices=ids, choice_labels=[realm_label(s, i, r) for i, r in pairs],
+                 default=NOT_PICKED)
 
 
 BOARD_CHANGES = (("discover", Msg("flow.altar.change.discover")),
@@ -447,11 +451,13 @@ def view(s: AltarState) -> PlayView:
             event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
             fields=[Field(key="player", label=Msg("flow.altar.field.first_player"),
                           kind="player", choices=list(s.players),
-                          default=s.players[s.proposed_start]),
+                          default=s.players[s.proposed_start], preset="setup"),
+                    # Altar, Setup 2: the gods were chosen at the table; "none" (she is
+                    # not played) is an answer, not a default.
                     Field(key="love", label=Msg("flow.altar.field.love"),
                           kind="choice", choices=[realm_id(i, r) for i, r in love],
                           choice_labels=[realm_label(s, i, r) for i, r in love],
-                          optional=True)]))
+                          optional=True, default=NOT_PICKED)]))
     elif step == "draw":
         if n == 2:
             rule_keys = ("draw", "draw2")
@@ -478,11 +484,12 @@ def view(s: AltarState) -> PlayView:
             if a == "ritual":
                 if s.shrines_left == 0 or all(r.shrines >= MAX_SHRINES for r in s.realms[me]):
                     continue
-                fields = [_realm_field(s, owner=me, label=Msg("flow.altar.field.shrine_on"))] if \
-                    s.realms_each > 1 else []
-                actions.append(Action(event={"type": "main", "action": a,
-                                             "realm": realm_id(me, 0)},
-                                      label=MAIN_LABELS[a], fields=fields))
+                if s.realms_each > 1:  # which of the two Realms: the player says
+                    event = {"type": "main", "action": a}
+                    fields = [_realm_field(s, owner=me, label=Msg("flow.altar.field.shrine_on"))]
+                else:
+                    event, fields = {"type": "main", "action": a, "realm": realm_id(me, 0)}, []
+                actions.append(Action(event=event, label=MAIN_LABELS[a], fields=fields))
             else:
                 actions.append(Action(event={"type": "main", "action": a},
                                       label=MAIN_LABELS[a]))

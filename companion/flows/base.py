@@ -81,6 +81,17 @@ class Field(BaseModel):
     ``group`` is set (e.g. one number per player: ``group="changes", key="Ann"``).
     ``id`` names the field uniquely within its action. ``default`` is what the form
     starts with; ``NOT_PICKED``: nothing, the table has to choose.
+
+    A ``player`` or ``choice`` field records who or what; one that starts picked (any
+    default but ``NOT_PICKED``, and "none" when ``optional``) says why in ``preset``:
+
+    - ``"setup"``: drawn or chosen on the Setup screen (e.g. the start player);
+    - ``"rulebook"``: the rulebook names it (e.g. Luna: left of the last Time token);
+    - ``"entered"``: what the table entered earlier (e.g. Latria's proposal, to correct);
+    - ``"only"``: the sole answer the form offers.
+
+    Any other pick would be the app choosing for the table: a tap left alone would
+    record it (tests/test_flow_presets.py).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -95,6 +106,7 @@ class Field(BaseModel):
     default: Any = None
     group: str | None = None
     optional: bool = False
+    preset: Literal["setup", "rulebook", "entered", "only"] | None = None
 
     @property
     def id(self) -> str:
@@ -429,7 +441,7 @@ def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) ->
         primary=True,
         fields=[
             Field(key="player", label=what, kind="player", choices=list(players),
-                  default=players[default]),
+                  default=players[default], preset="setup"),
         ],
     )
 

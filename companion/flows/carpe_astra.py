@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    NOT_PICKED,
     Action,
     Field,
     Flow,
@@ -342,6 +343,9 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         _pay(s, me, 1, "flow.carpe_astra.error.pay_rotate")  # Infiltrate Guilds: one credit
     elif kind == "network":
         _need(s, "support")
+        if "guild" not in event:
+            # "none" is an answer (no token left for the card's guilds), never a default.
+            raise FlowError(Msg("flow.carpe_astra.error.guild_first"))
         guild = req_choice(event.get("guild"), GUILDS,
                            Msg("flow.carpe_astra.error.guild_taken"), optional=True)
         if guild is not None:
@@ -441,7 +445,8 @@ def _markers(s: CarpeAstraState) -> list[Marker]:
 
 def _start_fields(s: CarpeAstraState) -> list[Field]:
     fields = [Field(key="player", label=Msg("flow.carpe_astra.field.start"), kind="player",
-                    choices=list(s.players), default=s.players[s.proposed_start])]
+                    choices=list(s.players), default=s.players[s.proposed_start],
+                    preset="setup")]
     if None not in s.characters:
         return fields  # chosen on the Setup screen: the start event carries them
     for i, name in enumerate(s.players):
@@ -451,6 +456,27 @@ def _start_fields(s: CarpeAstraState) -> list[Field]:
                             choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
                             default=s.characters[i]))
     return fields
+
+
+def _sole(options: list[str]) -> dict[str, Any]:
+    """A field's start: the one option when there is only one, else nothing picked."""
+    if len(options) == 1:
+        return {"default": options[0], "preset": "only"}
+    return {"default": NOT_PICKED}
+
+
+def _network_action(s: CarpeAstraState) -> Action:
+    """A Network card scored. Carpe Astra, Gain Support: "you gain the support of one of
+    the guilds shown on the card" — the card says which, so nothing is picked for the
+    table; "none" when none of its guilds has a token left (the only answer once the
+    supply is empty). Each card starts afresh: the form's draft goes with the tap."""
+    left = [g for g in GUILDS if s.supply[g] > 0]
+    start = {"default": NOT_PICKED} if left else {"default": None, "preset": "only"}
+    return Action(
+        event={"type": "network"}, label=Msg("flow.carpe_astra.action.network"),
+        fields=[Field(key="guild", label=Msg("flow.carpe_astra.field.token_taken"),
+                      kind="choice", choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
+                      optional=True, **start)])
 
 
 def view(s: CarpeAstraState) -> PlayView:
@@ -515,19 +541,15 @@ def view(s: CarpeAstraState) -> PlayView:
     elif phase == "support":
         reminder = Msg("flow.carpe_astra.reminder.support", name=name, count=NO_SCORE_CREDITS)
         rulings.append("P-7")
-        left = [g for g in GUILDS if s.supply[g] > 0]
-        actions.append(Action(
-            event={"type": "network"}, label=Msg("flow.carpe_astra.action.network"),
-            fields=[Field(key="guild", label=Msg("flow.carpe_astra.field.token_taken"),
-                          kind="choice",
-                          choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
-                          optional=True, default=left[0] if left else None)]))
+        actions.append(_network_action(s))
         targets = [p for i, p in enumerate(s.players)
                    if i != me and any(v > 0 for v in s.support[i].values())]
         if targets:
             fields = [
+                # Carpe Astra, Gain Support: "Pick an opponent" — the table's pick, unless
+                # only one opponent holds a token.
                 Field(key="victim", label=Msg("flow.carpe_astra.field.victim"), kind="player",
-                      choices=targets, default=targets[0]),
+                      choices=targets, **_sole(targets)),
                 Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
                       choices=list(GUILDS),
                       choice_labels=[GUILD_NAMES[g] for g in GUILDS]),

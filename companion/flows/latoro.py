@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .base import (
+    NOT_PICKED,
     Action,
     Field,
     Flow,
@@ -378,9 +379,9 @@ def _resource_actions(s: LatoroState) -> list[Action]:
         return [Action(event={"type": "track_resources"},
                        label=Msg("flow.latoro.action.track"),
                        fields=fields)]
+    # Whose resources and which colour: the table says; nothing picked to start with.
     who = [Field(key="player", label=Msg("flow.latoro.field.player"), kind="player",
-                 choices=list(s.players),
-                 default=s.players[s.start])]
+                 choices=list(s.players), default=NOT_PICKED)]
     acts = [Action(
         event={"type": "resources"}, label=Msg("flow.latoro.action.resources"),
         fields=who + [Field(key=c, label=Msg("flow.latoro.field.change", colour=COLOUR_NAMES[c]),
@@ -394,7 +395,7 @@ def _resource_actions(s: LatoroState) -> list[Action]:
                           for c in COLOURS]
             + [Field(key="get", label=Msg("flow.latoro.field.received"), kind="choice",
                      choices=list(COLOURS), choice_labels=[COLOUR_NAMES[c] for c in COLOURS],
-                     default=COLOURS[0])]))
+                     default=NOT_PICKED)]))
     return acts
 
 

@@ -557,14 +557,16 @@ def _card_fields(state: LatriaState) -> list[Field]:
     fields = [
         Field(key="parent_suit", label=Msg("flow.latria.field.parent_suit", name=parent),
               kind="choice",
-              choices=list(SUITS), choice_labels=suit_labels, default=parent_suit),
+              choices=list(SUITS), choice_labels=suit_labels, default=parent_suit,
+              preset=_entered(parent_suit)),
         Field(key="parent_number", label=Msg("flow.latria.field.parent_number", name=parent),
               kind="number",
               min=lo, max=hi, default=parent_number),
         # Latria, Game Flow step 2: a Latria card names the Sun, the Moon or Polaris.
         Field(key="named", label=Msg("flow.latria.field.named"), kind="choice",
               choices=list(BODIES), choice_labels=[NAMES[b] for b in BODIES],
-              default=p.body if p and parent_suit == "latria" else NOT_PICKED),
+              default=p.body if p and parent_suit == "latria" else NOT_PICKED,
+              preset="entered" if p and parent_suit == "latria" else None),
     ]
     for i, name in enumerate(state.players):
         if i == state.parent:
@@ -572,11 +574,17 @@ def _card_fields(state: LatriaState) -> list[Field]:
         suit, number = card(i)
         fields.append(Field(key=name, group="suits",
                             label=Msg("flow.latria.field.suit", name=name), kind="choice",
-                            choices=list(SUITS), choice_labels=suit_labels, default=suit))
+                            choices=list(SUITS), choice_labels=suit_labels, default=suit,
+                            preset=_entered(suit)))
         fields.append(Field(key=name, group="numbers",
                             label=Msg("flow.latria.field.number", name=name),
                             kind="number", min=lo, max=hi, default=number))
     return fields
+
+
+def _entered(value: Any) -> str | None:
+    """The preset of a card field: the card entered for the proposal, if any."""
+    return None if value is NOT_PICKED else "entered"
 
 
 def _override_action(state: LatriaState) -> Action:
@@ -585,12 +593,14 @@ def _override_action(state: LatriaState) -> Action:
     fields = [
         Field(key="body", label=Msg("flow.latria.field.body"), kind="choice",
               choices=list(BODIES),
-              choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else NOT_PICKED),
+              choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else NOT_PICKED,
+              preset="entered" if p else None),
         # "nobody" is an answer (Step 4: a tie that priority cannot break), not a default.
         Field(key="taker", label=Msg("flow.latria.field.taker"), kind="player",
               choices=list(state.players), optional=True,
               default=(NOT_PICKED if p is None else
-                       state.players[p.taker] if p.taker is not None else None)),
+                       state.players[p.taker] if p.taker is not None else None),
+              preset="entered" if p else None),
     ]
     for i, name in enumerate(state.players):
         if i != state.parent:

@@ -791,12 +791,15 @@ def view(s: LunaState) -> PlayView:
                 rule_keys = ("prep_guard", "two_player_start")
                 notes.append(Msg("flow.luna.note.two_players"))
                 rulings.append("P-9")
+            # Luna, Meditation: the figure passes to the left of whoever turned the last
+            # Time token (2 players: to the opponent) — the rulebook names the player.
             default = s.next_start if s.next_start is not None else s.start
             actions.append(Action(
                 event={"type": "next"}, label=label, primary=True,
                 fields=[Field(key="player", label=Msg("flow.luna.field.next_start"),
                               kind="player",
-                              choices=list(s.players), default=s.players[default])]))
+                              choices=list(s.players), default=s.players[default],
+                              preset="rulebook" if s.next_start is not None else None)]))
     else:
         rule_keys = ("end",)
         reminder = Msg("flow.luna.reminder.end")

@@ -108,6 +108,8 @@ def test_every_screen_speaks_the_players_words(walk_server, page, tile, name, pl
     button(page, "Undo").first.wait_for()
     walk.read(f"walk-{name}-play")
     page.set_viewport_size(SMALL)
+    if name == "altar":  # the Goddess of Love's Realm is asked, never preselected
+        button(page, "Realm of the Goddess of Love (if played): nobody / none").click()
     if tap_primary(page) is not None:  # the first tap: round 1 (or the preliminary round)
         walk.read(f"walk-{name}-play-1")
     back_to_table(page)
