@@ -106,10 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     import flet as ft  # imported late: --help and the checks above stay fast
 
     from companion.app import make_main
+    from companion.assets_folder import ASSETS
 
-    assets = Path(__file__).parent / "assets"
-    ft.run(with_window_icon(make_main(data_dir), assets / WINDOW_ICON), host=args.host,
-           port=args.port, assets_dir=str(assets), no_cdn=True)
+    ft.run(with_window_icon(make_main(data_dir), ASSETS / WINDOW_ICON), host=args.host,
+           port=args.port, assets_dir=str(ASSETS), no_cdn=True)
     return 0
 
 

@@ -17,8 +17,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from companion.assets_folder import ASSETS
+
 DEFAULT_SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
-OUTPUT = Path(__file__).parent / "assets" / "fonts" / "NotoSansJP-Subset.otf"
+OUTPUT = ASSETS / "fonts" / "NotoSansJP-Subset.otf"
 
 # Unicode blocks kept whole (only the code points the font actually has are kept).
 BLOCKS = [

@@ -1,5 +1,5 @@
 """Draw the app icon: ``python -m companion.make_icons`` (needs Pillow: ``pip install -e
-'.[icons]'``) writes the SVG source and every PNG from one geometry into companion/assets/.
+'.[icons]'``) writes the SVG source and every PNG from one geometry into assets/.
 
 Two cards fanned out, the front one white with a check mark, on the app's indigo (the
 theme's seed colour, ``ft.Colors.INDIGO``). Drawn three ways, each sized for the masks that
@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from pathlib import Path
 
-ASSETS = Path(__file__).parent / "assets"
+from companion.assets_folder import ASSETS
+
 ICONS = ASSETS / "icons"
 
 INDIGO = "#3F51B5"  # ft.Colors.INDIGO: the theme's seed colour and the manifest's theme colour

@@ -2,8 +2,8 @@
 Rulebook and Rulings screens show them.
 
 Where the text comes from: the repository's ``seeds/`` and ``docs/RULINGS.md`` when they
-are there (a checkout), else the copy under ``companion/assets/rulebooks/`` (a packaged
-app holds only ``companion/``). ``python -m companion.rulebooks`` makes that copy, byte
+are there (a checkout), else the copy under ``assets/rulebooks/`` (an installed or
+built app has no ``seeds/``). ``python -m companion.rulebooks`` makes that copy, byte
 for byte; tests/test_rulebooks.py checks that it is current.
 
 How a rulebook is split (the files are plain transcriptions, each marks headings its own
@@ -39,10 +39,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from companion.assets_folder import ASSETS
 from companion.catalog import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
-BUNDLE = Path(__file__).resolve().parent / "assets" / "rulebooks"
+BUNDLE = ASSETS / "rulebooks"
 RULINGS_FILE = "RULINGS.md"
 LATORO_EN = "latoro-en.md"
 

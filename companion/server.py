@@ -39,10 +39,10 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from companion.access import RateLimiter
+from companion.assets_folder import ASSETS
 from companion.i18n import t
 from companion.serving import is_loopback
 
-ASSETS = Path(__file__).parent / "assets"
 SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet's default: 1 h)
 HANDSHAKES_PER_MINUTE = 60  # per client address; a phone reconnects a few times an hour
 OPEN_SOCKETS_PER_CLIENT = 20  # a phone has one; a host with many tabs a handful

@@ -11,7 +11,7 @@ from companion.i18n import LANGUAGES, speaking, t
 from companion.language import LANGUAGE_KEY
 
 SCRIPT = Path(__file__).with_name("web_page.js")
-WORKER = "flutter_service_worker.js"  # companion/assets/: ours in place of flet_web's
+WORKER = "flutter_service_worker.js"  # assets/: ours in place of flet_web's
 # A script address the browser fails at once, asking nobody: Rive's runtime, which a CDN
 # would have served, is then missing, as when a table's Wi-Fi has no internet.
 NO_REQUEST = "about:invalid"

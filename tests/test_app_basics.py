@@ -97,7 +97,7 @@ def test_rulebooks_are_copied_byte_for_byte():
 
 
 def test_the_bundled_font_has_japanese():
-    font = ROOT / "companion" / "assets" / "fonts" / "NotoSansJP-Subset.otf"
+    font = ROOT / "assets" / "fonts" / "NotoSansJP-Subset.otf"
     assert 200_000 < font.stat().st_size < 5_000_000
 
 

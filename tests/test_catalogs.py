@@ -19,7 +19,7 @@ from companion.catalog import GAMES
 from scorers.messages import LANGUAGES, placeholders
 
 ROOT = Path(__file__).resolve().parents[1]
-FONT = ROOT / "companion" / "assets" / "fonts" / "NotoSansJP-Subset.otf"
+FONT = ROOT / "assets" / "fonts" / "NotoSansJP-Subset.otf"
 
 
 def i18n_folders() -> list[Path]:

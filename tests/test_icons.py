@@ -1,5 +1,5 @@
 """The app icon (issue 15, part 3): companion/make_icons.py draws it from one geometry into
-companion/assets/; these check that the committed files are that drawing, at the sizes
+assets/; these check that the committed files are that drawing, at the sizes
 Flet's web client and flet build look for, and that the cards stay inside the masks."""
 
 from __future__ import annotations

@@ -32,10 +32,12 @@ import threading
 import time
 import types
 from pathlib import Path
+from unittest import mock
 
 import pytest
 from packaging.requirements import Requirement
 
+from companion.app import FONT_FILE
 from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port
 from tests.e2e.flutter import open_app
 from tests.e2e.test_home import GAMES
@@ -92,7 +94,15 @@ def flet_build_package_call(target: str, build_dir: Path) -> tuple[Path, str, li
 
     cmd.run = caught
     cmd.cleanup = refused
-    cmd.package_python_app()
+    # A static web build with no CDN ([tool.flet.web] cdn = false) copies Pyodide into
+    # the client: noted here, not downloaded.
+    cmd.python_release.pyodide = "pyodide"
+    with mock.patch("flet_cli.utils.pyodide.ensure_pyodide",
+                    lambda version, dest: calls.append(["pyodide", str(dest)])):
+        cmd.package_python_app()
+    pyodide = [c for c in calls if c[0] == "pyodide"]
+    assert len(pyodide) == (target == "web"), calls  # bundled: the web build works offline
+    calls[:] = [c for c in calls if c[0] != "pyodide"]
     assert len(calls) == 1 and calls[0][3:5] == ["serious_python:main", "package"], calls
     return Path(cmd.package_app_path), cmd.python_module_name, calls[0]
 
@@ -180,20 +190,38 @@ def test_phone_and_pyodide_builds_get_flet_without_its_desktop_parts(tmp_path, t
     assert any(r.name == "flet" and r.extras == {"all"} for r in desktop), desktop
 
 
+def test_a_static_web_build_bundles_its_renderer_instead_of_a_cdn():
+    from flet_cli.commands.build import Command
+    from flet_cli.utils.pyproject_toml import load_pyproject_toml
+
+    parser = argparse.ArgumentParser()
+    cmd = Command(parser)
+    cmd.options = parser.parse_args(["web", str(ROOT)])
+    cmd.get_pyproject = load_pyproject_toml(ROOT)
+    assert cmd.resolve_no_cdn()  # [tool.flet.web] cdn = false, without --no-cdn
+
+
 def test_the_package_holds_the_app_and_nothing_else(build):
     assert build.module == "main"
     assert {p.name for p in build.app.iterdir()} == {
-        "main.pyc", "companion", "scorers", "setup_guides"}
+        "main.pyc", "assets", "companion", "scorers", "setup_guides"}
     names = {p.name for p in build.app.rglob("*")}
     assert not names & {"__pycache__", "tests", "docs", "seeds", ".git", "pyvenv.cfg"}
     assert not list(build.app.rglob("*.py"))  # compiled, as --compile-app leaves it
-    # The app's icon and fonts, as the web server serves them. flet build would also look
-    # for an `assets/` folder at the app's root (README, "Build for phones": not there,
-    # as the repository's top level is fixed).
-    assets = build.app / "companion" / "assets"
-    assert (assets / "icon.png").is_file()
-    assert (assets / "fonts" / "NotoSansJP-Subset.otf").is_file()
     assert (build.app / "companion" / "i18n" / "en" / "common.json").is_file()
+
+
+def test_the_package_has_its_assets_where_flet_build_and_the_phone_look(build):
+    # flet-cli takes the icon (and, with no splash image, the splash) from <app>/assets,
+    # and the phone's client sets FLET_ASSETS_DIR to that folder: the app reads the same.
+    assets = build.app / "assets"
+    assert (assets / "icon.png").is_file()
+    assert (assets / "manifest.json").is_file()
+    assert (assets / FONT_FILE).is_file()  # where the page asks for the Japanese font
+    assert not (build.app / "companion" / "assets").exists()  # one copy
+    code = "from companion.assets_folder import ASSETS; print(ASSETS)"
+    found = run([build.python, "-c", code], cwd=build.app, env=clean_env()).stdout.strip()
+    assert Path(found) == assets.resolve()
 
 
 def test_the_packaged_tree_imports_on_its_own(build):

@@ -37,7 +37,7 @@ def wait_until_compressed(base: str, timeout: float = 240) -> str:
 class Wire:
     """What came over the network for one phone: its page and its service worker.
 
-    The app's service worker (companion/assets/flutter_service_worker.js) fetches the
+    The app's service worker (assets/flutter_service_worker.js) fetches the
     client's files and hands them to the page, so the page's own count of a file served
     that way is nothing: the bytes are the worker's. Playwright reports both (a response
     ``from_service_worker`` is the hand-over, not counted); a file counts its headers and
