@@ -318,8 +318,10 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
             ft.Semantics(exclude_semantics=True,
                          content=rich(name, size=16, weight=ft.FontWeight.W_700)),
             detail,
-            # The reading this step follows (docs/RULINGS.md), in the players' words.
-            *([ft.Row([why.link(ctx.page, step.rulings)])] if step.rulings else []),
+            # The reading this step follows (docs/RULINGS.md), in the players' words,
+            # quoting this game's rulebook.
+            *([ft.Row([why.link(ctx.page, step.rulings, session.game)])] if step.rulings
+              else []),
         ], spacing=2, expand=True)
         return ft.Container(
             content=ft.Row([ft.Container(box, width=40, height=40), text],
