@@ -626,11 +626,29 @@ def _open_store(data_dir: Path) -> Store:
 
 def main(argv: list[str] | None = None) -> int:
     from companion import settings
+    from companion.cli_output import write_output
 
     args = parse_args(argv)
     data_dir = args.data_dir or settings.default_data_dir()
-    if args.action == "export" and not (data_dir / store_module.DB_NAME).is_file():
+    db = data_dir / store_module.DB_NAME
+    if args.action == "export" and not db.is_file():
         return _fail(f"there are no saved tables in {data_dir}")
+    if args.action == "import":
+        # The file is read and checked before the store is opened: a refused backup leaves
+        # no data folder or empty store behind.
+        try:
+            if str(args.file) == "-":
+                data = sys.stdin.buffer.read(MAX_BACKUP_BYTES + 1)
+            else:
+                with args.file.open("rb") as f:
+                    data = f.read(MAX_BACKUP_BYTES + 1)  # no more than the limit is read
+            load(data)
+        except (OSError, AttributeError, ValueError) as err:  # a closed stdin included
+            return _fail(f"{args.file}: {getattr(err, 'strerror', None) or 'cannot be read'}")
+        except BackupError as err:
+            return _fail(f"{args.file}: {err}; nothing was changed")
+    new_folders = [d for d in (data_dir, *data_dir.parents) if not d.exists()]
+    had_store = db.exists()
     try:
         store = _open_store(data_dir)
     except StoreError as err:
@@ -638,35 +656,34 @@ def main(argv: list[str] | None = None) -> int:
                      "they were left as they are")
     if args.action == "export":
         made = export_backup(store)
-        data = backup_bytes(made.backup)
-        try:
-            if str(args.file) == "-":
-                sys.stdout.buffer.write(data)
-                sys.stdout.flush()
-            else:
-                args.file.write_bytes(data)
-        except OSError as err:
-            return _fail(f"{args.file}: {err.strerror or err}")
+        why = write_output(args.file, backup_bytes(made.backup))
+        if why is not None:
+            return _fail(f"{args.file}: {why}")
         note = f"; {made.left_out} damaged table(s) left out" if made.left_out else ""
         print(f"saved {made.tables} table(s) and {made.box_values} remembered value(s) to "
               f"{args.file}{note}", file=sys.stderr)
         return 0
     try:
-        if str(args.file) == "-":
-            data = sys.stdin.buffer.read(MAX_BACKUP_BYTES + 1)
-        else:
-            with args.file.open("rb") as f:
-                data = f.read(MAX_BACKUP_BYTES + 1)  # no more than the limit is read
-    except OSError as err:
-        return _fail(f"{args.file}: {err.strerror or err}")
-    try:
         report = import_backup(store, data)
     except BackupError as err:
+        if not had_store:  # made for this import: nothing is left of it
+            _remove_new_store(db, new_folders)
         return _fail(f"{args.file}: {err}; nothing was changed")
-    print(report.summary())
-    if report.settings:
-        print(t("backup.settings_not_here"))
+    said = report.summary() + ("\n" + t("backup.settings_not_here") if report.settings else "")
+    why = write_output(Path("-"), (said + "\n").encode("utf-8"))
+    if why is not None:  # imported all the same: say so where the person can see it
+        return _fail(f"imported, but the report could not be shown: {why}")
     return 0
+
+
+def _remove_new_store(db: Path, new_folders: list[Path]) -> None:
+    for path in (db, db.with_name(db.name + "-wal"), db.with_name(db.name + "-shm")):
+        path.unlink(missing_ok=True)
+    for folder in new_folders:  # the innermost first
+        try:
+            folder.rmdir()
+        except OSError:
+            break
 
 
 if __name__ == "__main__":

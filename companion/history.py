@@ -99,6 +99,7 @@ def csv_bytes(records: Iterable[PlayRecord]) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     from companion import settings
+    from companion.cli_output import write_output
     from companion.store import StoreError
 
     parser = argparse.ArgumentParser(prog="python -m companion.history",
@@ -115,10 +116,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"companion.history: {err.path}: {err.kind}", file=sys.stderr)
         return 1
     records = plays(store)
-    if str(args.file) == "-":
-        sys.stdout.write(csv_text(records))
-    else:
-        args.file.write_bytes(csv_bytes(records))
+    data = (csv_text(records).encode("utf-8") if str(args.file) == "-"
+            else csv_bytes(records))
+    why = write_output(args.file, data)
+    if why is not None:
+        print(f"companion.history: {args.file}: {why}", file=sys.stderr)
+        return 2
+    if str(args.file) != "-":
         print(f"{len(records)} plays written to {args.file}", file=sys.stderr)
     return 0
 

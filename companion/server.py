@@ -54,9 +54,13 @@ EXIT_SOON = 2.0
 STOP_SECONDS = 2.7
 
 # Another site may not show these pages in a frame (clickjacking): the old header for old
-# browsers, the CSP directive for the rest.
+# browsers, the CSP directive for the rest. The address (which may carry the table's code)
+# is never sent to another site as a referrer, and a file is only ever taken as the type
+# it is served as.
 FRAME_HEADERS = {"x-frame-options": "DENY",
-                 "content-security-policy": "frame-ancestors 'none'"}
+                 "content-security-policy": "frame-ancestors 'none'",
+                 "referrer-policy": "no-referrer",
+                 "x-content-type-options": "nosniff"}
 # Cross-origin isolation, which the Flutter client's multi-threaded renderer needs: Flet
 # adds it to its own responses, these to the files companion/compressed.py serves.
 ISOLATION_HEADERS = {"cross-origin-opener-policy": "same-origin",

@@ -214,6 +214,8 @@ def test_pages_cannot_be_framed_and_are_not_open_to_other_sites(local, path):
         headers = r.headers
     assert headers["X-Frame-Options"] == "DENY"
     assert headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+    assert headers["Referrer-Policy"] == "no-referrer"  # the address may carry the code
+    assert headers["X-Content-Type-Options"] == "nosniff"
     assert "Access-Control-Allow-Origin" not in headers
     # The Flutter client needs cross-origin isolation: those headers stay.
     assert headers["Cross-Origin-Opener-Policy"] == "same-origin"

@@ -1,0 +1,46 @@
+"""Writing a command line's output (``companion.history``, ``companion.backup``): a file or
+standard output that cannot be written (a folder, a missing folder, a full disk, a closed
+descriptor) is one line for the person and exit status 2, never a traceback."""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+from pathlib import Path
+
+
+def write_output(file: Path, data: bytes) -> str | None:
+    """Write ``data`` to ``file`` (``-``: standard output). None when written, else why not
+    (``strerror``-like words). A reader that went away (``| head``) is not an error."""
+    if str(file) == "-":
+        return _write_stdout(data)
+    try:
+        file.write_bytes(data)
+    except OSError as err:
+        return err.strerror or str(err)
+    return None
+
+
+def _write_stdout(data: bytes) -> str | None:
+    stream = sys.stdout
+    try:
+        if stream is None:
+            raise OSError(errno.EBADF, "standard output is closed")
+        stream.flush()
+        stream.buffer.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+    except (OSError, ValueError) as err:  # a full disk, a closed descriptor
+        _silence_stdout()
+        return getattr(err, "strerror", None) or "standard output is closed"
+    return None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at /dev/null, so the flush at exit cannot fail again."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass

@@ -1,0 +1,102 @@
+"""The app's own command lines (``companion.history``, ``companion.backup``) when their
+output cannot be written, or their input is refused: one line, exit status 2, no
+traceback, and a refused import leaves no file behind."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.store import DB_NAME, Store
+
+PY = sys.executable
+
+
+def shell(command: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "COMPANION_DATA_DIR"}
+    return subprocess.run(["sh", "-c", command], cwd=cwd, capture_output=True, text=True,
+                          env=env, timeout=60, check=False)
+
+
+def assert_one_line(proc: subprocess.CompletedProcess, words: str | None = None) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1, proc.stderr
+    assert "Traceback" not in proc.stderr and "Exception ignored" not in proc.stderr
+    if words:
+        assert words in lines[0], lines
+
+
+@pytest.fixture
+def data(tmp_path) -> Path:
+    folder = tmp_path / "data"
+    Store(folder).create_table("latria", "standard", ["Ann", "Ben", "Cy"])
+    return folder
+
+
+@pytest.mark.parametrize("target, words", [
+    ("{tmp}", "Is a directory"),
+    ("{tmp}/missing/plays.csv", "No such file or directory"),
+    ("/dev/full", "No space left on device"),
+])
+def test_history_csv_to_a_file_that_cannot_be_written(tmp_path, data, target, words):
+    out = target.format(tmp=tmp_path)
+    proc = shell(f"{PY} -m companion.history csv {out} --data-dir {data}", tmp_path)
+    assert_one_line(proc, words)
+
+
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
+def test_history_csv_to_a_full_or_closed_output(tmp_path, data, redirect):
+    proc = shell(f"exec {PY} -m companion.history csv - --data-dir {data} {redirect}",
+                 tmp_path)
+    assert_one_line(proc, "companion.history: -:")
+
+
+@pytest.mark.parametrize("redirect", [">/dev/full", ">&-"])
+def test_backup_export_to_a_full_or_closed_output(tmp_path, data, redirect):
+    proc = shell(f"exec {PY} -m companion.backup --data-dir {data} export - {redirect}",
+                 tmp_path)
+    assert_one_line(proc, "companion.backup: -:")
+
+
+def test_an_import_whose_report_cannot_be_shown_is_still_imported(tmp_path, data):
+    backup = tmp_path / "backup.json"
+    assert shell(f"{PY} -m companion.backup --data-dir {data} export {backup}",
+                 tmp_path).returncode == 0
+    other = tmp_path / "other"
+    proc = shell(f"exec {PY} -m companion.backup --data-dir {other} import {backup} "
+                 ">/dev/full", tmp_path)
+    assert_one_line(proc, "imported, but the report could not be shown")
+    assert [t.players for t in Store(other).list_tables()] == [["Ann", "Ben", "Cy"]]
+
+
+@pytest.mark.parametrize("content", [
+    b"not json",
+    json.dumps({"format": "something else"}).encode(),
+    # a backup whose table a store of this version refuses
+    json.dumps({"format": "table-companion-backup", "version": 1, "store_version": 1,
+                "made_at": "2026-01-01T00:00:00+00:00",
+                "tables": [{"id": "x", "game": "latria", "players": "Ann"}],
+                "box_values": [], "settings": {}}).encode(),
+])
+def test_a_refused_import_leaves_no_data_folder(tmp_path, content):
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(content)
+    folder = tmp_path / "new" / "data"
+    proc = shell(f"{PY} -m companion.backup --data-dir {folder} import {backup}", tmp_path)
+    assert_one_line(proc, "nothing was changed")
+    assert not (tmp_path / "new").exists()
+
+
+def test_a_refused_import_into_saved_tables_leaves_them(tmp_path, data):
+    before = (data / DB_NAME).read_bytes()
+    backup = tmp_path / "backup.json"
+    backup.write_bytes(b"{}")
+    proc = shell(f"{PY} -m companion.backup --data-dir {data} import {backup}", tmp_path)
+    assert_one_line(proc, "nothing was changed")
+    assert (data / DB_NAME).read_bytes() == before
