@@ -63,7 +63,8 @@ MAX_SCALAR_TEXT = 200  # a column a later version added (e.g. a date), as scalar
 MAX_PLAIN_KEY = 40
 ID = re.compile(r"[0-9A-Za-z_-]{1,40}")  # store.create_table: 12 hex digits
 # Columns the store keeps as JSON text: in the file they are the JSON values themselves.
-JSON_COLUMNS = ("players", "setup_ticks", "setup_choices", "readings", "score_sheet")
+JSON_COLUMNS = ("players", "setup_ticks", "setup_choices", "readings", "score_sheet",
+                "score_prefilled")
 STATUSES = ("in_progress", "finished")  # store.py, the tables' status column
 READINGS = ("documented", "alternative")  # scorers/readings.py
 SETTINGS = {  # companion/preferences.py and companion/language.py: what each may be
@@ -360,6 +361,11 @@ def _column_problem(name: str, value: Any, table: dict[str, Any]) -> str | None:
             return None
         problems = written_problems(value, [()])
         return _problem_text(problems) if problems else None
+    if name == "score_prefilled":  # store.follow_play: [[path, value], …] Play wrote
+        ok = isinstance(value, list) and all(
+            isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], list)
+            for pair in value) and not value_problems(value)
+        return None if ok else "not what play wrote into the sheet"
     # A column a later version added (a date, a flag, a count): one scalar value.
     if name.endswith("_at") and value is not None:
         return None if _stamp(value) is not None else "not a date and time"

@@ -116,6 +116,12 @@ MIGRATIONS: list[str] = [
     ALTER TABLE tables ADD COLUMN corrected_at TEXT;
     UPDATE tables SET finished_at = updated_at WHERE status = 'finished'
     """,
+    # 5 → 6: what Play last wrote into the score sheet (JSON list of [path, value],
+    # companion/score_forms play_changes): a field that still holds it follows Play, one
+    # entered on Score stays
+    """
+    ALTER TABLE tables ADD COLUMN score_prefilled TEXT NOT NULL DEFAULT '[]'
+    """,
 ]
 LATEST_VERSION = len(MIGRATIONS)
 OUR_TABLES = {"tables", "events", "box_values"}
@@ -196,6 +202,7 @@ class TableSession(BaseModel):
     readings: dict[str, str] = {}  # the table's own readings (scorers/readings.py)
     score_sheet: dict[str, Any] | None = None
     sheet_version: int = 0
+    score_prefilled: list[Any] = []  # what Play last wrote into the sheet (follow_play)
     campaign_id: str | None = None
     finished_at: datetime | None = None  # first shown its Results (kept when reopened)
     corrected_at: datetime | None = None  # its sheet last changed after that
@@ -494,7 +501,8 @@ class Store:
         return readings
 
     def set_score_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> int:
-        """Replace the whole sheet (an import, the prefill from play); returns its version."""
+        """Replace the whole sheet (an import, starting again); returns its version. Play
+        has then written nothing into it (``follow_play``)."""
         if sheet is not None:
             _refuse(written_problems(sheet, [()]))
         with self._transaction() as conn:
@@ -502,8 +510,33 @@ class Store:
             version = row["sheet_version"] + 1
             value = None if sheet is None else json.dumps(sheet, ensure_ascii=False)
             self._update(conn, table_id, score_sheet=value, sheet_version=version,
-                         **_correction(row))
+                         score_prefilled="[]", **_correction(row))
         return version
+
+    def follow_play(self, table_id: str,
+                    changes_for: Callable[[dict[str, Any], list[Any]],
+                                          tuple[list[SheetChange], list[Any]]],
+                    base: dict[str, Any]) -> list[SheetChange]:
+        """Write what Play tracked into the saved sheet (``base`` when there is none yet):
+        ``changes_for(sheet, written)`` gives the field changes and the new record of what
+        Play wrote (companion/score_forms play_changes), worked out on the saved sheet in
+        the transaction that saves them, so an entry another phone just made stays.
+        Returns the changes; nothing is written when there are none."""
+        with self._transaction() as conn:
+            row = self._row(conn, table_id,
+                            "score_sheet, score_prefilled, sheet_version, finished_at")
+            sheet = _saved_sheet(row["score_sheet"]) or copy.deepcopy(base)
+            changes, written = changes_for(sheet, _saved_list(row["score_prefilled"]))
+            changes = [(path, value) for path, value in changes
+                       if apply_change(sheet, path, value)]
+            if not changes:
+                return []
+            _refuse(written_problems(sheet, [path for path, _ in changes]))
+            self._update(conn, table_id, score_sheet=json.dumps(sheet, ensure_ascii=False),
+                         sheet_version=row["sheet_version"] + 1,
+                         score_prefilled=json.dumps(written, ensure_ascii=False),
+                         **_correction(row))
+        return changes
 
     def change_score_sheet(self, table_id: str, changes: Sequence[SheetChange],
                            base: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
@@ -651,6 +684,9 @@ class Store:
                     sheet = rename_sheet(json.loads(this["score_sheet"]), mapping)
                     columns["score_sheet"] = json.dumps(sheet, ensure_ascii=False)
                     columns["sheet_version"] = this["sheet_version"] + 1
+                if mapping and _column(this, "score_prefilled"):
+                    columns["score_prefilled"] = _renamed_record(this["score_prefilled"],
+                                                                 mapping)
                 if "setup_choices" in this.keys() and order != sorted(order):
                     columns["setup_choices"] = _reseat_choices(this["setup_choices"], order)
                 self._update(conn, tid, **columns)
@@ -993,6 +1029,27 @@ def _saved_sheet(text: Any) -> dict[str, Any] | None:
     return sheet if isinstance(sheet, dict) else None
 
 
+def _renamed_record(text: Any, mapping: dict[str, str]) -> str:
+    """What Play wrote into the sheet with the players renamed as the sheet is (a field
+    of the whole table, Luna's Council order, holds names), so what followed Play still
+    does."""
+    from companion.renaming import rename_sheet
+
+    out = []
+    for pair in _saved_list(text):
+        if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], list)
+                and len(pair[0]) == 1 and isinstance(pair[0][0], str)):
+            key = pair[0][0]
+            pair = [pair[0], rename_sheet({key: pair[1]}, mapping)[key]]
+        out.append(pair)
+    return json.dumps(out, ensure_ascii=False)
+
+
+def _saved_list(text: Any) -> list[Any]:
+    value = _loads(text, [])
+    return value if isinstance(value, list) else []
+
+
 def _correction(row: sqlite3.Row) -> dict[str, str]:
     """A change to the sheet of a play already finished is dated: a correction."""
     return {"corrected_at": now()} if row["finished_at"] is not None else {}
@@ -1020,6 +1077,7 @@ def _session(row: sqlite3.Row) -> TableSession | None:
             readings=_saved_readings(row["readings"]) if "readings" in row.keys() else {},
             score_sheet=_saved_sheet(row["score_sheet"]),
             sheet_version=row["sheet_version"],
+            score_prefilled=_saved_list(_column(row, "score_prefilled")),
             campaign_id=row["campaign_id"],
             finished_at=_column(row, "finished_at"),
             corrected_at=_column(row, "corrected_at"),

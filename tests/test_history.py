@@ -118,12 +118,11 @@ def test_a_version_4_file_takes_its_finished_tables_last_change_as_their_finish(
                          " '2025-01-02T10:00:00+00:00', '2025-01-02T11:00:00+00:00')",
                          (tid, status))
     store = Store(tmp_path)
-    assert LATEST_VERSION == 5
     done, going = store.get_table("a1"), store.get_table("b2")
     assert done.finished_at == done.updated_at and done.corrected_at is None
     assert going.finished_at is None
     with closing(sqlite3.connect(path)) as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
 
 
 # ------------------------------------------------------------------ History's queries

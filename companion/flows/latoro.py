@@ -455,12 +455,15 @@ def view(s: LatoroState) -> PlayView:
 
 
 def score_prefill(s: LatoroState) -> dict[str, Any]:
-    """Latoro sheet: each player's resources, when the app kept them."""
+    """Latoro sheet: each player's resources, when the app kept them. Within a round a
+    colour may be past the cap: the sheet gets what the next Preparation leaves (Play
+    caps them there too, so after round 4 they are the counts as held)."""
     players = []
     for i, name in enumerate(s.players):
         entry: dict[str, Any] = {"name": name}
         if s.resources is not None:
-            entry["resources"] = dict(s.resources[i])
+            # Latoro, Preparation phase 1: at most 7 of each type; the rest to the supply.
+            entry["resources"] = {c: min(n, s.resource_cap) for c, n in s.resources[i].items()}
         players.append(entry)
     return {"game": GAME, "players": players}
 

@@ -229,7 +229,7 @@ def build(ctx, table_id: str) -> ft.View:
     bottom_row: list[ft.Control] = [secondary_button(t("play.undo"), undo, ft.Icons.UNDO)]
     if view.finished:
         bottom_row.append(primary_button(
-            t("play.to_score"), lambda e: to_score(ctx, session, flow, state),
+            t("play.to_score"), lambda e: to_score(ctx, session),
             ft.Icons.SCOREBOARD_OUTLINED))
     elif primary is not None:
         bottom_row.append(primary_button(
@@ -452,21 +452,14 @@ def markers_controls(view: PlayView) -> list[ft.Control]:
     return out
 
 
-def to_score(ctx, session, flow, state) -> None:
-    """Open the Score screen with what play already knows filled in: written field by
-    field into the saved sheet, so another phone's entries on Score stay."""
-    from companion.score_forms import form_for, prefill_changes
+def to_score(ctx, session) -> None:
+    """Open the Score screen with what play tracked written into the saved sheet, field
+    by field, so what was entered on Score stays (also for a play already finished)."""
+    from companion.score_forms import follow_play
 
-    form = form_for(session.game)
     saved = ctx.store.get_table(session.id)
     if saved is None:
         ctx.go("/")
         return
-    sheet = saved.score_sheet or form.empty_sheet(saved, ctx.store.box_values(saved.game))
-    changes = prefill_changes(sheet, flow.score_prefill(state))
-    try:
-        ctx.store.change_score_sheet(session.id, changes, base=sheet)
-        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes))
-    except NOT_SAVED:  # read-only: Score shows the saved sheet as it is
-        pass
+    follow_play(ctx, saved, finished_too=True)
     ctx.go(f"/table/{session.id}/score")

@@ -20,7 +20,7 @@ from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
 from companion.saving import NOT_SAVED, not_saved
-from companion.score_forms import field_label, form_for
+from companion.score_forms import field_label, follow_play, form_for
 from companion.score_forms.editor import Editor
 from companion.sheet_changes import REMOVE
 from companion.store import Conflict
@@ -91,6 +91,7 @@ def build(ctx, table_id: str) -> ft.View:
     if session is None or form is None:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
     game = GAMES[session.game]
+    session = follow_play(ctx, session)  # what Play tracked, where Score entered nothing
     box = ctx.store.box_values(session.game)
     # the table's own readings (its Rulings screen) go into the sheet the scorer reads
     sheet = sheet_with_readings(session, session.score_sheet or form.empty_sheet(session, box))
