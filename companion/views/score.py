@@ -30,12 +30,14 @@ from companion.views.home import game_title
 from companion.widgets.common import (
     TAP,
     choice_chip,
+    labelled_icon_button,
     muted,
     primary_button,
     screen,
     secondary_button,
     set_choice_chip,
 )
+from companion.widgets.stepper import keep_typing, steppers_in
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
@@ -106,7 +108,7 @@ def build(ctx, table_id: str) -> ft.View:
     # The header (fixed above the entries, so nothing under a finger moves as totals
     # change): the players in one scrolling row, whose sheet this is with its total, and
     # the form's own choice of where entries go (Latria's pile).
-    chips = ft.Row(spacing=8, scroll=ft.ScrollMode.AUTO)
+    chips = ft.Row(spacing=8)
     total_line = ft.Text("", size=18, weight=ft.FontWeight.W_600, max_lines=1,
                          overflow=ft.TextOverflow.ELLIPSIS)
     form_header = ft.Column(spacing=6)
@@ -118,7 +120,9 @@ def build(ctx, table_id: str) -> ft.View:
     results_button = primary_button(t("score.results"), lambda e: ctx.go(
         f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
 
-    mine: set[str] = set()  # the fields this phone entered (locations)
+    # The places in the sheet this phone entered (locations), each with the name of the
+    # stepper it was typed or tapped on: Latria's counts are all kept in one list, a pile.
+    mine: dict[str, str | None] = {}
 
     def save(changes: list, undoing: bool = False) -> bool:
         """Save this phone's field changes into the saved sheet, then show the totals."""
@@ -140,7 +144,8 @@ def build(ctx, table_id: str) -> ft.View:
             undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
                                change_name(changes[0][0])))
         editor.accept_saved(saved)
-        mine.update(location(path) for path, _ in changes)
+        stepper = next(iter(steppers_in(editor.source)), None) if editor.source else None
+        mine.update((location(path), stepper) for path, _ in changes)
         if changes:
             ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
                          values=tuple(None if v is REMOVE else v for _, v in changes))
@@ -208,6 +213,7 @@ def build(ctx, table_id: str) -> ft.View:
         else:
             editor.accept_saved(fresh)
             render_body()
+            keep_typing(ctx.page, body)  # a number typed next still lands
         refresh()
         overwritten = [(path, value) for path, value in zip(change.paths, change.values,
                                                             strict=False)
@@ -219,6 +225,9 @@ def build(ctx, table_id: str) -> ft.View:
 
     def overwritten_notice(path: tuple, value: Any) -> str:
         label = editor.labels.get(location(path))
+        counted = steppers_in(body).get(mine.get(location(path)) or "")
+        if label is None and counted is not None:  # a count kept in a list: as it shows
+            label, value = counted.label, counted.value
         players = editor.sheet.get("players", [])
         name = None
         if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
@@ -406,11 +415,55 @@ def build(ctx, table_id: str) -> ft.View:
         ft.Row([secondary_button(t("score.export"), export, ft.Icons.UPLOAD, expand=True),
                 secondary_button(t("score.import"), import_, ft.Icons.DOWNLOAD, expand=True)]),
     ]
-    top = ft.Column([chips, total_line, form_header], spacing=6)
+    top = ft.Column([player_strip(chips), total_line, form_header], spacing=6)
     bottom = ft.Column([problems_box, ft.Row([undo_button, results_button], spacing=8)],
                        spacing=6)
     return screen(route, t("score.title", game=game_title(game)), controls, on_back=back,
                   bottom=bottom, top=top)
+
+
+def player_strip(chips: ft.Row) -> ft.Control:
+    """The players' chips in one row that scrolls sideways, with an arrow at the edge
+    where more players are out of sight (one tap shows them). One row, not wrapped: six
+    players with larger text would take three rows, and with Latria's pile above the
+    entries the header would leave them less than half the screen."""
+    sizes = {"shown": 0.0, "all": 0.0, "at": 0.0}
+
+    async def back(e) -> None:
+        await strip.scroll_to(delta=-page_width(), duration=250)
+
+    async def on(e) -> None:
+        await strip.scroll_to(delta=page_width(), duration=250)
+
+    def page_width() -> float:  # a little less than what shows: one chip stays in sight
+        return max(sizes["shown"] - 2 * TAP, TAP)
+
+    more_before = labelled_icon_button(t("score.players_before"), ft.Icons.CHEVRON_LEFT, back)
+    more_after = labelled_icon_button(t("score.players_after"), ft.Icons.CHEVRON_RIGHT, on)
+    more_before.visible = more_after.visible = False
+
+    def show_arrows() -> None:
+        before = sizes["at"] > 1
+        after = sizes["at"] + sizes["shown"] < sizes["all"] - 1
+        if (more_before.visible, more_after.visible) != (before, after):
+            more_before.visible, more_after.visible = before, after
+            more_before.update()
+            more_after.update()
+
+    def measured(key: str):
+        def on_size(e) -> None:
+            sizes[key] = e.width
+            show_arrows()
+        return on_size
+
+    def scrolled(e) -> None:
+        sizes["at"] = e.pixels
+        show_arrows()
+
+    chips.on_size_change = measured("all")
+    strip = ft.Row([chips], scroll=ft.ScrollMode.AUTO, expand=True, scroll_interval=100,
+                   on_size_change=measured("shown"), on_scroll=scrolled)
+    return ft.Row([more_before, strip, more_after], spacing=0)
 
 
 def lookup(sheet: dict[str, Any], path: tuple) -> Any:
