@@ -466,7 +466,6 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         style_page(page, font_in_client=serving is not None)  # served by companion --web
 
     def main(page: ft.Page) -> None:
-        guard_errors(page)
         style(page)
         if isinstance(store, StoreError):
             page.views.clear()
@@ -515,6 +514,9 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
     guarded = access_code.guard(main, serving, style=style)
 
     async def entry(page: ft.Page) -> None:
+        # From the first event on, the code prompt's too: a malformed event from a page
+        # that has not given the code gets the one line, never a traceback with paths.
+        guard_errors(page)
         await language.start(page)  # before the first word: the code prompt has words
         await guarded(page)
 
