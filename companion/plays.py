@@ -32,6 +32,8 @@ class PlayerOutcome:
     categories: dict[str, int]
     # Latria: the points the eclipse pile took away (Scoring step 2), else None
     eclipse: int | None = None
+    # Luna's solo opponent: on the sheet and in the result, but not a player of the table
+    virtual: bool = False
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,8 @@ def play_record(session: TableSession, finished_at: datetime | None = None) -> P
         return None
     seats = {name: i for i, name in enumerate(session.players)}
     winners = set(result.winners)
+    virtual = {p["name"].strip() for p in session.score_sheet.get("players", [])
+               if isinstance(p, dict) and p.get("virtual") and isinstance(p.get("name"), str)}
     players = []
     for i, p in enumerate(result.players):
         categories: dict[str, int] = {}
@@ -83,7 +87,7 @@ def play_record(session: TableSession, finished_at: datetime | None = None) -> P
         players.append(PlayerOutcome(
             name=p.name, seat=seats.get(p.name, i), total=p.total, rank=p.rank,
             winner=p.name in winners, categories=categories,
-            eclipse=getattr(p, "eclipse", None)))
+            eclipse=getattr(p, "eclipse", None), virtual=p.name in virtual))
     return PlayRecord(
         table_id=session.id, game=session.game, variant=session.variant,
         finished_at=finished_at or session.finished_at or session.updated_at,

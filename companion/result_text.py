@@ -11,8 +11,28 @@ from datetime import datetime
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
-from scorers.base import Result
+from scorers.base import PlayerResult, Result
 from scorers.ties import tie_notes
+
+# Altar's totals are not scores (a complete Realm wins, ruling AL-3): equal totals are
+# no tie there, its ties are told by Shrines (companion/plays.py says the same).
+NOT_SCORES = frozenset({"altar"})
+
+
+def ranking(result: Result) -> list[PlayerResult]:
+    """The players in the order Results and the shared text list them: by rank; players
+    who share a rank (the rulebooks do not order them, e.g. Altar's players behind the
+    complete ones) by total, higher first; then as entered."""
+    return sorted(result.players, key=lambda p: (p.rank, -p.total))
+
+
+def tie_broken(result: Result) -> set[str]:
+    """The players whose place a tie-break decided: level on total with a player placed
+    differently (Latria's eclipse points, Carpe Astra's credits, Luna's Council)."""
+    if result.game in NOT_SCORES or not tie_notes(result):
+        return set()
+    return {p.name for p in result.players for other in result.players
+            if other is not p and other.total == p.total and other.rank != p.rank}
 
 
 def day_and_time(moment: datetime) -> str:
@@ -37,7 +57,7 @@ def summary(game: str, variant: str, result: Result, when: datetime) -> str:
     lines = [t("share.heading", game=t(entry.name), date=day_and_time(when))]
     if variant != "standard" and any(v.id == variant for v in entry.variants):
         lines.append(t("table.variant", variant=t(entry.variant(variant).label)))
-    for player in sorted(result.players, key=lambda p: p.rank):
+    for player in ranking(result):
         lines.append(t("share.rank_line", place=t("results.place", rank=player.rank),
                        name=player_name(player.name),
                        total=t_for(game, "results.total_value", total=player.total)))

@@ -19,6 +19,10 @@ The words the screen puts beside them, so that players read them the same way:
   that line counts 0), so the averages of a player's categories add up to their average
   score.
 
+Luna's virtual opponent (the solo game) is not a player: he is counted in no figure, his
+total only in his opponent's margin (the solo score is the difference: Luna, Solo Game
+Rules).
+
 Altar's totals are not scores (a complete Realm wins, not points: Altar, "End of the game";
 ruling AL-3): its plays and wins count, its totals give no averages, margins or categories.
 Scores of different games are not compared: across all games only plays, wins and win
@@ -199,6 +203,8 @@ def compute(records: Sequence[PlayRecord], game: str | None = None) -> Stats:
         by_category = play_categories(record) if points else {}
         totals = [p.total for p in record.players]
         for i, p in enumerate(record.players):
+            if p.virtual:  # Luna's solo opponent plays no table: not a player here
+                continue
             key = player_key(p.name)
             names[key] = p.name  # plays are oldest first: the latest spelling stays
             count = counts.setdefault(key, [0, 0])

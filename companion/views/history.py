@@ -43,7 +43,8 @@ def play_card(ctx, record: PlayRecord, session) -> ft.Control:
     if record.corrected_at is not None:
         lines.append(muted(t("history.corrected", when=when(record.corrected_at)), size=14))
     lines.append(ft.Text(winners_text(record), size=16, weight=ft.FontWeight.W_600))
-    for p in sorted(record.players, key=lambda p: (p.rank, p.seat)):
+    # a shared rank by total, higher first, as Results list it (result_text.ranking)
+    for p in sorted(record.players, key=lambda p: (p.rank, -p.total, p.seat)):
         lines.append(ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED if p.winner else ft.Icons.PERSON_OUTLINE,
                     size=18, color=ft.Colors.PRIMARY if p.winner else ft.Colors.ON_SURFACE_VARIANT),

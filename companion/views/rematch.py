@@ -3,7 +3,8 @@ seat on, so another player sits first), Same seats, and Reopen the table (reopen
 is in progress again, on Home and out of History; its finish date stays).
 
 Two buttons rather than one and a choice: each rematch is one tap, and the common one
-(rotated, so the first seat goes round the table over an evening) is the filled one.
+(rotated, so the first seat goes round the table over an evening) is the filled one. A
+solo game has one seat: one Rematch, the same game again.
 A Latria campaign game offers no rematch while its series has games to come: the way on
 is its Results' "Next game"; a finished series' rematch is a new campaign (Store.rematch).
 """
@@ -61,9 +62,16 @@ def reopen(ctx, session: TableSession) -> None:
 
 
 def buttons(ctx, session: TableSession, with_reopen: bool = True) -> ft.Control:
-    """One wrapping row: Rematch, Same seats and (on Results) Reopen the table."""
+    """One wrapping row: Rematch, Same seats and (on Results) Reopen the table. A table
+    of one (Luna's solo game, against the virtual opponent) has no seats to move: one
+    plain Rematch."""
     row: list[ft.Control] = []
-    if can_rematch(ctx, session):
+    if len(session.players) == 1 and can_rematch(ctx, session):
+        row.append(ft.Semantics(label=t("history.rematch_solo_spoken"), button=True,
+                                content=ft.FilledButton(
+                                    content=t("history.rematch"), icon=ft.Icons.AUTORENEW,
+                                    on_click=lambda e: start(ctx, session, rotate=False))))
+    elif can_rematch(ctx, session):
         row += [
             ft.Semantics(label=t("history.rematch_spoken"), button=True, content=ft.FilledButton(
                 content=t("history.rematch"), icon=ft.Icons.AUTORENEW,

@@ -15,6 +15,7 @@ from companion import campaign
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
+from companion.result_text import ranking, tie_broken
 from companion.saving import NOT_SAVED, not_saved
 from companion.score_forms import form_for
 from companion.sheet_changes import REMOVE
@@ -26,6 +27,7 @@ from companion.widgets.common import choice_chip, heading, muted, primary_button
 from scorers import altar, sheet_checks
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
+from scorers.ties import tie_notes
 
 
 def build(ctx, table_id: str) -> ft.View:
@@ -56,23 +58,19 @@ def build(ctx, table_id: str) -> ft.View:
                     names=", ".join(result.winners))
     else:
         winners = t("results.no_winner")
-    ranking = ft.Column(spacing=4)
-    for player in sorted(result.players, key=lambda p: p.rank):
-        ranking.controls.append(ft.Row([
-            ft.Text(t("results.place", rank=player.rank), size=16, width=56,
-                    weight=ft.FontWeight.W_600),
-            *total_cells(player_name(player.name), t_for(session.game, "results.total_value",
-                                            total=player.total)),
-        ], vertical_alignment=ft.CrossAxisAlignment.START))
+    # The reason a tie went as it did leads, under the ranking it explains; the other
+    # notes follow under "Why".
+    ties = tie_notes(result)
+    others = [note for note in result.note_details if note not in ties]
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
-        ft.Card(content=ft.Container(ranking, padding=ft.Padding.all(12))),
+        ranking_card(ctx, session.game, result, ties),
         results_share.share_row(ctx, session, result),
         *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Reopen
     ]
-    if result.note_details:
+    if others:
         controls.append(heading(t("results.why")))
-        controls += why.note_rows(ctx.page, result.note_details)
+        controls += why.note_rows(ctx.page, others)
     if session.game == "altar":
         controls += ability_controls(ctx, session)
     controls.append(heading(t_for(session.game, "results.breakdowns")))
@@ -94,14 +92,37 @@ def build(ctx, table_id: str) -> ft.View:
                   controls, on_back=back)
 
 
-def total_cells(name: str, total: str) -> list[ft.Control]:
-    """A ranking row's name and total: side by side, or the total under the name when it
-    is words ("9 toward completion") that would crush a long name."""
+def ranking_card(ctx, game: str, result, ties: list) -> ft.Control:
+    """The ranking, a hint on each line whose place a tie-break decided, and then the
+    reason (with its Why?)."""
+    broken = tie_broken(result)
+    rows: list[ft.Control] = []
+    for player in ranking(result):
+        name: ft.Control = ft.Text(player_name(player.name), size=16)
+        if player.name in broken:
+            name = ft.Column([name, muted(t("results.tie_broken"), size=14)], spacing=0)
+        rows.append(ft.Row([
+            ft.Text(t("results.place", rank=player.rank), size=16, width=56,
+                    weight=ft.FontWeight.W_600),
+            *total_cells(name, t_for(game, "results.total_value", total=player.total)),
+        ], vertical_alignment=ft.CrossAxisAlignment.START))
+    if ties:
+        rows.append(ft.Divider(height=8))
+        rows += why.note_rows(ctx.page, ties)
+    return ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
+                                        padding=ft.Padding.all(12)))
+
+
+def total_cells(name: str | ft.Control, total: str) -> list[ft.Control]:
+    """A ranking row's name (a text, or a control with a line under it) and total: side
+    by side, or the total under the name when it is words ("9 toward completion") that
+    would crush a long name."""
+    if isinstance(name, str):
+        name = ft.Text(name, size=16)
     if len(total) <= 6:
-        return [ft.Text(name, size=16, expand=True),
+        return [ft.Container(name, expand=True),
                 ft.Text(total, size=18, weight=ft.FontWeight.W_600)]
-    return [ft.Column([ft.Text(name, size=16),
-                       ft.Text(total, size=16, weight=ft.FontWeight.W_600)],
+    return [ft.Column([name, ft.Text(total, size=16, weight=ft.FontWeight.W_600)],
                       spacing=0, expand=True)]
 
 
@@ -186,7 +207,7 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
     controls: list[ft.Control] = [heading(t("campaign.standings", n=played,
                                               total=len(session.players)))]
     if result is not None:
-        for player in sorted(result.players, key=lambda p: p.rank):
+        for player in ranking(result):
             per_game = ", ".join(f"{line.points:+d}" for line in player.breakdown)
             controls.append(ft.Row([
                 ft.Text(t("results.place", rank=player.rank), size=16, width=56),
