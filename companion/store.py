@@ -9,7 +9,7 @@ version i to i + 1. A file that is not a database, is damaged, belongs to anothe
 program or comes from a newer version is never written to: opening raises StoreError,
 and the file is left byte for byte as it was. Opening reads the file first without
 writing (``mode=ro``): its header, ``application_id`` (ours is ``APPLICATION_ID``),
-``user_version``, the tables and columns that version has, and ``quick_check``; only
+``user_version``, the tables and columns that version has, and ``integrity_check``; only
 then is it opened for writing and switched to WAL. A file (or folder) that cannot be
 written is opened read-only (``Store.read_only``): it can be read, and every change
 raises ``StoreError("read_only")``.
@@ -952,7 +952,9 @@ def _inspect(path: Path) -> Found:
                     if not columns <= have:
                         raise StoreError("corrupt", path, detail=f"the table {table} lacks "
                                          f"{', '.join(sorted(columns - have))}")
-            result = conn.execute("PRAGMA quick_check").fetchone()[0]
+            # integrity_check, not quick_check: that one does not compare an index with its
+            # table, and a damaged index would then be written to and the damage grow.
+            result = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
             if result != "ok":
                 raise StoreError("corrupt", path, detail=result)
     except sqlite3.DatabaseError as err:

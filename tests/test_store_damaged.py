@@ -331,3 +331,38 @@ def test_the_console_names_the_path(tmp_path, capsys):
     make_main(tmp_path)
     assert str(tmp_path / DB_NAME) in capsys.readouterr().err
     os.chmod(tmp_path / DB_NAME, 0o644)
+
+
+def index_pages(data: bytes, folder: Path) -> list[int]:
+    """The page numbers of the store's indexes, read from a copy with SQLite's dbstat."""
+    path = put(folder, data)
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        return [n for (n,) in conn.execute(
+            "SELECT pageno FROM dbstat WHERE name LIKE 'sqlite_autoindex_%' ORDER BY pageno")]
+
+
+def checks(data: bytes, folder: Path) -> tuple[str, str]:
+    path = put(folder, data)
+    with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        try:
+            return (conn.execute("PRAGMA quick_check").fetchone()[0],
+                    conn.execute("PRAGMA integrity_check(1)").fetchone()[0])
+        except sqlite3.DatabaseError as err:
+            return str(err), str(err)
+
+
+def test_a_damaged_index_that_quick_check_passes_is_refused(tmp_path, good_bytes):
+    size = page_size(good_bytes)
+    page = index_pages(good_bytes, tmp_path / "pages")[0]
+    end = page * size  # an index page's keys sit at its end
+    damaged = None
+    for offset in range(end - 1, end - size // 2, -1):
+        data = bytearray(good_bytes)
+        data[offset] ^= 0x01  # one bit of a key, as a flipped byte on a disk
+        quick, full = checks(bytes(data), tmp_path / "try")
+        if quick == "ok" and full != "ok":
+            damaged = bytes(data)
+            break
+    assert damaged is not None, "no flip found that only integrity_check sees"
+    path = put(tmp_path / "store", damaged)
+    assert assert_left_alone(tmp_path / "store", sha256(path)) == "corrupt"
