@@ -32,6 +32,7 @@ from scorers.base import (
 )
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
+from scorers.readings import applied_note, chosen
 
 if TYPE_CHECKING:
     from scorers.sheet_models.latria import Card, Player, Sheet
@@ -421,6 +422,7 @@ def check(sheet: Sheet) -> list[Problem]:
                 )
 
     # The Polaris "two red symbols" card: only its holder lists "discarded" (L-3).
+    itself = chosen(sheet.readings, "L-3")
     for i, player in enumerate(sheet.players):
         if player.discarded is None:
             continue
@@ -436,26 +438,32 @@ def check(sheet: Sheet) -> list[Problem]:
             )
             continue
         others = [c for pos, c in _held(player) if pos != holder_pos]
-        need = min(2, len(others))
+        removes_all = len(others) + 1 <= 2  # "2 or fewer cards, including this card itself"
+        need = len(others) if removes_all else 2
         if len(player.discarded) != need:
-            if len(others) <= 2:
+            if removes_all:
                 message = Msg("scorers.latria.problem.discard_all", who=who[i],
                               count=len(others))
+            elif itself:
+                message = Msg("scorers.latria.problem.discard_two_itself", who=who[i],
+                              count=len(player.discarded))
             else:
                 message = Msg("scorers.latria.problem.discard_two", who=who[i],
                               count=len(player.discarded))
             problems.append(Problem(where=where, message=message, rulings=["L-3"]))
             continue
-        available = Counter(card_id(c) for c in others)
+        # The other reading (L-3): the card is one of "your acquired cards" and may go.
+        may_go = [c for pos, c in _held(player)
+                  if pos != holder_pos or (itself and not removes_all)]
+        available = Counter(card_id(c) for c in may_go)
         for j, card in enumerate(player.discarded):
-            if card.celestial == "polaris" and card.special == "discard_two":
-                problems.append(
-                    Problem(
-                        where=f"{where}[{j}]",
-                        message=Msg("scorers.latria.problem.discard_itself"),
-                        rulings=["L-3"],
-                    )
-                )
+            if (card.celestial == "polaris" and card.special == "discard_two"
+                    and not available[card_id(card)]):
+                message = (Msg("scorers.latria.problem.discard_all", who=who[i],
+                               count=len(others)) if removes_all
+                           else Msg("scorers.latria.problem.discard_itself"))
+                problems.append(Problem(where=f"{where}[{j}]", message=message,
+                                        rulings=["L-3"]))
             elif available[card_id(card)] > 0:
                 available[card_id(card)] -= 1
             else:
@@ -552,20 +560,28 @@ class _Scored:
     notes: list[Note]
 
 
-def _score_player(player: Player, who: str) -> _Scored:
+def _score_player(player: Player, who: str, itself: bool = False) -> _Scored:
+    """A player's score; ``itself``: the table's other reading of L-3, where the Polaris
+    card is one of the holder's acquired cards and may be one of the two removed."""
     notes: list[Note] = []
     polaris = _polaris_card(player)
     if polaris is None:
         return _Scored(player, evaluate(player), [], False, notes)
-    # Polaris card note: the holder removes any 2 of their other acquired cards (eclipsed
-    # ones allowed); with 2 or fewer cards including the Polaris card, all of them.
-    others = [(pos, c) for pos, c in _held(player) if pos != polaris]
-    if len(others) <= 2:
-        removed = others
+    # Polaris card note: "remove any 2 of your acquired cards" (eclipsed ones allowed);
+    # "If you hold 2 or fewer cards, including this card itself, remove all of them."
+    held = _held(player)
+    others = [(pos, c) for pos, c in held if pos != polaris]
+    if len(held) <= 2:
+        removed = others  # and the card itself, which has no victory points
         notes.append(ruled(Msg("scorers.latria.note.polaris_all", who=who,
-                               count=len(others) + 1), "L-3"))
+                               count=len(held)), "L-3"))
+    elif len(others) == 2 and not itself and player.discarded is None:
+        removed = others  # the card removes two other cards: these are the only two
+        notes.append(ruled(Msg("scorers.latria.note.polaris_only_two", who=who,
+                               cards=AndList([_place_label(pos, c) for pos, c in others])),
+                           "L-3"))
     else:
-        options = list(itertools.combinations(others, 2))
+        options = list(itertools.combinations(held if itself else others, 2))
         if player.discarded is not None:
             wanted = Counter(card_id(c) for c in player.discarded)
             options = [o for o in options if Counter(card_id(c) for _, c in o) == wanted]
@@ -577,7 +593,7 @@ def _score_player(player: Player, who: str) -> _Scored:
         outcomes.sort(key=lambda o: o[0])
         best_key, best = outcomes[0]
         removed = list(best)
-        chosen = AndList([_place_label(pos, c) for pos, c in removed])
+        picked = AndList([_place_label(pos, c) for pos, c in removed])
 
         def kinds(option: tuple[tuple[tuple[str, int], Card], ...]) -> Counter[Any]:
             return Counter((pos[0], card_id(c)) for pos, c in option)
@@ -586,15 +602,15 @@ def _score_player(player: Player, who: str) -> _Scored:
         same = [o for k, o in outcomes[1:] if k[:2] == best_key[:2] and kinds(o) != kinds(best)]
         if player.discarded is None:
             if same:
-                note = Msg("scorers.latria.note.polaris_best_same", who=who, cards=chosen,
+                note = Msg("scorers.latria.note.polaris_best_same", who=who, cards=picked,
                            total=-best_key[0])
             else:
-                note = Msg("scorers.latria.note.polaris_best", who=who, cards=chosen,
+                note = Msg("scorers.latria.note.polaris_best", who=who, cards=picked,
                            total=-best_key[0])
             notes.append(ruled(note, "L-4"))
         elif any(k[:2] != best_key[:2] for k, _ in outcomes):
             notes.append(ruled(Msg("scorers.latria.note.polaris_matched", who=who,
-                                   cards=chosen), "L-5"))
+                                   cards=picked), "L-5"))
     removed_places = frozenset(pos for pos, _ in removed)
     return _Scored(player, evaluate(player, removed_places), removed, True, notes)
 
@@ -616,8 +632,11 @@ def _breakdown(scored: _Scored) -> list[Line]:
         lines.append(Line(label=label, points=tally.value))
     if scored.holder:
         # Polaris card note: removed cards score nothing; the card itself has no VP.
-        if scored.removed:
-            what = AndList([_place_label(pos, c) for pos, c in scored.removed])
+        gone = [(pos, c) for pos, c in scored.removed if c.special != "discard_two"]
+        what = AndList([_place_label(pos, c) for pos, c in gone])
+        if len(gone) < len(scored.removed):  # the other reading of L-3: it went too
+            label = Msg("scorers.latria.line.polaris_removed_itself", cards=what)
+        elif scored.removed:
             label = Msg("scorers.latria.line.polaris_removed", cards=what)
         else:
             label = Msg("scorers.latria.line.polaris_nothing")
@@ -674,7 +693,8 @@ def score(sheet: Sheet) -> Result:
     if problems:
         raise SheetProblems(problems)
     names = [p.name.strip() for p in sheet.players]
-    scored = [_score_player(p, names[i]) for i, p in enumerate(sheet.players)]
+    itself = chosen(sheet.readings, "L-3")
+    scored = [_score_player(p, names[i], itself) for i, p in enumerate(sheet.players)]
     totals = [s.evaluation.total for s in scored]
     eclipses = [s.evaluation.eclipse.value for s in scored]
     # Scoring: most VP; ties → fewer VP under the eclipse marker; then a draw.
@@ -691,6 +711,8 @@ def score(sheet: Sheet) -> Result:
         for i, s in enumerate(scored)
     ]
     notes: list[Note] = []
+    if itself:
+        notes.append(ruled(applied_note("L-3"), "L-3"))
     if sheet.variant == "simple":
         notes.append(ruled(Msg("scorers.latria.note.simple_variant"), "L-7"))
     elif sheet.variant == "star_eclipse":

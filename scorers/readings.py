@@ -21,6 +21,7 @@ Choice = Literal["documented", "alternative"]
 # ruling id → (the game whose rules it reads, where the app applies it: score | play)
 SWITCHABLE: dict[str, tuple[str, str]] = {
     "LC-1": ("latria_campaign", "score"),
+    "L-3": ("latria", "score"),
     "C-1": ("carpe_astra", "score"),
     "P-1": ("latria", "play"),
     "P-14": ("altar", "play"),
@@ -42,4 +43,5 @@ def for_game(readings: Mapping[str, str] | None, game: str, where: str = "score"
 def applied_note(ruling: str) -> Msg:
     """The result's note: which reading the table chose (in the players' words)."""
     return {"LC-1": Msg("scorers.readings.lc1.applied"),
+            "L-3": Msg("scorers.readings.l3.applied"),
             "C-1": Msg("scorers.readings.c1.applied")}[ruling]

@@ -18,6 +18,7 @@ from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
 # each switchable reading's other reading, in the players' words (catalog keys)
 OTHER = {
     "LC-1": "readings.other.lc1",
+    "L-3": "readings.other.l3",
     "P-1": "readings.other.p1",
     "P-14": "readings.other.p14",
     "C-1": "readings.other.c1",
@@ -28,6 +29,8 @@ def applies(ruling: str, session) -> bool:
     """Whether the reading can matter at this table (its game, variant, player count)."""
     n = len(session.players)
     return {"LC-1": session.game == "latria" and session.variant == "campaign",
+            # Extension Rules 1: the Simple variant takes the two-red-symbols card out
+            "L-3": session.game == "latria" and session.variant != "simple",
             "P-1": session.game == "latria" and session.variant == "simple",
             "P-14": session.game == "altar" and n == 2,
             "C-1": session.game == "carpe_astra" and n == 3}.get(ruling, False)

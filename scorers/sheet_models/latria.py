@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr, model_serializer
 
-from scorers.sheet_models.base import Model
+from scorers.sheet_models.base import Model, readings_field
 
 Count = Annotated[StrictInt, Field(ge=0)]
 
@@ -50,3 +50,4 @@ class Sheet(Model):
     game: Literal["latria"] = "latria"
     variant: Literal["standard", "simple", "star_eclipse"] = "standard"
     players: list[Player]
+    readings: readings_field("L-3")  # the table's own reading (scorers/readings.py)
