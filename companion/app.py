@@ -59,13 +59,17 @@ class Context:
     on another phone (screens without one are built again from the store); ``drafts``
     keeps what is half-typed in a form across those redraws; ``own_seq`` is the last
     event this session saved per table, so that a quick second tap of its own is not
-    reported as another phone's change."""
+    reported as another phone's change. ``taken_away`` holds the controls that a redraw
+    for another phone's change took off this screen, and ``where_now`` how a screen says
+    where the table is now, for a tap that reached one of them (``tell_missed_taps``)."""
 
     page: ft.Page
     store: Store
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     own_seq: dict[str, int] = field(default_factory=dict)
+    taken_away: set[int] = field(default_factory=set)
+    where_now: dict[str, Callable[[], str]] = field(default_factory=dict)
     # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
     prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
     storage: Any = None
@@ -138,6 +142,7 @@ class Context:
             return
         route = self.page.views[-1].route or "/"
         live = self.live.get(route)
+        on_screen = set(self.page.session.index.keys())
         # Flet runs this in the context of the phone that sent the change: the words
         # drawn here are this phone's.
         with i18n.speaking(language.of_page(self.page)):
@@ -146,11 +151,23 @@ class Context:
             else:
                 self.redraw(build_view(self, route))
         self.page.update()
+        self.taken_away |= on_screen - set(self.page.session.index.keys())
+
+    def tell_missed_tap(self) -> None:
+        """A tap of this phone's was not applied because another phone changed the table
+        just before it: say so, with where the table is now when the screen can tell."""
+        route = self.page.views[-1].route if self.page.views else None
+        where = self.where_now.get(route or "/")
+        with i18n.speaking(language.of_page(self.page)):
+            text = t("app.tap_missed_now", now=where()) if where else t("app.tap_missed")
+            self.show_notice(text, kind="refused")
+        self.page.update()
 
     def redraw_all(self) -> None:
         """The whole stack of screens built again in place (the language changed):
         what is half-typed is in ``drafts``, so nothing entered is lost."""
         self.live.clear()
+        self.where_now.clear()
         fresh = views_for(self, self.page.route)
         for old, new in zip(self.page.views, fresh, strict=False):
             old.controls = new.controls
@@ -238,6 +255,42 @@ def guard_errors(page: ft.Page) -> None:
             log.debug("could not show the error notice", exc_info=True)
 
     page.session.error = on_error
+
+
+# What a player does to a control: a tap, typing, a choice. (Focus and blur are not:
+# a field taken off the screen reports its blur after it has gone.)
+PLAYER_EVENTS = frozenset({"click", "tap", "double_tap", "long_press", "change", "submit",
+                           "select"})
+
+
+def missed_tap(event_name: str, control_id: int, on_screen: bool,
+               taken_away: set[int]) -> bool:
+    """Whether an event Flet could not deliver (its control was ``on_screen`` neither
+    before nor after) was a player's tap on a control that a redraw for another phone's
+    change took away. A quick second tap on a control this phone's own tap took away
+    (Next tapped twice) is not: that phone's first tap did what it meant."""
+    return event_name in PLAYER_EVENTS and not on_screen and control_id in taken_away
+
+
+def tell_missed_taps(ctx: Context) -> None:
+    """A tap that reaches the server for a control no longer on screen is dropped by
+    Flet without a word ("Control with ID … not found"): with one server, that is what
+    becomes of a tap made just as another phone's change redrew this screen. This
+    session's ``dispatch_event`` (an instance attribute, so only this session; the same
+    as ``guard_errors``) delivers each event as before, then tells the phone when its
+    tap was such a one (``Context.tell_missed_tap``)."""
+    session = ctx.page.session
+    deliver = session.dispatch_event
+
+    async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
+        known = control_id in session.index
+        await deliver(control_id, event_name, event_data)
+        # Flet may still have found the control on screen (then it is in the index now).
+        on_screen = known or control_id in session.index
+        if missed_tap(event_name, control_id, on_screen, ctx.taken_away):
+            ctx.tell_missed_tap()
+
+    session.dispatch_event = dispatch_event
 
 
 def parent_route(route: str) -> str:
@@ -475,11 +528,14 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task))
         follower = sync.Follower(page.pubsub, ctx.take_change)
+        tell_missed_taps(ctx)
 
         def route_change(e=None) -> None:
             follower.follow(page.route)
             ctx.keep_awake.follow(page.route, ctx.prefs.keep_awake)
             ctx.live.clear()
+            ctx.where_now.clear()
+            ctx.taken_away.clear()  # a tap on the screen left is this phone's own doing
             # A notice is about the screen it was shown on; one that said what the tap
             # to this screen did stays over it, and goes with the next change of screen
             # ("Saved" on History stayed over New table, covering the player count).

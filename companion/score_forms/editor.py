@@ -107,6 +107,12 @@ class Editor:
         touched, self._touched = self._touched, None
         return touched
 
+    @property
+    def source(self) -> ft.Control | None:
+        """The control whose change is being handed to the screen (``change_from``), if
+        one alone made it."""
+        return self._source
+
     def _touch(self, *controls: ft.Control) -> None:
         if self._touched is not None:
             self._touched += [c for c in controls if c not in self._touched]

@@ -63,14 +63,16 @@ def build(ctx, table_id: str) -> ft.View:
             redraw()
 
     ctx.live[route] = take_change
+    ctx.where_now[route] = lambda: where_now(ctx, table_id)
 
     def refused(err: Conflict) -> None:
-        """A stale tap: show what the table is at now. A quick second tap of this
-        phone's own (the log moved on by this phone) just redraws."""
-        if err.found == ctx.own_seq.get(table_id):
-            redraw()
-        else:
-            redraw(t("play.changed_elsewhere", now=where_now(ctx, table_id)))
+        """A stale tap (the store refused it: another phone moved on, through another
+        server process or just before this tap reached this one): show what the table
+        is at now, and say so. A quick second tap of this phone's own (the log moved on
+        by this phone) just redraws."""
+        redraw()
+        if err.found != ctx.own_seq.get(table_id):
+            ctx.tell_missed_tap()
 
     def saved(new_seq: int) -> None:
         ctx.own_seq[table_id] = new_seq

@@ -3,10 +3,15 @@
 Used wherever a player counts things on the table (cards of a kind, tokens, resources).
 The buttons stop at the limits the box allows; a typed number outside them, or text that
 is not a number, shows a message under the field and keeps what was typed.
+
+A phone typing in a stepper's box keeps typing there when another phone's change draws
+the screen again: the box drawn anew under the same name gets the keyboard back
+(``keep_typing``), so a number typed after that lands instead of going nowhere.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 import flet as ft
@@ -32,6 +37,7 @@ class Stepper:
         ambiguous on the screen, e.g. "Realm 1 · Shrines" under a "Realm 1" heading;
         defaults to ``label``."""
         name = name or label
+        self.name = name
         self.label = label
         self.value = value
         self.minimum = minimum
@@ -47,6 +53,8 @@ class Stepper:
             keyboard_type=ft.KeyboardType.NUMBER,
             dense=True,
             on_change=self._typed,
+            on_focus=self._focused,
+            on_blur=self._left,
         )
         self.less = ft.Semantics(
             label=t("stepper.less", label=name), button=True,
@@ -76,8 +84,18 @@ class Stepper:
                 self.error,
             ],
             spacing=0,
+            data=self,  # found again on a screen drawn anew (``steppers_in``)
         )
         self._sync_buttons()
+
+    def _focused(self, e: ft.ControlEvent) -> None:
+        _typing_in[e.page] = self.name
+        ft.context.disable_auto_update()  # nothing on screen changed
+
+    def _left(self, e: ft.ControlEvent) -> None:
+        if _typing_in.get(e.page) == self.name:
+            del _typing_in[e.page]
+        ft.context.disable_auto_update()
 
     def _allowed(self, n: int) -> bool:
         return n >= self.minimum and (self.maximum is None or n <= self.maximum)
@@ -137,3 +155,31 @@ class Stepper:
         self.error.value = message or ""
         self.error.visible = bool(message)
         self.field.border_color = ft.Colors.ERROR if message else None
+
+
+# page → the name of the stepper whose box has the keyboard on that phone
+_typing_in: weakref.WeakKeyDictionary[ft.Page, str] = weakref.WeakKeyDictionary()
+
+
+def steppers_in(control: ft.BaseControl) -> dict[str, Stepper]:
+    """The steppers drawn within ``control``, by name."""
+    found: dict[str, Stepper] = {}
+    stack = [control]
+    while stack:
+        node = stack.pop()
+        if isinstance(node.data, Stepper):
+            found[node.data.name] = node.data
+            continue
+        inside = [getattr(node, "content", None), *(getattr(node, "controls", None) or [])]
+        stack += [c for c in inside if isinstance(c, ft.BaseControl)]
+    return found
+
+
+def keep_typing(page: ft.Page, within: ft.BaseControl) -> None:
+    """After ``within`` was drawn anew for another phone's change: the stepper this phone
+    was typing in, drawn anew under the same name, gets the keyboard back (the old box
+    was taken off the screen with the keyboard in it)."""
+    name = _typing_in.get(page)
+    stepper = steppers_in(within).get(name) if name else None
+    if stepper is not None:
+        page.run_task(stepper.field.focus)

@@ -1,0 +1,72 @@
+"""A tap that reached the server for a control another phone's change took off the screen
+is told on that phone (companion/app.py ``tell_missed_taps``); every other event goes on
+as before, and a quick second tap of the phone's own stays silent."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.app import PLAYER_EVENTS, missed_tap, tell_missed_taps
+from tests.run_async import run
+
+EVENTS = st.sampled_from(sorted(PLAYER_EVENTS | {"focus", "blur", "dismiss", "resized"}))
+
+
+@given(EVENTS, st.integers(1, 50), st.booleans(), st.sets(st.integers(1, 50)))
+def test_only_a_players_tap_on_a_control_taken_away_for_another_phone_is_missed(
+        event, control, on_screen, taken_away):
+    expected = event in PLAYER_EVENTS and not on_screen and control in taken_away
+    assert missed_tap(event, control, on_screen, taken_away) is expected
+
+
+class Session:
+    """Flet's session as far as the wrapper sees it: the controls on screen, and its
+    delivery of an event (which may take the control off the screen, as Next does)."""
+
+    def __init__(self, on_screen: set[int], takes_away: int | None = None):
+        self.index = dict.fromkeys(on_screen, object())
+        self.delivered: list[tuple[int, str]] = []
+        self.takes_away = takes_away
+
+    async def dispatch_event(self, control_id, event_name, event_data):
+        if control_id in self.index:
+            self.delivered.append((control_id, event_name))
+            if control_id == self.takes_away:
+                del self.index[control_id]  # its handler drew the screen again
+
+
+def phone(session: Session, taken_away: set[int]) -> SimpleNamespace:
+    told: list[str] = []
+    ctx = SimpleNamespace(page=SimpleNamespace(session=session), taken_away=taken_away,
+                          tell_missed_tap=lambda: told.append("told"))
+    tell_missed_taps(ctx)
+    return SimpleNamespace(session=session, told=told)
+
+
+def test_a_tap_on_a_control_another_phone_took_away_is_told_once():
+    p = phone(Session(on_screen={1, 2}), taken_away={7})
+    run(p.session.dispatch_event(7, "click", None))
+    assert p.told == ["told"] and p.session.delivered == []
+
+
+def test_taps_on_screen_are_delivered_and_not_told_even_when_they_redraw():
+    p = phone(Session(on_screen={1, 2}, takes_away=2), taken_away={2, 7})
+    run(p.session.dispatch_event(2, "click", None))
+    run(p.session.dispatch_event(1, "change", "3"))
+    assert p.session.delivered == [(2, "click"), (1, "change")] and p.told == []
+
+
+def test_a_second_tap_on_what_this_phones_own_tap_took_away_is_silent():
+    p = phone(Session(on_screen={1, 2}, takes_away=2), taken_away=set())
+    run(p.session.dispatch_event(2, "click", None))
+    run(p.session.dispatch_event(2, "click", None))  # Next tapped twice
+    assert p.session.delivered == [(2, "click")] and p.told == []
+
+
+def test_a_blur_from_a_field_taken_away_is_not_a_tap():
+    p = phone(Session(on_screen={1}), taken_away={7})
+    run(p.session.dispatch_event(7, "blur", None))
+    assert p.told == []
