@@ -176,11 +176,11 @@ class Context:
         self.page.update()
 
 
-NOTICE = "table-notice"  # the data tag of the notice in the page's overlay
-TOAST = "toast-notice"  # the same, for one that stays when the screen changes
+NOTICE = "table-notice"  # the data tag of a notice: at the top of its screen
+TOAST = "toast-notice"  # the same, for one that stays when the screen changes (overlay)
 
 
-NOTICE_SECONDS = 8  # long enough to read twice; then what it covers is back
+NOTICE_SECONDS = 8  # long enough to read twice; then the screen moves back up
 # kind → icon, background, text colour: all from the theme's colour scheme
 NOTICE_STYLES = {
     "changed": (ft.Icons.SYNC, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
@@ -192,17 +192,23 @@ NOTICE_STYLES = {
 
 def show_notice(page: ft.Page, text: str, kind: str = "changed",
                 outlives_route: bool = False) -> None:
-    """One line near the top, over the screen (nothing under a finger moves), read out by
-    screen readers, until tapped away, the next notice, or a few seconds. ``kind``:
-    ``changed`` (on another phone), ``refused`` (a tap the game does not allow), ``done``
-    (what a tap did, e.g. what Undo took back). A notice is about the screen it is shown
-    on and goes when the screen changes, unless ``outlives_route`` (what a tap did that
-    also changes the screen: "Players saved", shown on the table, and gone with the
-    change after that)."""
+    """One line at the top of the screen, read out by screen readers, until tapped away,
+    the next notice, or a few seconds. It pushes the screen down rather than lying over
+    it: over it, it hid the round and the step on Play and the players on Score. The
+    bottom bar stays where it is. ``kind``: ``changed`` (on another phone), ``refused``
+    (a tap the game does not allow), ``done`` (what a tap did, e.g. what Undo took back).
+    A notice is about the screen it is shown on and goes when the screen changes, unless
+    ``outlives_route`` (what a tap did that also changes the screen: "Players saved",
+    shown over the table, and gone with the change after that): that one lies over the
+    next screen's top (the screen is not built yet)."""
     def drop(notice: ft.Control | None = None) -> None:
-        page.overlay[:] = [c for c in page.overlay
-                           if getattr(c, "data", None) not in (NOTICE, TOAST)
-                           or (notice is not None and c is not notice)]
+        def kept(c: ft.Control) -> bool:
+            return (getattr(c, "data", None) not in (NOTICE, TOAST)
+                    or (notice is not None and c is not notice))
+        page.overlay[:] = [c for c in page.overlay if kept(c)]
+        for view in page.views:
+            if not all(kept(c) for c in view.controls):
+                view.controls = [c for c in view.controls if kept(c)]
 
     drop()
     icon, background, colour = NOTICE_STYLES[kind]
@@ -213,26 +219,33 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
 
     # The words are the notice's label alone (the line inside would be read a second
     # time), and a screen reader's tap dismisses it as a finger's does.
-    notice = ft.Container(
-        data=TOAST if outlives_route else NOTICE, top=4, left=12, right=12,
-        content=ft.Semantics(
-            label=text, button=True, live_region=True, exclude_semantics=True, on_tap=dismiss,
-            content=ft.Container(
-                ft.Row([ft.Icon(icon, size=20, color=colour),
-                        ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
-                                color=colour),
-                        ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
-                on_click=dismiss, bgcolor=background, border_radius=12,
-                padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-                shadow=ft.BoxShadow(blur_radius=8,
-                                    color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
-            )),
-    )
-    page.overlay.append(notice)
+    line = ft.Semantics(
+        label=text, button=True, live_region=True, exclude_semantics=True, on_tap=dismiss,
+        content=ft.Container(
+            ft.Row([ft.Icon(icon, size=20, color=colour),
+                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
+                            color=colour),
+                    ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
+            on_click=dismiss, bgcolor=background, border_radius=12,
+            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+            shadow=ft.BoxShadow(blur_radius=8,
+                                color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
+        ))
+    if outlives_route or not page.views:
+        notice = ft.Container(data=TOAST if outlives_route else NOTICE, top=4, left=12,
+                              right=12, content=line)
+        page.overlay.append(notice)
+    else:
+        notice = ft.Container(data=NOTICE, content=line)
+        screen = page.views[-1]
+        screen.controls = [notice, *screen.controls]
+
+    def shown() -> bool:
+        return notice in page.overlay or any(notice in v.controls for v in page.views)
 
     async def hide_later() -> None:
         await asyncio.sleep(NOTICE_SECONDS)
-        if notice in page.overlay:
+        if shown():
             drop(notice)
             page.update()
 

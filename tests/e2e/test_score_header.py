@@ -55,16 +55,28 @@ def arrow_shown(page, name: str) -> bool:
     return found.count() == 1 and found.is_visible()
 
 
+def out_of_sight(page, names: list[str], width: float) -> tuple[list[str], bool]:
+    """The players past the edge, and whether the arrow shows, once they agree: the arrow
+    comes a moment after the row is laid out (its sizes are sent from the phone)."""
+    for _ in range(20):
+        hidden = [n for n in names if not in_sight(chip(page, n).bounding_box(), width)]
+        shown = arrow_shown(page, "More players")
+        if shown == bool(hidden):
+            return hidden, shown
+        page.wait_for_timeout(250)
+    return hidden, shown
+
+
 def test_six_players_with_larger_text_at_360_each_in_sight_or_past_an_arrow(server, page):
     open_score(page, server.url, SIX, larger=True)
     page.set_viewport_size(SMALL_PHONE)
     page.wait_for_timeout(800)
     shot(page, "score-header-6-larger-360")
     width = SMALL_PHONE["width"]
-    hidden = [n for n in SIX if not in_sight(chip(page, n).bounding_box(), width)]
+    hidden, arrow_there = out_of_sight(page, SIX, width)
     assert hidden, "six players with larger text at 360 px: some are past the edge"
     # Whatever is out of sight lies past an arrow that is on screen.
-    assert arrow_shown(page, "More players")
+    assert arrow_there
     assert all(chip(page, n).bounding_box()["x"] > width / 2 for n in hidden)
     arrow_box = arrow(page, "More players").bounding_box()
     assert in_sight(arrow_box, width)
@@ -105,8 +117,7 @@ def test_players_in_sight_or_past_an_arrow_at_both_sizes(server, page, count):
         for size in (PHONE, SMALL_PHONE):
             page.set_viewport_size(size)
             page.wait_for_timeout(800)
-            hidden = [n for n in names
-                      if not in_sight(chip(page, n).bounding_box(), size["width"])]
-            assert arrow_shown(page, "More players") == bool(hidden), (size, hidden)
+            hidden, arrow_there = out_of_sight(page, names, size["width"])
+            assert arrow_there == bool(hidden), (size, hidden)
             shot(page, f"score-header-{count}{'-larger' if larger else ''}-{size['width']}")
     assert hidden  # 360 px with larger text: the arrow was needed, and shown
