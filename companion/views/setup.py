@@ -28,7 +28,14 @@ from companion.table_setup import setup_for
 from companion.views import why
 from companion.views.home import game_title
 from companion.views.setup_characters import characters_card
-from companion.widgets.common import TAP, heading, muted, screen, secondary_button
+from companion.widgets.common import (
+    TAP,
+    heading,
+    muted,
+    primary_button,
+    screen,
+    secondary_button,
+)
 from setup_guides.carpe_astra import CarpeAstraSetup
 
 # A number worth bolding in a checklist line: 12, 1–3, −1, 1st–2nd. Not the digits of a
@@ -342,6 +349,11 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
         if name:
             controls.append(heading(say(name)))
         controls.append(ft.Column([step_row(n, s) for n, s in group], spacing=4))
+    # The way on once the table is set up (also before every step is ticked: a table
+    # that set up from the rulebook need not tick them).
+    controls.append(ft.Row([primary_button(t("setup.to_play"),
+                                           lambda e: ctx.go(f"/table/{table_id}/play"),
+                                           ft.Icons.PLAY_ARROW)]))
     return controls, show_ticks
 
 

@@ -36,3 +36,37 @@ def test_a_notice_leaves_the_round_and_the_step_readable(server, page):
         assert box["y"] + box["height"] < 160, box  # near the top, where it is looked for
         notice.click()
         notice.wait_for(state="detached")
+
+
+def scroll_to_bottom(page) -> None:
+    size = page.viewport_size
+    page.mouse.move(size["width"] / 2, size["height"] / 2)
+    page.mouse.wheel(0, 20000)
+    page.wait_for_timeout(600)
+
+
+def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
+    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    button(page, "Setup").first.click()
+    page.get_by_text("Share this seed", exact=False).first.wait_for()
+    page.set_viewport_size({"width": 390, "height": 4000})  # every step on screen
+    page.wait_for_timeout(600)
+    boxes = page.get_by_role("checkbox")
+    for i in range(boxes.count()):
+        boxes.nth(i).click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('flt-semantics[role=checkbox]"
+            "[aria-checked=true]').length >= n", arg=i + 1)
+    done = page.get_by_text(re.compile(r"^All \d+ steps done: ready to play\.$"))
+    done.wait_for()
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        scroll_to_bottom(page)
+        on = button(page, "On to Play")
+        on.wait_for()
+        box = on.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+        shot(page, f"setup-on-to-play-{size['width']}")
+    on.click()
+    page.get_by_text("Undo").first.wait_for()
+    assert page.url.endswith("/play")
