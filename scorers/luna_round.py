@@ -42,6 +42,7 @@ from scorers.luna import (
     priestess_figure,
 )
 from scorers.messages import AndList, Msg
+from scorers.readings import applied_note, chosen
 
 if TYPE_CHECKING:
     from scorers.sheet_models.luna_round import Sheet
@@ -281,6 +282,9 @@ def score(sheet: Sheet) -> Result:
     assert values is not None  # check() requires them when there is no default
     places = scoring_places(n)
     notes: list[Note] = []
+    whole = chosen(sheet.readings, "P-11")  # the table's other reading: no floor mid-round
+    if whole:
+        notes.append(ruled(applied_note("P-11"), "P-11"))
 
     # Luna, Moon Priestess: players with at least 1 are placed by count; "Ties are resolved
     # according to the relative position of the players in the Council of Priests".
@@ -338,6 +342,14 @@ def score(sheet: Sheet) -> Result:
             pts = 0
             label = Msg("scorers.luna_round.line.priestess_none")
         priestess = Line(label=label, points=pts)
+        # Luna, Temple: 1 per Novice in the Temple, 1 more per Novice on a "Book of Wisdom"
+        if p.temple_novices > 0:
+            gain = p.temple_novices + p.temple_books
+            temple = Line(label=Msg("scorers.luna_round.line.temple", count=p.temple_novices,
+                                    books=p.temple_books, gain=gain), points=gain)
+        else:
+            gain = 0
+            temple = Line(label=Msg("scorers.luna_round.line.temple_none"), points=0)
         # Luna, Apostate: "Each player now loses a number of influence points equal to his
         # count plus one"; players without Novices there lose nothing. Solo Game Rules: "Your
         # opponent does not lose influence due to the Apostate." (LU-5)
@@ -346,7 +358,7 @@ def score(sheet: Sheet) -> Result:
         elif p.apostate_isle > 0:
             loss = p.apostate_isle + 1
             label = Msg("scorers.luna_round.line.apostate", count=p.apostate_isle, loss=loss)
-            if p.influence is not None and loss > p.influence + pts:
+            if p.influence is not None and not whole and loss > p.influence + pts:
                 # Ruling P-11: paid in coins, in the rulebook's order (Moon Priestess first).
                 held = p.influence + pts
                 label = Msg("scorers.luna_round.line.apostate_capped", count=p.apostate_isle,
@@ -354,16 +366,18 @@ def score(sheet: Sheet) -> Result:
                 notes.append(ruled(Msg("scorers.luna_round.note.apostate_capped",
                                        name=names[i], held=held, loss=loss), "P-11"))
                 loss = held
+            elif p.influence is not None and whole and loss > p.influence + pts + gain:
+                # The other reading of P-11: the full loss, set against the whole round;
+                # only the round's end cannot leave fewer than 0 coins.
+                held = p.influence + pts + gain
+                label = Msg("scorers.luna_round.line.apostate_capped_round",
+                            count=p.apostate_isle, loss=loss, name=names[i], held=held)
+                notes.append(ruled(Msg("scorers.luna_round.note.apostate_capped_round",
+                                       name=names[i], held=held, loss=loss), "P-11"))
+                loss = held
             apostate = Line(label=label, points=-loss)
         else:
             apostate = Line(label=Msg("scorers.luna_round.line.apostate_none"), points=0)
-        # Luna, Temple: 1 per Novice in the Temple, 1 more per Novice on a "Book of Wisdom"
-        if p.temple_novices > 0:
-            gain = p.temple_novices + p.temple_books
-            temple = Line(label=Msg("scorers.luna_round.line.temple", count=p.temple_novices,
-                                    books=p.temple_books, gain=gain), points=gain)
-        else:
-            temple = Line(label=Msg("scorers.luna_round.line.temple_none"), points=0)
         breakdown = [priestess, apostate, temple]
         results.append(RoundPlayerResult(
             name=names[i], total=sum(x.points for x in breakdown), rank=0, breakdown=breakdown,

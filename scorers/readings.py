@@ -25,6 +25,8 @@ SWITCHABLE: dict[str, tuple[str, str]] = {
     "C-1": ("carpe_astra", "score"),
     "P-1": ("latria", "play"),
     "P-14": ("altar", "play"),
+    # Luna's Play pays each round; its round calculator's sheet (luna_round) carries it too
+    "P-11": ("luna", "play"),
 }
 
 
@@ -44,4 +46,5 @@ def applied_note(ruling: str) -> Msg:
     """The result's note: which reading the table chose (in the players' words)."""
     return {"LC-1": Msg("scorers.readings.lc1.applied"),
             "L-3": Msg("scorers.readings.l3.applied"),
-            "C-1": Msg("scorers.readings.c1.applied")}[ruling]
+            "C-1": Msg("scorers.readings.c1.applied"),
+            "P-11": Msg("scorers.readings.p11.applied")}[ruling]

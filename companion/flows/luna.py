@@ -16,7 +16,8 @@ Events (``type``):
   Novice on a Temple tile (gains the Guard's tile value).
 - ``round_scored`` ``{priestess: {name: int}, apostate: {name: int}, temple: {name:
   int}, council_order?: [name, …]}``: the round scoring in the rulebook's three ways and
-  order; each is paid in turn and influence stops at 0 at every step (ruling P-11). The UI
+  order; each is paid in turn and influence stops at 0 at every step (ruling P-11; the
+  table's other reading pays the round as a whole, stopping at 0 at its end). The UI
   works the parts out with ``scorers.luna_round`` (``score(sheet).players[i].parts``) —
   the action says so with ``helper="luna_round"`` — so the flow does not depend on the
   scorer; with it comes the Council order the scoring used. A log from before keeps its
@@ -45,6 +46,7 @@ from .base import (
     Marker,
     PlayView,
     comma_list,
+    config_readings,
     event_type,
     left_of,
     next_action,
@@ -332,6 +334,7 @@ def initial(config: Mapping[str, Any]) -> LunaState:
         guard_values=guard, priestess=priestess, time_tokens=time_tokens,
         preliminary=bool(prelim), influence=[start_influence] * n,
         proposed_start=setup_first_player(setup, n),
+        readings=config_readings(config),
     )
     if solo_level:
         # Luna, Solo Level 1, Preliminary Round: "Your opponent is the start player."
@@ -529,10 +532,17 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
             paid: dict[str, int] = {}
             # Luna, Scoring Phase: Moon Priestess, Apostate, Temple — in this order, each
             # paid in coins, so influence stops at 0 at each step (ruling P-11).
-            for part in PARTS:
-                held = s.influence[i]
-                _gain(s, i, parts[name][part])
-                paid[part] = s.influence[i] - held
+            if s.readings.get("P-11") == "alternative":
+                # The table's other reading of P-11: the Apostate takes his count plus one
+                # in full, set against the whole round; only its end stops at 0 (coins).
+                paid = dict(parts[name])
+                _gain(s, i, sum(paid.values()))
+                paid["apostate"] -= before + sum(parts[name].values()) - s.influence[i]
+            else:
+                for part in PARTS:
+                    held = s.influence[i]
+                    _gain(s, i, parts[name][part])
+                    paid[part] = s.influence[i] - held
             paid_round[name] = paid
             recorded[name] = s.influence[i] - before
         own(s, "round_changes", "round_parts")

@@ -13,7 +13,8 @@ Council order the scoring used.
   table recorded) and breaks ties on the Moon Priestess's Isle.
 - Solo: the virtual opponent is marked on the sheet and loses nothing at the Apostate.
 - Each player's influence now goes with the sheet, so the Apostate takes no more than a
-  player holds (ruling P-11) and the totals shown are what play records.
+  player holds (ruling P-11) and the totals shown are what play records; a table that
+  chose the other reading of P-11 has the round paid as a whole, here as in play.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from companion.widgets.common import TAP, ChoiceRow
 from scorers.base import SheetProblems
 from scorers.luna import default_priestess_values, priestess_figure
 from scorers.luna_round import PRIESTESS_ISLE_MAX, temple_tiles_in_play
+from scorers.readings import ALTERNATIVE, applied_note, chosen
 from scorers.sheets import score_sheet
 
 SECOND_VALUE = "priestess_second"  # box value: the 2nd number printed on the "5" figure
@@ -70,9 +72,13 @@ def round_sheet(players: list[str], box_values: dict, council_order: list[str] |
 
 
 def state_sheet(state: LunaState, box_values: dict) -> dict:
-    """The round's sheet for a table in play: its Council, its solo opponent, its coins."""
-    return round_sheet(list(state.players), box_values, council_order=council(state),
-                       virtual=1 if is_solo(state) else None, influence=list(state.influence))
+    """The round's sheet for a table in play: its Council, its solo opponent, its coins,
+    and the table's reading of P-11 (how the round is paid), as its Play pays it."""
+    sheet = round_sheet(list(state.players), box_values, council_order=council(state),
+                        virtual=1 if is_solo(state) else None, influence=list(state.influence))
+    if chosen(state.readings, "P-11"):
+        sheet["readings"] = {"P-11": ALTERNATIVE}
+    return sheet
 
 
 def round_event(action: Action, result, council_order: list[str]) -> dict:
@@ -119,6 +125,9 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             return
         editor.show_problems([])
         outcome.controls = []
+        if "readings" in sheet:  # the table's other reading of P-11, said once on top
+            outcome.controls.append(ft.Text(say(applied_note("P-11")), size=14,
+                                            color=ft.Colors.ON_SURFACE_VARIANT))
         for p in result.players:
             outcome.controls.append(ft.Text(t("luna_round.change", name=p.name,
                                               change=f"{p.total:+d}"),

@@ -21,6 +21,7 @@ OTHER = {
     "L-3": "readings.other.l3",
     "P-1": "readings.other.p1",
     "P-14": "readings.other.p14",
+    "P-11": "readings.other.p11",
     "C-1": "readings.other.c1",
 }
 
@@ -33,6 +34,7 @@ def applies(ruling: str, session) -> bool:
             "L-3": session.game == "latria" and session.variant != "simple",
             "P-1": session.game == "latria" and session.variant == "simple",
             "P-14": session.game == "altar" and n == 2,
+            "P-11": session.game == "luna",
             "C-1": session.game == "carpe_astra" and n == 3}.get(ruling, False)
 
 

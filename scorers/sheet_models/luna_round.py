@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import StrictBool, StrictInt
 
-from scorers.sheet_models.base import Model
+from scorers.sheet_models.base import Model, readings_field
 
 
 class Player(Model):
@@ -31,3 +31,5 @@ class Sheet(Model):
     council_order: list[str]
     priestess_values: list[StrictInt] | None = None
     players: list[Player]
+    # the table's own reading, which Play's round calculator passes on (scorers/readings.py)
+    readings: readings_field("P-11")
