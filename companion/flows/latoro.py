@@ -148,6 +148,7 @@ RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
         "支援トラックの小さな数から順に支援をすることができます。",
         "支援したい各エリアカードの左上に記載されている支援コストを確認し、そのコストに等しい"
         "資源をサプライに支払います。（捧げものじゃないことに注意）",
+        "また支援フェーズでのみ手持ちの好きな資源３つを別の資源１つに変換することができます。",
     )),
     "prep_cap": ("準備フェーズについて", (
         "資源の上限は１種類７つまでです。それ以上の場合はサプライに戻します。",
@@ -317,8 +318,10 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
             if sum(give.values()) != CONVERT_GIVE:
                 raise FlowError(Msg("flow.latoro.error.convert_count", count=CONVERT_GIVE))
             get = req_choice(event.get("get"), COLOURS, Msg("flow.latoro.error.colour_received"))
-            if give[get] == CONVERT_GIVE:  # type: ignore[index]
-                raise FlowError(Msg("flow.latoro.error.same_type"))
+            if give[get]:  # type: ignore[index]
+                # Latoro, Support phase: 「手持ちの好きな資源３つを別の資源１つに変換」 —
+                # one resource of *another* kind than those given (ruling P-18).
+                raise FlowError(Msg("flow.latoro.error.same_type", colour=COLOUR_NAMES[get]))
             deltas = {c: -give[c] + (1 if c == get else 0) for c in COLOURS}
         mine = s.resources[who]
         new = {c: mine[c] + deltas[c] for c in COLOURS}
@@ -420,6 +423,8 @@ def view(s: LatoroState) -> PlayView:
     elif phase == "support":
         reminder = Msg("flow.latoro.reminder.support")
         actions.append(next_action(Msg("flow.latoro.next.preparation")))
+        if s.resources is not None:
+            rulings.append("P-18")  # a conversion gives a kind not among the three given
     elif phase == "prep_cap":
         reminder = Msg("flow.latoro.reminder.prep_cap", cap=s.resource_cap)
         for i, c, excess in over_cap(s):
