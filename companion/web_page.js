@@ -36,9 +36,17 @@
     if (key === LARGER) applyTextSize();
   };
 
-  // "Reconnecting": Flet's client blanks the page to "Working..." while its WebSocket
-  // is down and tries again on its own; this says why, in the players' words, until a
-  // message comes through again.
+  // Out of reach. Flet's client blanks the screen ("Working...") the moment its
+  // WebSocket closes, and tries again every half second: the round and the markers
+  // could not be read. Instead the client is told that its socket closed only once
+  // the server answers again (a probe every PROBE_MS): until then the last screen stays
+  // as it was, readable and scrollable, a tap or a key does nothing (``shield``), and
+  // the banner says why. Back, the client connects again and the server sends the
+  // screen as it is now: drawn from the saved tables by a restarted server, or as the
+  // same server kept it up to date with the other phones' changes meanwhile.
+  var PROBE_MS = 2000;
+  var held = null;  // while out of reach: the client's close and error listeners' calls
+  var drawn = false;  // the server has sent this page a screen
   var banner = null, showing = null;
   function dark() {
     var chosen = null;
@@ -53,26 +61,112 @@
       banner = document.createElement("div");
       banner.id = "connection-lost";
       banner.setAttribute("role", "alert");
-      banner.textContent = words().reconnecting;
+      // A page opened while out of reach has no screen to read yet.
+      banner.textContent = drawn ? words().reconnecting : words().blank;
       var night = dark();
-      banner.style.cssText = "position:fixed;left:12px;right:12px;top:12px;z-index:2147483647;" +
-        "padding:14px 16px;border-radius:12px;font:600 1.125rem/1.4 Roboto,system-ui,sans-serif;" +
+      // Over the bottom bar (its buttons wait too), not over the round and the step;
+      // two lines at 360 px, no more than the bar.
+      banner.style.cssText = "position:fixed;left:12px;right:12px;z-index:2147483647;" +
+        "bottom:calc(12px + env(safe-area-inset-bottom, 0px));padding:12px 16px;" +
+        "border-radius:12px;font:600 .9375rem/1.35 Roboto,system-ui,sans-serif;" +
         "pointer-events:none;box-shadow:0 2px 8px rgba(0,0,0,.3);" +
         (night ? "background:#93000a;color:#ffdad6;" : "background:#ffdad6;color:#410002;");
       document.body.appendChild(banner);
     }, 1000);
   }
   function hide() {
+    drawn = true;
     if (showing) { clearTimeout(showing); showing = null; }
     if (banner) { banner.remove(); banner = null; }
+    root.classList.remove("out-of-reach");
   }
+
+  // While out of reach a tap ends in a cancel (a drag still scrolls: the finger's up
+  // becomes a cancel, so no tap completes), and keys and a screen reader's clicks stop
+  // here. Listened to on the window first of all, before the client's own listeners.
+  function shield(event) {
+    if (!root.classList.contains("out-of-reach")) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    if (event.type === "pointerup") {
+      event.target.dispatchEvent(new PointerEvent("pointercancel", {
+        bubbles: true, pointerId: event.pointerId, pointerType: event.pointerType,
+        isPrimary: event.isPrimary, clientX: event.clientX, clientY: event.clientY }));
+    }
+  }
+  ["pointerup", "click", "dblclick", "keydown", "keypress", "keyup", "beforeinput",
+   "input", "paste"].forEach(function (type) {
+    window.addEventListener(type, shield, true);
+  });
+  var veil = document.createElement("style");  // the screen greyed: it is not live
+  veil.textContent = "html.out-of-reach body > :not(#connection-lost)" +
+    "{filter:grayscale(.85) opacity(.8)}";
+  document.head.appendChild(veil);
+
   var NativeSocket = window.WebSocket;
+  function lost(url) {
+    if (held) return;
+    held = [];
+    root.classList.add("out-of-reach");
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    show();
+    var probing = false;
+    var probe = setInterval(function () {
+      if (probing) return;
+      probing = true;
+      var answer;
+      try { answer = new NativeSocket(url); } catch (e) { probing = false; return; }
+      answer.onerror = answer.onclose = function () { probing = false; };
+      answer.onopen = function () {
+        answer.onclose = null;
+        answer.close();
+        clearInterval(probe);
+        var calls = held;
+        held = null;  // the client is told now, and connects again
+        calls.forEach(function (call) { call(); });
+      };
+    }, PROBE_MS);
+  }
+  // The client's close and error listeners on its socket, called later while out of
+  // reach (a listener it removes is found by the one it added).
+  function holdClosing(socket) {
+    var add = socket.addEventListener, remove = socket.removeEventListener;
+    var wrapped = new Map();
+    function later(listener) {
+      if (!wrapped.has(listener)) {
+        wrapped.set(listener, function (event) {
+          var call = function () { listener.call(socket, event); };
+          if (held) held.push(call); else call();
+        });
+      }
+      return wrapped.get(listener);
+    }
+    socket.addEventListener = function (type, listener, options) {
+      var closing = (type === "close" || type === "error") && typeof listener === "function";
+      return add.call(socket, type, closing ? later(listener) : listener, options);
+    };
+    socket.removeEventListener = function (type, listener, options) {
+      return remove.call(socket, type, wrapped.get(listener) || listener, options);
+    };
+    ["close", "error"].forEach(function (type) {
+      var current = null;
+      Object.defineProperty(socket, "on" + type, {
+        get: function () { return current; },
+        set: function (listener) {
+          if (current) remove.call(socket, type, later(current));
+          current = typeof listener === "function" ? listener : null;
+          if (current) add.call(socket, type, later(current));
+        }
+      });
+    });
+  }
   function Watched(url, protocols) {
     var socket = protocols === undefined ? new NativeSocket(url) : new NativeSocket(url, protocols);
     if (/\/ws(\?|$)/.test(String(url))) {
       socket.addEventListener("message", hide);
-      socket.addEventListener("close", show);
-      socket.addEventListener("error", show);
+      socket.addEventListener("close", function () { lost(url); });
+      socket.addEventListener("error", function () { lost(url); });
+      holdClosing(socket);
     }
     return socket;
   }

@@ -38,7 +38,8 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
     texts = {}
     for language in LANGUAGES:
         with speaking(language):
-            texts[language] = {"reconnecting": t("app.reconnecting")}
+            texts[language] = {"reconnecting": t("app.reconnecting"),
+                               "blank": t("app.reconnecting_blank")}
     return (SCRIPT.read_text(encoding="utf-8")
             .replace("__TEXTS__", _js(texts))
             # SharedPreferences on the web: localStorage, "flutter." before the key.

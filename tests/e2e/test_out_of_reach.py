@@ -1,0 +1,62 @@
+"""The server out of reach (stopped, or the Wi-Fi gone): the last screen stays readable
+with the round and the markers, a tap does nothing, a banner says why; back, the screen
+is drawn again from the saved tables (companion/web_page.js)."""
+
+from __future__ import annotations
+
+import re
+
+from companion.flows import FLOWS, build_event, replay
+from companion.store import Store
+from tests.e2e.conftest import PHONE
+from tests.e2e.flutter import button, shot, shows
+from tests.e2e.tables import create_table
+
+OUT_OF_REACH = "The table's server cannot be reached"
+
+
+def test_out_of_reach_the_last_screen_stays_readable_and_taps_wait(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    shows(page, "Step 1 — Reveal celestial cards").wait_for()
+    store = Store(server.data_dir)
+    (table,) = store.list_tables()
+
+    server.stop()
+    alert = page.get_by_role("alert").filter(has_text=OUT_OF_REACH)
+    alert.wait_for()
+    page.wait_for_timeout(1500)  # the client would have blanked its screen by now
+    # The screen is as it was: the step, the round and the markers can be read.
+    shows(page, "Step 1 — Reveal celestial cards").wait_for(timeout=1000)
+    shows(page, "Round 1 of 11").wait_for(timeout=1000)
+    shot(page, "out-of-reach-390")
+    page.set_viewport_size({"width": 360, "height": 740})
+    shot(page, "out-of-reach-360")
+    # It scrolls, to read the markers under the banner.
+    page.mouse.move(180, 400)
+    page.mouse.wheel(0, 400)
+    shows(page, re.compile("Eclipse markers left")).wait_for(timeout=1000)
+    shot(page, "out-of-reach-360-scrolled")
+    page.set_viewport_size(PHONE)
+    assert not page.get_by_text("Working").is_visible()
+
+    # A tap does nothing: not even once the server is back.
+    box = button(page, "Next: Step 2 — Parent plays").bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.type("7")
+    # Meanwhile another phone played on (its Next, saved by another server process).
+    config = {"players": ["Ann", "Ben", "Cleo", "Dan"], "variant": "standard", "setup": None}
+    view = FLOWS["latria"].view(replay("latria", config, store.events(table.id)))
+    next_step = build_event(next(a for a in view.actions if a.primary))
+    store.append_event(table.id, next_step, 1)
+
+    server.start(server.port)
+    # Back: drawn again from the saved tables, at the step the other phone left it.
+    shows(page, "Ann plays one astrology card").wait_for(timeout=30000)
+    alert.wait_for(state="detached")
+    assert store.events(table.id) == [{"type": "start", "player": "Ann"}, next_step]
+    # And taps land again.
+    button(page, "Next: Step 3 — Children play").click()
+    shows(page, "Step 3 — Children play a card").wait_for()
