@@ -92,6 +92,11 @@ class Field(BaseModel):
 
     Any other pick would be the app choosing for the table: a tap left alone would
     record it (tests/test_flow_presets.py).
+
+    ``not_for`` (a ``bool`` field keyed by a player's name): the id of a ``player`` field
+    of the same form; the question is not asked of the player picked there, and its
+    answer is then no (Latria, step 4: the player who took the cards did not keep their
+    own card too).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -107,6 +112,7 @@ class Field(BaseModel):
     group: str | None = None
     optional: bool = False
     preset: Literal["setup", "rulebook", "entered", "only"] | None = None
+    not_for: str | None = None
 
     @property
     def id(self) -> str:
@@ -263,6 +269,8 @@ def build_event(action: Action, values: Mapping[str, Any] | None = None) -> dict
     event = dict(action.event)
     for f in action.fields:
         value = values.get(f.id, f.default)
+        if not_asked(action, f, values):
+            value = False
         if value is NOT_PICKED:
             continue
         if f.group:
@@ -273,6 +281,14 @@ def build_event(action: Action, values: Mapping[str, Any] | None = None) -> dict
         else:
             event[f.key] = value
     return event
+
+
+def not_asked(action: Action, field: Field, values: Mapping[str, Any]) -> bool:
+    """Whether ``field`` is not asked now: it is ``not_for`` the player picked (Field)."""
+    if field.not_for is None:
+        return False
+    picker = next((f for f in action.fields if f.id == field.not_for), None)
+    return picker is not None and values.get(picker.id, picker.default) == field.key
 
 
 def comma_list(items: Sequence[Any]) -> Any:

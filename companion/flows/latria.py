@@ -602,14 +602,18 @@ def _override_action(state: LatriaState) -> Action:
                        state.players[p.taker] if p.taker is not None else None),
               preset="entered" if p else None),
     ]
+    # Step 4: only a child whose card was lower than the parent's keeps it: never the
+    # parent, nor the player who took the celestial cards (not asked of them).
     for i, name in enumerate(state.players):
         if i != state.parent:
             fields.append(Field(key=name, group="kept",
                                 label=Msg("flow.latria.field.kept", name=name),
-                                kind="bool", default=name in kept_default))
+                                kind="bool", default=name in kept_default, not_for="taker"))
     label = (Msg("flow.latria.action.override") if p
              else Msg("flow.latria.action.record"))
-    return Action(event={"type": "acquire"}, label=label, fields=fields)
+    # With no cards entered, recording who took them is the step's one way on: its
+    # button is the bottom bar's; after a proposal it corrects one.
+    return Action(event={"type": "acquire"}, label=label, fields=fields, primary=p is None)
 
 
 def _proposal_notes(state: LatriaState) -> list[Msg]:

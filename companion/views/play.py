@@ -7,12 +7,14 @@ event and a restart finds the table exactly where it was.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 
 from companion.catalog import GAMES
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
+from companion.flows.base import not_asked
 from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
 from companion.i18n import name as player_name
 from companion.play_state import current, keep
@@ -353,7 +355,17 @@ def dirty(action: Action, values: dict[str, Any] | None) -> bool:
 
 def form_card(action: Action, values: dict[str, Any],
               submit: ft.Control | None = None) -> ft.Control:
-    inputs = [field_control(f, values) for f in action.fields]
+    inputs: list[ft.Control] = []
+
+    def follow() -> None:  # a question not asked of the player just picked goes away
+        for f, control in zip(action.fields, inputs, strict=False):
+            if f.not_for is not None and control.visible == not_asked(action, f, values):
+                control.visible = not control.visible
+                control.update()
+
+    inputs += [field_control(f, values, follow) for f in action.fields]
+    for f, control in zip(action.fields, inputs, strict=True):
+        control.visible = not not_asked(action, f, values)
     if submit is not None:
         inputs.append(ft.Row([submit]))
     return ft.Card(content=ft.Container(ft.Column(inputs, spacing=10),
@@ -373,7 +385,8 @@ def action_control(action: Action, record, drafts: dict,
     return form_card(action, values, submit), key
 
 
-def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
+def field_control(field: Field, values: dict[str, Any],
+                  on_pick: Callable[[], None] | None = None) -> ft.Control:
     if field.kind == "number":
         start = values.get(field.id)
         minimum = field.min if field.min is not None else 0
@@ -408,6 +421,8 @@ def field_control(field: Field, values: dict[str, Any]) -> ft.Control:
         values[field.id] = value
         if row.show(value):
             row.control.update()
+        if on_pick is not None:
+            on_pick()
 
     row = ChoiceRow([(value, t("play.choice_spoken", field=say(field.label), choice=text), text)
                      for value, text in zip(choices, labels, strict=True)],
