@@ -105,7 +105,9 @@ class Context:
         The View object stays (its contents are swapped): replacing it while a dialog is
         closing would leave the dialog on screen."""
         top = self.page.views[-1]
-        top.controls = view.controls
+        # a notice shown just before stays on the screen drawn anew (``show_notice``)
+        shown = [c for c in top.controls if getattr(c, "data", None) == NOTICE]
+        top.controls = [*shown, *view.controls]
         top.appbar = view.appbar
         if notice:
             self.show_notice(notice)
@@ -127,9 +129,10 @@ class Context:
         else:
             self.go(then_go)
 
-    def show_notice(self, text: str, kind: str = "changed") -> None:
+    def show_notice(self, text: str, kind: str = "changed",
+                    action: tuple[str, Callable[[], None]] | None = None) -> None:
         """One line near the top of the screen (see ``show_notice``)."""
-        show_notice(self.page, text, kind)
+        show_notice(self.page, text, kind, action=action)
 
     def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
         """Tell the other phones showing this table what kind of thing changed."""
@@ -181,6 +184,7 @@ TOAST = "toast-notice"  # the same, for one that stays when the screen changes (
 
 
 NOTICE_SECONDS = 8  # long enough to read twice; then the screen moves back up
+ACTION_SECONDS = 20  # one with a button: time to see what was done and take it back
 # kind → icon, background, text colour: all from the theme's colour scheme
 NOTICE_STYLES = {
     "changed": (ft.Icons.SYNC, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
@@ -191,7 +195,8 @@ NOTICE_STYLES = {
 
 
 def show_notice(page: ft.Page, text: str, kind: str = "changed",
-                outlives_route: bool = False) -> None:
+                outlives_route: bool = False,
+                action: tuple[str, Callable[[], None]] | None = None) -> None:
     """One line at the top of the screen, read out by screen readers, until tapped away,
     the next notice, or a few seconds. It pushes the screen down rather than lying over
     it: over it, it hid the round and the step on Play and the players on Score. The
@@ -200,7 +205,9 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
     A notice is about the screen it is shown on and goes when the screen changes, unless
     ``outlives_route`` (what a tap did that also changes the screen: "Players saved",
     shown over the table, and gone with the change after that): that one lies over the
-    next screen's top (the screen is not built yet)."""
+    next screen's top (the screen is not built yet). ``action``: a button in the line,
+    its words and what a tap on it does ("Undo" after Delete); such a notice stays
+    longer."""
     def drop(notice: ft.Control | None = None) -> None:
         def kept(c: ft.Control) -> bool:
             return (getattr(c, "data", None) not in (NOTICE, TOAST)
@@ -217,20 +224,27 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
         drop(notice)
         page.update()
 
+    def act(e) -> None:
+        drop(notice)
+        action[1]()
+
+    words = ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600, color=colour)
+    button = [] if action is None else [
+        ft.TextButton(content=ft.Text(action[0], weight=ft.FontWeight.W_700, color=colour),
+                      on_click=act, height=common_widgets.TAP)]
+    box = ft.Container(
+        ft.Row([ft.Icon(icon, size=20, color=colour), words, *button,
+                ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
+        on_click=dismiss, bgcolor=background, border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12 if action is None else 2),
+        shadow=ft.BoxShadow(blur_radius=8,
+                            color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)))
     # The words are the notice's label alone (the line inside would be read a second
-    # time), and a screen reader's tap dismisses it as a finger's does.
-    line = ft.Semantics(
-        label=text, button=True, live_region=True, exclude_semantics=True, on_tap=dismiss,
-        content=ft.Container(
-            ft.Row([ft.Icon(icon, size=20, color=colour),
-                    ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600,
-                            color=colour),
-                    ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
-            on_click=dismiss, bgcolor=background, border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=14, vertical=12),
-            shadow=ft.BoxShadow(blur_radius=8,
-                                color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)),
-        ))
+    # time), and a screen reader's tap dismisses it as a finger's does; with a button
+    # in it, the words and the button are each read (and tapped) on their own.
+    line = (ft.Semantics(label=text, button=True, live_region=True, exclude_semantics=True,
+                         on_tap=dismiss, content=box) if action is None
+            else ft.Semantics(live_region=True, container=True, content=box))
     if outlives_route or not page.views:
         notice = ft.Container(data=TOAST if outlives_route else NOTICE, top=4, left=12,
                               right=12, content=line)
@@ -244,7 +258,7 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
         return notice in page.overlay or any(notice in v.controls for v in page.views)
 
     async def hide_later() -> None:
-        await asyncio.sleep(NOTICE_SECONDS)
+        await asyncio.sleep(NOTICE_SECONDS if action is None else ACTION_SECONDS)
         if shown():
             drop(notice)
             page.update()

@@ -43,7 +43,7 @@ from contextlib import closing, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
@@ -163,6 +163,20 @@ class Conflict(Exception):
         self.expected = expected
         self.found = found
         super().__init__(f"{kind} conflict on {table_id}: expected {expected}, found {found}")
+
+
+class DeletedTable(NamedTuple):
+    """A deleted table as it was saved: its row and its play log's rows, column by column
+    (kept by the phone that deleted it, to bring it back: ``Store.restore_table``)."""
+    table: dict[str, Any]
+    events: tuple[dict[str, Any], ...]
+
+
+def insert_row(conn: sqlite3.Connection, table: str, row: dict[str, Any]) -> None:
+    """Insert ``row`` as it was read (its columns are those of our own schema)."""
+    columns = ", ".join(f'"{name}"' for name in row)
+    marks = ", ".join("?" for _ in row)
+    conn.execute(f"INSERT INTO {table} ({columns}) VALUES ({marks})", tuple(row.values()))
 
 
 class PlayersLocked(Exception):
@@ -396,9 +410,29 @@ class Store:
             ).fetchall()
         return [session for r in rows if (session := _session(r)) is not None]
 
-    def delete_table(self, table_id: str) -> None:
+    def delete_table(self, table_id: str) -> DeletedTable | None:
+        """Delete a table with its play log; returns what ``restore_table`` needs to
+        bring it back as it was (None: there was no such table)."""
         with self._transaction() as conn:
+            row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+            if row is None:
+                return None
+            events = conn.execute("SELECT * FROM events WHERE table_id = ? ORDER BY seq",
+                                  (table_id,)).fetchall()
             conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+        return DeletedTable(dict(row), tuple(dict(e) for e in events))
+
+    def restore_table(self, deleted: DeletedTable) -> None:
+        """Bring back a table ``delete_table`` deleted: every column, its play log and
+        its score sheet, as they were. ``Conflict`` when a table of that id is back
+        already (restored on another phone)."""
+        with self._transaction() as conn:
+            table_id = deleted.table["id"]
+            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone():
+                raise Conflict("table", table_id, expected=None, found=table_id)
+            insert_row(conn, "tables", deleted.table)
+            for event in deleted.events:
+                insert_row(conn, "events", event)
 
     def _update(self, conn: sqlite3.Connection, table_id: str, **columns: Any) -> None:
         columns["updated_at"] = now()

@@ -11,7 +11,7 @@ from companion import language
 from companion.catalog import GAMES, Game
 from companion.i18n import ENGLISH, current_language, speaking, t
 from companion.saving import NOT_SAVED, not_saved, read_only_notice
-from companion.store import TableSession
+from companion.store import Conflict, DeletedTable, TableSession
 from companion.widgets.common import (
     TAP,
     choice_chip,
@@ -114,7 +114,7 @@ def build(ctx) -> ft.View:
 
         def delete(e):
             try:
-                ctx.store.delete_table(session.id)
+                deleted = ctx.store.delete_table(session.id)
             except NOT_SAVED as err:  # the saved tables can only be read
                 page.pop_dialog()
                 ctx.show_notice(not_saved(err), kind="refused")
@@ -122,8 +122,26 @@ def build(ctx) -> ft.View:
                 return
             ctx.announce(session.id, "table")
             page.pop_dialog()
-            ctx.toast(t("home.deleted"))
             ctx.redraw(build(ctx))
+            # A tap on the wrong table's Delete can be taken back, log and sheet and all.
+            ctx.show_notice(t("home.deleted"), kind="done",
+                            action=None if deleted is None else
+                            (t("home.undo_delete"), lambda: restore(deleted)))
+            page.update()
+
+        def restore(deleted: DeletedTable) -> None:
+            try:
+                ctx.store.restore_table(deleted)
+            except Conflict:  # brought back on another phone already
+                pass
+            except NOT_SAVED as err:
+                ctx.show_notice(not_saved(err), kind="refused")
+                page.update()
+                return
+            ctx.announce(session.id, "table")
+            ctx.redraw(build(ctx))
+            ctx.show_notice(t("home.restored"), kind="done")
+            page.update()
 
         page.show_dialog(
             ft.AlertDialog(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.tables import create_table
 
 PHONE = {"width": 390, "height": 844}
@@ -70,3 +70,63 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
     on.click()
     page.get_by_text("Undo").first.wait_for()
     assert page.url.endswith("/play")
+
+
+def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    button(page, "Next: Step 2 — Parent plays").click()
+    button(page, "Next: Step 3 — Children play").click()
+    button(page, "Next: Step 4 — Acquire").click()
+    shows(page, "Step 4 — Acquire cards").wait_for()
+    page.set_viewport_size({"width": 390, "height": 1400})
+    kept = {n: page.get_by_role("checkbox", name=f"{n} kept their own card")
+            for n in ("Ben", "Cleo")}
+    kept["Ben"].wait_for()
+    assert page.get_by_role("checkbox", name="Ann kept their own card").count() == 0
+    button(page, "Targeted body: Sun").click()
+    button(page, "Took the celestial cards: Ben").click()
+    kept["Ben"].wait_for(state="detached")
+    assert kept["Cleo"].is_visible()
+    button(page, "Took the celestial cards: Cleo").click()  # changed the table's mind
+    kept["Ben"].wait_for()
+    kept["Cleo"].wait_for(state="detached")
+    kept["Ben"].click()  # Ben played lower than the parent and kept it
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        record = button(page, "Record who took the cards")
+        box = record.bounding_box()
+        # the step's one way on, in the bottom bar beside Undo
+        assert box["y"] > size["height"] - 120, box
+        shot(page, f"latria-step4-record-{size['width']}")
+    record.click()
+    shows(page, "Step 5").first.wait_for()
+    shows(page, "Cleo").first.wait_for()
+
+
+def test_a_deleted_table_comes_back_with_undo(server, page):
+    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    button(page, "Setup").first.click()
+    first = page.get_by_role("checkbox").first
+    first.click()  # something entered for the table, to see it come back
+    page.wait_for_selector("flt-semantics[role=checkbox][aria-checked=true]")
+    open_app(page, server.url)
+    button(page, "Delete Luna table: Ann, Ben").click()
+    button(page, "Delete", exact=True).click()
+    page.get_by_text("No table in progress").wait_for()
+    undo = button(page, "Undo", exact=True)
+    undo.wait_for()
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        shot(page, f"home-deleted-undo-{size['width']}")
+    undo.click()
+    button(page, "Open Luna table: Ann, Ben").wait_for()
+    shows(page, re.compile("^The table is back")).wait_for()
+    shot(page, "home-deleted-restored-360")
+    server.restart()  # it is saved
+    open_app(page, server.url)
+    button(page, "Open Luna table: Ann, Ben").click()
+    button(page, "Setup").first.click()
+    page.wait_for_selector("flt-semantics[role=checkbox][aria-checked=true]")
