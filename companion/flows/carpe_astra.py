@@ -254,6 +254,17 @@ def _pay(s: CarpeAstraState, who: int, amount: int, short: str) -> None:
     s.credits[who] -= amount
 
 
+def credits_left(s: CarpeAstraState) -> int:
+    """The credits in the supply: the box's less those the players hold (Components: "49
+    money tokens (credits)"; Setup: "Place the remaining credit tokens in a supply pile")."""
+    return max(0, CREDIT_TOKENS - sum(s.credits))
+
+
+def no_score_credits(s: CarpeAstraState) -> int:
+    """What "take two credits from the supply" gives now: two, or what the supply has left."""
+    return min(NO_SCORE_CREDITS, credits_left(s))
+
+
 def _start_round(s: CarpeAstraState, round_: int) -> None:
     s.round, s.turn, s.phase = round_, 0, "change_tack"
     _start_turn(s)
@@ -301,9 +312,10 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
             _start_round(s, s.round + 1)
         elif s.phase == "support":
             if s.scored == 0:
-                # Carpe Astra, Gain Support: nothing scored → take two credits (ruling P-7).
+                # Carpe Astra, Gain Support: nothing scored → take two credits (ruling P-7)
+                # "from the supply", which holds what the players do not (ruling C-6).
                 own(s, "credits")
-                s.credits[me] += NO_SCORE_CREDITS
+                s.credits[me] += no_score_credits(s)
             s.phase = "draw"
         elif s.phase == "draw":
             if s.turn + 1 < n:
@@ -385,11 +397,15 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
         if s.round == 1:
             raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
+        amount = req_int(event.get("amount"), 1, 30,
+                         whole=Msg("flow.carpe_astra.error.credits_whole"),
+                         low=Msg("flow.carpe_astra.error.credits_low", lo=1),
+                         high=Msg("flow.carpe_astra.error.credits_high", hi=30))
+        if amount > credits_left(s):  # the supply holds the box's 49 less the players' (C-6)
+            raise FlowError(Msg("flow.carpe_astra.error.supply_short", count=credits_left(s),
+                                limit=CREDIT_TOKENS))
         own(s, "credits")
-        s.credits[me] += req_int(event.get("amount"), 1, 30,
-                                 whole=Msg("flow.carpe_astra.error.credits_whole"),
-                                 low=Msg("flow.carpe_astra.error.credits_low", lo=1),
-                                 high=Msg("flow.carpe_astra.error.credits_high", hi=30))
+        s.credits[me] += amount
     elif kind == "end_round":
         _need(s, "round_end")
         immediate = req_bool(event.get("immediate"), Msg("flow.carpe_astra.error.immediate"),
@@ -569,6 +585,15 @@ def view(s: CarpeAstraState) -> PlayView:
         if s.scored:
             notes.append(Msg("flow.carpe_astra.note.scored", count=s.scored))
             actions.append(next_action(Msg("flow.carpe_astra.next.draw")))
+        elif no_score_credits(s) < NO_SCORE_CREDITS:
+            # the supply is short: the player takes what is left, and Play says so (C-6)
+            left = credits_left(s)
+            notes.append(Msg("flow.carpe_astra.note.supply_short" if left
+                             else "flow.carpe_astra.note.supply_empty",
+                             name=name, count=left, limit=CREDIT_TOKENS))
+            actions.append(next_action(Msg("flow.carpe_astra.next.draw_short" if left
+                                           else "flow.carpe_astra.next.draw_empty",
+                                           count=left)))
         else:
             actions.append(next_action(Msg("flow.carpe_astra.next.draw_nothing",
                                            count=NO_SCORE_CREDITS)))
