@@ -49,6 +49,14 @@ def game_number(tables: list[TableSession], session: TableSession) -> int:
     return ids.index(session.id) + 1 if session.id in ids else 1
 
 
+def place_in_series(store, session: TableSession) -> tuple[int, int] | None:
+    """(which game, of how many) for a table of a Latria campaign; None for any other
+    table. A campaign has as many games as players (Extension Rules 3)."""
+    if session.game != "latria" or session.variant != "campaign":
+        return None
+    return game_number(store.series(series_id(session)), session), len(session.players)
+
+
 def first_parent(store, game1: TableSession) -> int | None:
     """Game 1's starting parent as a seat 1…N: the parent its play confirmed, else the
     seat its setup drew (None when it has neither)."""

@@ -8,6 +8,7 @@ from datetime import datetime
 import flet as ft
 
 from companion import language
+from companion.campaign import place_in_series
 from companion.catalog import GAMES, Game
 from companion.i18n import ENGLISH, current_language, speaking, t
 from companion.saving import NOT_SAVED, not_saved, read_only_notice
@@ -162,17 +163,23 @@ def build(ctx) -> ft.View:
         game = GAMES[session.game]
         players = ", ".join(session.players)
         stamp = t("home.last_change", when=when(session.updated_at))
+        # The games of one campaign have the same players: which game it is tells them apart.
+        place = place_in_series(ctx.store, session)
+        which = [] if place is None else [t("campaign.game_of", n=place[0], total=place[1])]
         return ft.Card(
             content=ft.Row(
                 [
                     ft.Semantics(
-                        label=t("home.open_table", game=t(game.name), players=players),
+                        label=" · ".join([t("home.open_table", game=t(game.name),
+                                            players=players), *which]),
                         button=True,
                         expand=True,
                         content=ft.ListTile(
                             title=ft.Text(game_title(game), weight=ft.FontWeight.W_600),
                             subtitle=ft.Column(
                                 [
+                                    *(ft.Text(w, size=15, weight=ft.FontWeight.W_600)
+                                      for w in which),
                                     ft.Text(players, max_lines=2,
                                             overflow=ft.TextOverflow.ELLIPSIS),
                                     muted(stamp, size=14),

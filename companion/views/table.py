@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.campaign import place_in_series
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.score_forms import form_for
@@ -39,7 +40,7 @@ def build(ctx, table_id: str) -> ft.View:
         ],
         spacing=6,
     )
-    controls = [
+    controls: list[ft.Control] = [
         muted(t("table.variant", variant=t(game.variant(session.variant).label))),
         heading(t("table.players")),
         players,
@@ -57,5 +58,9 @@ def build(ctx, table_id: str) -> ft.View:
         section(t("rules.table_rulings"), t("rules.table_rulings_hint"), ft.Icons.GAVEL,
                 f"/table/{table_id}/rulings", ctx),
     ]
+    place = place_in_series(ctx.store, session)
+    if place is not None:  # game 2 of a campaign looks like game 1 otherwise
+        controls.insert(0, ft.Text(t("campaign.game_of", n=place[0], total=place[1]),
+                                   size=17, weight=ft.FontWeight.W_600))
     return screen(f"/table/{table_id}", game_title(game), controls,
                   on_back=lambda e: ctx.go("/"))

@@ -130,3 +130,24 @@ def test_a_deleted_table_comes_back_with_undo(server, page):
     button(page, "Open Luna table: Ann, Ben").click()
     button(page, "Setup").first.click()
     page.wait_for_selector("flt-semantics[role=checkbox][aria-checked=true]")
+
+
+def test_a_campaigns_games_are_told_apart_on_the_table_and_home(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"], variant="Campaign")
+    shows(page, "Campaign game 1 of 3").wait_for()
+    button(page, "Score").first.click()
+    button(page, "See the results").click()
+    page.get_by_text("Every point").wait_for()
+    page.mouse.move(195, 400)
+    page.mouse.wheel(0, 3000)
+    button(page, "Start campaign game 2").click()
+    page.get_by_text("Players", exact=True).wait_for()
+    shows(page, "Campaign game 2 of 3").wait_for()
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        shot(page, f"table-campaign-game-2-{size['width']}")
+    open_app(page, server.url)
+    button(page, "Open Latria table: Ann, Ben, Cleo · Campaign game 2 of 3").wait_for()
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        shot(page, f"home-campaign-game-2-{size['width']}")
