@@ -14,7 +14,8 @@ from companion.serving import Serving
 from companion.views.access_code import serving_of
 from companion.widgets.common import heading, muted, screen
 
-LAN_COMMAND = "companion --web --host 0.0.0.0"
+# As README's install leaves it: the command is in the project's .venv, not on the PATH.
+LAN_COMMAND = ".venv/bin/companion --web --host 0.0.0.0"
 QR_SIZE = 240  # px: fills most of a phone's width, easy for another phone to scan
 
 

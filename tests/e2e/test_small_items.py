@@ -151,3 +151,17 @@ def test_a_campaigns_games_are_told_apart_on_the_table_and_home(server, page):
     for size in (PHONE, SMALL_PHONE):
         page.set_viewport_size(size)
         shot(page, f"home-campaign-game-2-{size['width']}")
+
+
+def test_invite_gives_the_command_as_readme_installs_it(server, page):
+    open_app(page, server.url)  # 127.0.0.1: phones cannot join yet
+    button(page, "Invite a phone").click()
+    page.get_by_text("Phones cannot join yet").wait_for()
+    command = page.get_by_text(".venv/bin/companion --web --host 0.0.0.0", exact=True)
+    command.wait_for()
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        page.wait_for_timeout(400)
+        box = command.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
+        shot(page, f"invite-loopback-command-{size['width']}")
