@@ -6,6 +6,15 @@ which reaches every browser session of this server); each other session showing 
 table redraws from the store. The message only says what kind of thing changed (and,
 for the score sheet, which fields), never the new state: that is read from the store.
 
+A tap that does not land is told to the phone that made it, in one line near the top,
+whichever server process the phones share: on two processes the store refuses a tap
+made on a screen drawn from an older log (``store.Conflict``, e.g. Play's ``refused``);
+on one, the redraw for the other phone's change has taken the tapped control off the
+screen before the tap arrives, and ``companion.app.tell_missed_taps`` notices. Of two
+entries in one score field the later is kept (``Store.change_score_sheet``); the phone
+whose entry it replaced is told which (``views/score.py``), and a phone typing in a count
+when its screen is drawn again keeps its keyboard there (``widgets/stepper.keep_typing``).
+
 Pure apart from the ``page.pubsub`` calls; ``Follower`` keeps one page subscribed to the
 topic of the table its route shows.
 """
