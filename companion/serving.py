@@ -68,6 +68,12 @@ def lan_addresses() -> list[str]:
     return [a for a in dict.fromkeys(found) if _reachable(a)]
 
 
+def this_computer(host: str) -> str:
+    """The address this computer opens to reach a server on every address: the code
+    is asked there as on a phone (companion/access.py has no exception for it)."""
+    return "::1" if ":" in host else "127.0.0.1"
+
+
 def url_host(address: str) -> str:
     """An address as written in a URL (IPv6 in brackets)."""
     return f"[{address}]" if ":" in address and not address.startswith("[") else address
@@ -101,9 +107,9 @@ class Serving:
 
 
 def print_where_to_go(serving: Serving, out: TextIO) -> None:
-    """Say where the app is, as soon as the server listens (issue 9, part 6): on loopback
-    the one address; on the network each address with the code, and a QR code of the
-    first for a phone's camera."""
+    """Say where the app is, as soon as the server listens: on loopback the one address;
+    on the network each address with the code, the address for this computer itself,
+    and a QR code of the first for a phone's camera."""
     urls = serving.urls()
     if serving.loopback:
         print(t("serve.open_here", url=urls[0]), file=out)
@@ -114,6 +120,9 @@ def print_where_to_go(serving: Serving, out: TextIO) -> None:
         print(t("serve.open_on_phone"), file=out)
         for url in urls:
             print(f"  {url}", file=out)
+        if is_every_address(serving.host):  # this computer reaches itself there too
+            print(t("serve.open_here", url=serving.url(this_computer(serving.host))),
+                  file=out)
         if serving.code:
             print(t("serve.code", code=serving.code), file=out)
         print(t("serve.scan"), file=out)
