@@ -35,6 +35,20 @@ def wait_council_place(page, name: str, place: int) -> None:
     )
 
 
+def council_place(page, name: str) -> int:
+    """``name``'s place in the Council order as drawn (1 = top)."""
+    return page.evaluate(
+        """(name) => {
+          const ups = Array.from(document.querySelectorAll('flt-semantics[aria-label]'))
+            .filter(e => /^Move .* up$/.test(e.getAttribute('aria-label')));
+          const me = ups.find(e => e.getAttribute('aria-label') === `Move ${name} up`);
+          const y = me.getBoundingClientRect().top;
+          return ups.filter(e => e.getBoundingClientRect().top < y - 1).length + 1;
+        }""",
+        name,
+    )
+
+
 def wait_disabled(page, label: str) -> None:
     """Wait until the labelled button is disabled (Flutter marks the inner node)."""
     button(page, label, exact=True).locator('[aria-disabled="true"]').wait_for(state="attached")
@@ -107,10 +121,12 @@ def test_four_player_luna_totals_and_council_tie(server, page):
     wait_disabled(page, "Unused favors: one more")
     tap(page, "Unused favors: one fewer", 5)
     page.get_by_text("Dan: 61 points").wait_for()
-    # Council of Priests: Dan is furthest ahead (the 6 seat), then Ann, Ben, Cleo.
-    for place in (3, 2, 1):  # one tap at a time: wait for the row to move
-        tap(page, "Move Dan up")
-        wait_council_place(page, "Dan", place)
+    # Council of Priests: Dan is furthest ahead (the 6 seat), then Ann, Ben, Cleo. The
+    # sheet starts from the setup's stack (its drawn first player at the bottom).
+    for goal, name in enumerate(("Dan", "Ann", "Ben"), start=1):
+        for place in range(council_place(page, name) - 1, goal - 1, -1):  # a tap at a time
+            tap(page, f"Move {name} up")
+            wait_council_place(page, name, place)
     wait_disabled(page, "Move Dan up")
     page.set_viewport_size(PHONE)
     page.mouse.move(195, 400)
