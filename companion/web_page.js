@@ -6,11 +6,11 @@
   // storage by the app) picks one, else the browser's language.
   var TEXTS = __TEXTS__;
   var LANGUAGE = __LANGUAGE_KEY__;
-  function words() {
+  function language() {
     var chosen = null;
     try { chosen = JSON.parse(localStorage.getItem(LANGUAGE) || "null"); } catch (e) { /* none */ }
     var lang = chosen || (navigator.language || "en").slice(0, 2);
-    return TEXTS[lang] || TEXTS.en;
+    return TEXTS[lang] ? lang : "en";
   }
   var root = document.documentElement;
 
@@ -62,13 +62,16 @@
       banner.id = "connection-lost";
       banner.setAttribute("role", "alert");
       // A page opened while out of reach has no screen to read yet.
-      banner.textContent = drawn ? words().reconnecting : words().blank;
+      var lang = language();
+      banner.textContent = drawn ? TEXTS[lang].reconnecting : TEXTS[lang].blank;
+      banner.lang = lang;  // Japanese lines break between phrases (auto-phrase, below)
       var night = dark();
       // Over the bottom bar (its buttons wait too), not over the round and the step;
       // two lines at 360 px, no more than the bar.
       banner.style.cssText = "position:fixed;left:12px;right:12px;z-index:2147483647;" +
         "bottom:calc(12px + env(safe-area-inset-bottom, 0px));padding:12px 16px;" +
         "border-radius:12px;font:600 .9375rem/1.35 Roboto,system-ui,sans-serif;" +
+        "word-break:auto-phrase;" +
         "pointer-events:none;box-shadow:0 2px 8px rgba(0,0,0,.3);" +
         (night ? "background:#93000a;color:#ffdad6;" : "background:#ffdad6;color:#410002;");
       document.body.appendChild(banner);

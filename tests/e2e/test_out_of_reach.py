@@ -9,7 +9,7 @@ import re
 from companion.flows import FLOWS, build_event, replay
 from companion.store import Store
 from tests.e2e.conftest import PHONE
-from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.tables import create_table
 
 OUT_OF_REACH = "The table's server cannot be reached"
@@ -60,3 +60,23 @@ def test_out_of_reach_the_last_screen_stays_readable_and_taps_wait(server, page)
     # And taps land again.
     button(page, "Next: Step 3 — Children play").click()
     shows(page, "Step 3 — Children play a card").wait_for()
+
+
+
+def test_out_of_reach_in_japanese(server, browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740},
+                                  device_scale_factor=1, locale="ja-JP")
+    page = context.new_page()
+    try:
+        open_app(page, server.url)  # Home, in the phone's language
+        shows(page, re.compile("ラトーロ")).wait_for()
+        server.stop()
+        page.get_by_role("alert").filter(has_text="テーブルのサーバーにつながりません").wait_for()
+        page.wait_for_timeout(1500)
+        shows(page, re.compile("ラトーロ")).wait_for(timeout=1000)  # still there to read
+        shot(page, "out-of-reach-ja-360")
+        page.set_viewport_size(PHONE)
+        shot(page, "out-of-reach-ja-390")
+    finally:
+        server.start(server.port)
+        context.close()
