@@ -128,3 +128,33 @@ def test_the_other_reading_never_scores_the_holder_lower(order, held, eclipsed):
     documented = score_sheet(table(ann)).players[0].total
     other = score_sheet(table(ann, OTHER)).players[0].total
     assert other >= documented
+
+
+def test_the_score_form_offers_the_card_itself_only_under_the_other_reading():
+    from companion.i18n import t
+    from companion.score_forms.editor import Editor
+    from companion.score_forms.latria import discard_controls
+
+    def texts(sheet: dict) -> list[str]:
+        controls = discard_controls(Editor(sheet, lambda changes: None), 0)
+        out = []
+
+        def walk(c) -> None:
+            for attr in ("value", "label"):
+                if isinstance(getattr(c, attr, None), str):
+                    out.append(getattr(c, attr))
+            for attr in ("controls", "content"):
+                inner = getattr(c, attr, None)
+                for child in inner if isinstance(inner, list) else [inner]:
+                    if child is not None and not isinstance(child, str):
+                        walk(child)
+        for c in controls:
+            walk(c)
+        return out
+
+    ann = {"cards": [RED, sun(4), sun(3)]}
+    # the card and two others: documented, both others go; the other way, a choice
+    assert t("latria.discard_all") in texts(table(ann))
+    chosen = texts(table(ann, OTHER))
+    assert t("latria.discard_all") not in chosen
+    assert t("latria.discard_card", card="Polaris two red symbols") in chosen

@@ -228,10 +228,15 @@ def discard_controls(editor, index: int) -> list[ft.Control]:
         return []
     others = [c for c in held if c is not polaris]
     title = ft.Text(t("latria.discard_title"), size=17, weight=ft.FontWeight.W_600)
-    if len(others) <= 2:
+    # The table's other reading of L-3: the card is one of the held cards and may go too;
+    # then only "2 or fewer cards, including this card itself" leaves no choice.
+    itself = (editor.sheet.get("readings") or {}).get("L-3") == "alternative"
+    if len(others) <= (1 if itself else 2):
         player.pop("discarded", None)
         return [title, why.with_link(editor.page, ft.Text(t("latria.discard_all"), size=14),
                                      ["L-3"])]
+    if itself:
+        others = [polaris, *others]
     if "discarded" in player:  # the sheet says which two (entered here or imported)
         picks = matching_indices(others, player["discarded"])
     else:  # at most one tapped so far; the app chooses until the second
