@@ -11,6 +11,11 @@ from companion.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.tables import create_table
+from tests.e2e.test_two_phones import (
+    TALL,
+    open_table,
+    second_page,  # noqa: F401 - a fixture
+)
 
 OUT_OF_REACH = "The table's server cannot be reached"
 
@@ -80,3 +85,54 @@ def test_out_of_reach_in_japanese(server, browser):
     finally:
         server.start(server.port)
         context.close()
+
+
+class Wifi:
+    """A phone's Wi-Fi, between its page and the server: ``drop`` closes its connection
+    and refuses new ones until ``up`` again (set up before the page connects)."""
+
+    def __init__(self, page):
+        self.up = True
+        self.connected: list = []
+        page.route_web_socket(re.compile(r"/ws$"), self._route)
+
+    def _route(self, ws) -> None:
+        if not self.up:
+            ws.close()
+            return
+        ws.connect_to_server()
+        self.connected.append(ws)
+
+    def drop(self) -> None:
+        self.up = False
+        for ws in self.connected:
+            ws.close()
+        self.connected = []
+
+
+def test_a_phone_out_of_reach_of_a_running_server_comes_back_to_the_table_as_it_is(
+        server, page, second_page):  # noqa: F811
+    wifi = Wifi(second_page)
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    page.set_viewport_size(TALL)
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    second_page.set_viewport_size(TALL)
+    open_table(second_page, server.url, "Latria", "Play")
+    shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
+
+    wifi.drop()
+    alert = second_page.get_by_role("alert").filter(has_text=OUT_OF_REACH)
+    alert.wait_for()
+    second_page.wait_for_timeout(3000)  # probes have been refused meanwhile
+    shows(second_page, "Step 1 — Reveal celestial cards").wait_for(timeout=1000)
+    # The other phone plays on.
+    button(page, "Next: Step 2 — Parent plays").click()
+    shows(page, "Ann plays one astrology card").wait_for()
+
+    wifi.up = True
+    shows(second_page, "Ann plays one astrology card").wait_for()
+    alert.wait_for(state="detached")
+    button(second_page, "Next: Step 3 — Children play").click()  # and its taps land
+    shows(page, "Step 3 — Children play a card").wait_for()
