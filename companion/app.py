@@ -28,7 +28,8 @@ import logging
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Container, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
@@ -59,16 +60,17 @@ class Context:
     on another phone (screens without one are built again from the store); ``drafts``
     keeps what is half-typed in a form across those redraws; ``own_seq`` is the last
     event this session saved per table, so that a quick second tap of its own is not
-    reported as another phone's change. ``taken_away`` holds the controls that a redraw
-    for another phone's change took off this screen, and ``where_now`` how a screen says
-    where the table is now, for a tap that reached one of them (``tell_missed_taps``)."""
+    reported as another phone's change. ``taken_away`` holds the controls that the last
+    redraws for other phones' changes took off this screen (a tap still on its way is a
+    second or two old), and ``where_now`` how a screen says where the table is now, for a
+    tap that reached one of them (``tell_missed_taps``)."""
 
     page: ft.Page
     store: Store
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     own_seq: dict[str, int] = field(default_factory=dict)
-    taken_away: set[int] = field(default_factory=set)
+    taken_away: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
     where_now: dict[str, Callable[[], str]] = field(default_factory=dict)
     # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
     prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
@@ -154,7 +156,7 @@ class Context:
             else:
                 self.redraw(build_view(self, route))
         self.page.update()
-        self.taken_away |= on_screen - set(self.page.session.index.keys())
+        self.taken_away.append(frozenset(on_screen - set(self.page.session.index.keys())))
 
     def tell_missed_tap(self) -> None:
         """A tap of this phone's was not applied because another phone changed the table
@@ -291,12 +293,13 @@ PLAYER_EVENTS = frozenset({"click", "tap", "double_tap", "long_press", "change",
 
 
 def missed_tap(event_name: str, control_id: int, on_screen: bool,
-               taken_away: set[int]) -> bool:
+               taken_away: Iterable[Container[int]]) -> bool:
     """Whether an event Flet could not deliver (its control was ``on_screen`` neither
     before nor after) was a player's tap on a control that a redraw for another phone's
     change took away. A quick second tap on a control this phone's own tap took away
     (Next tapped twice) is not: that phone's first tap did what it meant."""
-    return event_name in PLAYER_EVENTS and not on_screen and control_id in taken_away
+    return (event_name in PLAYER_EVENTS and not on_screen
+            and any(control_id in gone for gone in taken_away))
 
 
 def tell_missed_taps(ctx: Context) -> None:
