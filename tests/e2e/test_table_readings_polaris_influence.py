@@ -118,3 +118,33 @@ def test_the_new_readings_in_japanese(server, page):
     button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所")).click()
     shows(page, re.compile("背教者では数＋1をそのまま失い")).wait_for()
     both_sizes(page, "ja-table-readings-luna-influence")
+
+
+def test_latoro_refuses_a_conversion_into_a_kind_given(server, page):
+    """Support phase: 「手持ちの好きな資源３つを別の資源１つに変換」 — 2 black and 1 white
+    cannot become black; they can become brown."""
+    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    page.set_viewport_size({"width": 390, "height": 2200})
+    button(page, "Play").first.click()
+    for label in ("Start player: Ann", "Start round 1", "Keep resources in the app"):
+        button(page, label, exact=True).click()
+        page.wait_for_timeout(150)
+    for label in ("Next: Collection phase", "Next: Support phase"):
+        button(page, label, exact=True).click()
+        page.wait_for_timeout(150)
+    convert = button(page, "Convert 3 resources into 1", exact=True)
+    convert.wait_for()
+    page.get_by_role("button", name="Player: Ann", exact=True).last.click()
+    for label in ("black given: one more", "black given: one more", "white given: one more",
+                  "Colour received: black"):
+        button(page, label, exact=True).click()
+        page.wait_for_timeout(150)
+    convert.click()
+    shows(page, re.compile(r"another type than the three given, and black is among them"
+                           )).wait_for()
+    page.set_viewport_size(PHONE)
+    page.mouse.move(195, 400)
+    page.mouse.wheel(0, 5000)
+    shot(page, "play-latoro-conversion-refused")
+    page.set_viewport_size(SMALL)
+    shot(page, "play-latoro-conversion-refused-360")
