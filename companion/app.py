@@ -156,7 +156,9 @@ class Context:
             else:
                 self.redraw(build_view(self, route))
         self.page.update()
-        self.taken_away.append(frozenset(on_screen - set(self.page.session.index.keys())))
+        gone = on_screen - set(self.page.session.index.keys())
+        if gone:  # (a score change leaves Play as it was)
+            self.taken_away.append(frozenset(gone))
 
     def tell_missed_tap(self) -> None:
         """A tap of this phone's was not applied because another phone changed the table
