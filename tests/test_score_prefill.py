@@ -267,9 +267,9 @@ def test_altar_prefill_keeps_a_god_typed_on_score():
 class Table:
     """A Luna table in a store, Score opened on it as the screen does (follow_play)."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, table_id: str | None = None):
         self.store = store
-        self.id = store.create_table("luna", "preselected", ["Ann", "Ben", "Cat"]).id
+        self.id = table_id or store.create_table("luna", "preselected", ["Ann", "Ben", "Cat"]).id
         self.told: list[tuple] = []
         self.ctx = SimpleNamespace(store=store, announce=lambda *a, **k: self.told.append(
             (a, k)))
@@ -357,3 +357,24 @@ def test_read_only_data_shows_the_sheet_as_saved(tmp_path):
     assert table.open_score()["players"][1]["influence"] == 5  # no traceback
     with pytest.raises(StoreError):
         table.enter(("players", 0, "influence"), 1)
+
+
+def test_what_play_wrote_travels_in_a_backup(tmp_path):
+    from companion.backup import BackupError, backup_bytes, export_backup, import_backup, load
+
+    table = Table(Store(tmp_path / "here"))
+    table.tap({"type": "start", "player": "Ann"})
+    table.tap({"type": "council", "player": "Ben", "place": 1})
+    table.open_score()
+    made = export_backup(table.store).backup
+    assert [["council_order"], ["Ben", "Cat", "Ann"]] in made["tables"][0]["score_prefilled"]
+    there = Store(tmp_path / "there")
+    assert import_backup(there, backup_bytes(made)).added == 1
+    again = Table(there, table.id)
+    again.tap({"type": "influence", "player": "Cat", "amount": 2})
+    assert again.open_score()["players"][2]["influence"] == 7  # it still follows Play
+    assert again.open_score()["council_order"] == ["Ben", "Cat", "Ann"]
+    for damaged in ("x", [1], [[["players"], 1, 2]], [[["p"], "x" * 300]]):
+        made["tables"][0]["score_prefilled"] = damaged
+        with pytest.raises(BackupError):
+            load(backup_bytes(made))
