@@ -64,7 +64,10 @@ def build(ctx, table_id: str) -> ft.View:
     others = [note for note in result.note_details if note not in ties]
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
-        ranking_card(ctx, session.game, result, ties),
+        ranking_card(session.game, result),
+        # Not inside the card: a "Why?" in a card makes the whole card one button to a
+        # screen reader.
+        *why.note_rows(ctx.page, ties),
         results_share.share_row(ctx, session, result),
         *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Reopen
     ]
@@ -92,9 +95,9 @@ def build(ctx, table_id: str) -> ft.View:
                   controls, on_back=back)
 
 
-def ranking_card(ctx, game: str, result, ties: list) -> ft.Control:
-    """The ranking, a hint on each line whose place a tie-break decided, and then the
-    reason (with its Why?)."""
+def ranking_card(game: str, result) -> ft.Control:
+    """The ranking, with a hint on each line whose place a tie-break decided (the
+    reason follows the card)."""
     broken = tie_broken(result)
     rows: list[ft.Control] = []
     for player in ranking(result):
@@ -106,9 +109,6 @@ def ranking_card(ctx, game: str, result, ties: list) -> ft.Control:
                     weight=ft.FontWeight.W_600),
             *total_cells(name, t_for(game, "results.total_value", total=player.total)),
         ], vertical_alignment=ft.CrossAxisAlignment.START))
-    if ties:
-        rows.append(ft.Divider(height=8))
-        rows += why.note_rows(ctx.page, ties)
     return ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
                                         padding=ft.Padding.all(12)))
 
