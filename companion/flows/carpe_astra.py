@@ -663,17 +663,15 @@ CREDIT_TOKENS = 49  # Carpe Astra, Components: "49 money tokens (credits)"
 
 
 def score_prefill(s: CarpeAstraState) -> dict[str, Any]:
-    """Carpe Astra sheet: each player's character, credits and support tokens. Credits
-    past the box's are a slip the score sheet refuses: then play gives none (None: the
-    sheet keeps what it has) until they are corrected."""
-    # Carpe Astra, Components: 49 credits in all.
-    over = sum(s.credits) > CREDIT_TOKENS
+    """Carpe Astra sheet: each player's character, credits and support tokens. Play pays
+    credits from the supply, so together they stay within the box's (CREDIT_TOKENS), as
+    the score sheet needs."""
     players = []
     for i, name in enumerate(s.players):
         entry: dict[str, Any] = {"name": name}
         if s.characters[i]:
             entry["character"] = s.characters[i]
-        entry["credits"] = None if over else s.credits[i]
+        entry["credits"] = s.credits[i]
         if s.phase != "start":
             entry["support"] = {g: v for g, v in s.support[i].items() if v}
         players.append(entry)

@@ -46,8 +46,7 @@ def play_changes(sheet: dict, empty: dict, prefill: dict,
     or, where Play never wrote, what the ``empty`` sheet holds there: nobody entered it
     on Score. A field that holds anything else was entered on Score and stays as entered:
     Play moving on changes neither it nor its record. A field Play no longer gives (a
-    tap taken back) goes back to the empty sheet's value, unless it was entered. A value
-    of None in the prefill means Play cannot say now: the field and its record stay.
+    tap taken back) goes back to the empty sheet's value, unless it was entered.
 
     Fields are those of companion/sheet_changes.py: a key of an object, a player (by
     name) and a list of objects that keeps its length (Altar's Realms) by position, any
@@ -59,8 +58,8 @@ def play_changes(sheet: dict, empty: dict, prefill: dict,
     changes: list[SheetChange] = []
     for path, value in known.items():
         now = _at(sheet, path)
-        if value is None or not _same(now, before.get(path, _at(empty, path))):
-            continue  # unknown to Play just now, or entered on Score
+        if not _same(now, before.get(path, _at(empty, path))):
+            continue  # entered on Score
         after[path] = value
         if not _same(now, value):
             changes.append((path, copy.deepcopy(value)))
