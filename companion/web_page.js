@@ -220,4 +220,21 @@
       }, KEEP_AFTER_MS);
     }, { once: true });
   }
+
+  // The table's code leaves the address bar once the phone has joined: the app then
+  // goes to the same page without it (companion/views/access_code.py), and that step
+  // replaces the history entry that held the code, so Back does not show it either.
+  function forgetCodeOnJoin() {
+    var push = history.pushState;
+    history.pushState = function (state, title, url) {
+      var target = url == null ? null : new URL(url, location.href);
+      if (target && !target.searchParams.has("code") && target.pathname === location.pathname
+          && new URLSearchParams(location.search).has("code")) {
+        history.pushState = push;
+        return history.replaceState(state, title, url);
+      }
+      return push.apply(history, arguments);
+    };
+  }
+  if (new URLSearchParams(location.search).has("code")) forgetCodeOnJoin();
 })();

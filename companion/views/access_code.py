@@ -73,9 +73,12 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
                 await prefs.set(STORAGE_KEY, normalized(code))
             page.on_route_change = None  # main sets the app's own
             # The code has done its job: screens see their own route, without it.
-            page.route = urlsplit(page.route or "/").path or "/"
+            linked_route = page.route or "/"
+            page.route = urlsplit(linked_route).path or "/"
             page.views.clear()
             main(page)
+            if linked_code(linked_route):  # and the address bar shows it no more
+                await page.push_route(page.route)
         return verdict
 
     message = None
