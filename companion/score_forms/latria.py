@@ -204,8 +204,16 @@ def player_controls(editor, index: int) -> list[ft.Control]:
                 editor.remember(key, None)  # asked again the next time the card is tapped
             editor.rebuild()
 
-        controls.append(ft.TextButton(content=t("latria.printed_forget"), height=TAP,
-                                      icon=ft.Icons.EDIT_NOTE, on_click=forget))
+        # Two lines at 360 px (three in Japanese): a row that grows with them, as a
+        # text button does not (its height stays one line's, and cut the second).
+        words = t("latria.printed_forget")
+        controls.append(ft.Semantics(label=words, button=True, exclude_semantics=True,
+                                     on_tap=forget, content=ft.Container(
+            ft.Row([ft.Icon(ft.Icons.EDIT_NOTE, color=ft.Colors.PRIMARY),
+                    ft.Text(words, size=15, color=ft.Colors.PRIMARY, expand=True)],
+                   spacing=10),
+            on_click=forget, ink=True, border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=14))))
     return controls
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.flutter import SHOTS, button, open_app, shot, shows
 from tests.e2e.tables import create_table
 
 PHONE = {"width": 390, "height": 844}
@@ -165,3 +165,42 @@ def test_invite_gives_the_command_as_readme_installs_it(server, page):
         box = command.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
         shot(page, f"invite-loopback-command-{size['width']}")
+
+
+def lang(language: str) -> str:
+    return "ja" if language == "日本語" else "en"
+
+
+def test_ask_again_for_printed_values_fits_at_360_in_both_languages(server, page):
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    button(page, "Score").first.click()
+    page.set_viewport_size({"width": 360, "height": 2600})
+    page.get_by_text("Astrology cards", exact=True).wait_for()
+    button(page, "Polaris astrology 5").click()
+    page.get_by_text("What is printed on Polaris 5?").wait_for()
+    page.get_by_role("checkbox", name="×2 printed on the card").click()
+    button(page, "Save").click()
+    score = page.url
+    for language, words in (("English", "Printed values wrong?"),
+                            ("日本語", "印刷された値が違う？")):
+        if language == "日本語":
+            open_app(page, server.url)
+            button(page, "日本語").click()
+            page.get_by_text("進行中の卓").first.wait_for()
+            open_app(page, score)
+        ask = page.get_by_role("button", name=re.compile("^" + re.escape(words)))
+        ask.wait_for()
+        whole = ask.get_attribute("aria-label") or ask.text_content()
+        box = ask.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, box
+        # its words are all drawn: the button is tall enough for the two or three lines
+        # they take at 360 px (a fixed height had cut the second)
+        assert box["height"] >= 2 * 20 + 24, (whole, box)
+        # what a player sees there: the part of the screen around it
+        shot(page, "latria-ask-again-tall")
+        top = max(0, box["y"] - 400)
+        page.screenshot(path=str(SHOTS / f"latria-ask-again-{lang(language)}-360.png"),
+                        clip={"x": 0, "y": top, "width": 360, "height": 740})
+    # and it still does what it says: the card's printed value is asked again
+    ask.click()
+    ask.wait_for(state="detached")
