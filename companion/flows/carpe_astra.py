@@ -456,6 +456,8 @@ def _markers(s: CarpeAstraState) -> list[Marker]:
     for g in GUILDS:
         out.append(Marker(label=Msg("flow.carpe_astra.marker.supply", guild=GUILD_NAMES[g]),
                           value=s.supply[g]))
+    # the credit supply pile: the box's 49 less the players' (Setup; ruling P-7)
+    out.append(Marker(label=Msg("flow.carpe_astra.marker.credit_supply"), value=credits_left(s)))
     return out
 
 

@@ -148,3 +148,56 @@ def test_latoro_refuses_a_conversion_into_a_kind_given(server, page):
     shot(page, "play-latoro-conversion-refused")
     page.set_viewport_size(SMALL)
     shot(page, "play-latoro-conversion-refused-360")
+
+
+def test_carpe_astra_says_when_the_credit_supply_is_short(server, page):
+    """Gain Support: "take two credits from the supply"; Components: "49 money tokens
+    (credits)". Round 2: an event gives Ann 25, then her +2: 48 of 49 held, so Ben, who
+    scores nothing, takes the last one, and Play says so before the tap."""
+    from tests.e2e.flutter import count_field, wait_for_editing
+
+    def event_credits(amount: int) -> None:
+        field = count_field(page, "Credits")
+        field.click()
+        wait_for_editing(page)
+        page.keyboard.press("Control+a")
+        page.keyboard.press("Backspace")
+        page.keyboard.type(str(amount))
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(300)
+        button(page, "Credits from the event", exact=True).click()
+        page.wait_for_timeout(300)
+
+    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    page.set_viewport_size({"width": 390, "height": 1800})
+    button(page, "Play").first.click()
+    button(page, "Start player: Ann").click()
+    button(page, "Start round 1").click()
+    turn = ("Next: Make New Contacts", "Next: Infiltrate Guilds", "Next: Gain Support")
+    for after in ("Next: Ben's turn", "Next: Cleo's turn", "Next: End of the round"):
+        for label in (*turn, "Nothing scored: +2 credits — Next: Draw", after):
+            button(page, label, exact=True).click()
+            page.wait_for_timeout(150)
+    button(page, "Next: Round 2", exact=True).click()
+    # 3 × (5 + 2) = 21 held; Ann's event +25 and her +2 leave 1 in the supply
+    for label in turn:
+        button(page, label, exact=True).click()
+    event_credits(25)
+    for label in ("Nothing scored: +2 credits — Next: Draw", "Next: Ben's turn", *turn):
+        button(page, label, exact=True).click()
+        page.wait_for_timeout(150)
+    shows(page, "The supply has only 1 credit left (the box has 49): if nothing is scored, "
+                "Ben takes it.").wait_for()
+    last = button(page, "Nothing scored: +1 credit, the supply's last — Next: Draw",
+                  exact=True)
+    last.wait_for()
+    shows(page, re.compile(r"Supply: credits\s+1$")).wait_for()  # beside the board
+    for size, name in ((PHONE, "play-carpe-astra-supply-short"),
+                       (SMALL, "play-carpe-astra-supply-short-360")):
+        page.set_viewport_size(size)
+        page.mouse.move(195, 400)
+        page.mouse.wheel(0, -5000)
+        shot(page, name)
+    page.set_viewport_size({"width": 390, "height": 1800})
+    last.click()
+    shows(page, re.compile(r"Ben\s+credits\s+8\b")).wait_for()
