@@ -89,13 +89,14 @@ class Stepper:
         self._sync_buttons()
 
     def _focused(self, e: ft.ControlEvent) -> None:
-        _typing_in[e.page] = self.name
         ft.context.disable_auto_update()  # nothing on screen changed
+        if (page := page_of(self.field)) is not None:
+            _typing_in[page] = self.name
 
     def _left(self, e: ft.ControlEvent) -> None:
-        if _typing_in.get(e.page) == self.name:
-            del _typing_in[e.page]
         ft.context.disable_auto_update()
+        if (page := page_of(self.field)) is not None and _typing_in.get(page) == self.name:
+            del _typing_in[page]
 
     def _allowed(self, n: int) -> bool:
         return n >= self.minimum and (self.maximum is None or n <= self.maximum)
@@ -159,6 +160,13 @@ class Stepper:
 
 # page → the name of the stepper whose box has the keyboard on that phone
 _typing_in: weakref.WeakKeyDictionary[ft.Page, str] = weakref.WeakKeyDictionary()
+
+
+def page_of(control: ft.BaseControl) -> ft.Page | None:
+    try:
+        return control.page
+    except RuntimeError:  # taken off the screen already
+        return None
 
 
 def steppers_in(control: ft.BaseControl) -> dict[str, Stepper]:
