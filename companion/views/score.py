@@ -37,7 +37,7 @@ from companion.widgets.common import (
     secondary_button,
     set_choice_chip,
 )
-from companion.widgets.stepper import keep_typing, steppers_in
+from companion.widgets.stepper import Stepper, keep_typing, steppers_in
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
@@ -120,9 +120,9 @@ def build(ctx, table_id: str) -> ft.View:
     results_button = primary_button(t("score.results"), lambda e: ctx.go(
         f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
 
-    # The places in the sheet this phone entered (locations), each with the name of the
-    # stepper it was typed or tapped on: Latria's counts are all kept in one list, a pile.
-    mine: dict[str, str | None] = {}
+    # The places in the sheet this phone entered (locations), each with the names of the
+    # steppers it was typed or tapped on there: Latria's counts share one list, a pile.
+    mine: dict[str, list[str]] = {}
 
     def save(changes: list, undoing: bool = False) -> bool:
         """Save this phone's field changes into the saved sheet, then show the totals."""
@@ -144,8 +144,10 @@ def build(ctx, table_id: str) -> ft.View:
             undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
                                change_name(changes[0][0])))
         editor.accept_saved(saved)
-        stepper = next(iter(steppers_in(editor.source)), None) if editor.source else None
-        mine.update((location(path), stepper) for path, _ in changes)
+        counts = list(steppers_in(editor.source)) if editor.source else []
+        for path, _ in changes:
+            entered = mine.setdefault(location(path), [])
+            entered += [name for name in counts if name not in entered]
         if changes:
             ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
                          values=tuple(None if v is REMOVE else v for _, v in changes))
@@ -208,6 +210,7 @@ def build(ctx, table_id: str) -> ft.View:
         in_place = not whole and all(
             editor.shows(path) or (len(path) > 1 and path[0] == "players" and path[1] != shown)
             for path in change.paths)
+        counts_before = {name: s.value for name, s in steppers_in(body).items()}
         if in_place:
             editor.load(fresh)
         else:
@@ -215,19 +218,24 @@ def build(ctx, table_id: str) -> ft.View:
             render_body()
             keep_typing(ctx.page, body)  # a number typed next still lands
         refresh()
-        overwritten = [(path, value) for path, value in zip(change.paths, change.values,
-                                                            strict=False)
-                       if location(path) in mine]
+        counts = steppers_in(body)
+        overwritten = []
+        for path, value in zip(change.paths, change.values, strict=False):
+            if location(path) in mine:
+                # A count this phone entered in a list (a pile) that shows another number
+                # now is the entry replaced; else the notice names whose entries changed.
+                replaced = [counts[name] for name in mine[location(path)] if name in counts
+                            and counts[name].value != counts_before.get(name)]
+                overwritten.append((path, value, replaced[0] if replaced else None))
         if whole:
             ctx.show_notice(t("score.changed_elsewhere_all"))
         elif overwritten:
             ctx.show_notice(overwritten_notice(*overwritten[0]))
 
-    def overwritten_notice(path: tuple, value: Any) -> str:
+    def overwritten_notice(path: tuple, value: Any, count: Stepper | None = None) -> str:
         label = editor.labels.get(location(path))
-        counted = steppers_in(body).get(mine.get(location(path)) or "")
-        if label is None and counted is not None:  # a count kept in a list: as it shows
-            label, value = counted.label, counted.value
+        if label is None and count is not None:  # a count kept in a list: as it shows
+            label, value = count.label, count.value
         players = editor.sheet.get("players", [])
         name = None
         if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
