@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 
 import flet as ft
 
+from companion import sync
 from companion.catalog import GAMES
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
@@ -202,6 +203,13 @@ def build(ctx, table_id: str) -> ft.View:
         if saved is None or change.kind == "table":
             ctx.redraw(build(ctx, table_id))
             return
+        if change.kind == "play":
+            # Another phone tapped Play: what it tracked is written where Score entered
+            # nothing (the first phone on Score to hear it writes; the others hear that).
+            followed = follow_play(ctx, saved)
+            if followed.score_sheet == saved.score_sheet:
+                return
+            saved, change = followed, sync.Change(table_id, "sheet", ((),))
         if change.kind != "sheet":
             return
         fresh = saved.score_sheet or form.empty_sheet(saved, box)

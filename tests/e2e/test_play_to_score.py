@@ -15,6 +15,7 @@ from tests.e2e.tables import create_table
 from tests.e2e.test_play_latria import play_round
 from tests.e2e.test_play_luna import prepare_next_round, to_scoring
 from tests.e2e.test_score_luna_altar_latoro import wait_council_place
+from tests.e2e.test_two_phones import open_table
 
 TALL = {"width": 390, "height": 2400}
 PHONE = {"width": 390, "height": 844}
@@ -272,3 +273,33 @@ def test_latria_play_knows_nothing_the_sheet_holds(server, page):
         page.get_by_role("button", name=re.compile(rf"^{name}, 0 points")).wait_for()
     shots(page, "play-to-score-latria")
     assert Store(server.data_dir).list_tables()[0].score_sheet is None
+
+
+def test_a_phone_on_score_follows_what_another_phone_plays(server, page, browser):
+    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben"])
+    page.set_viewport_size(TALL)
+    button(page, "Play").first.click()
+    taps(page, "Start player: Ann", "Start round 1")
+    # Phone B opens Score while phone A plays on.
+    context = browser.new_context(viewport=TALL, device_scale_factor=1)
+    try:
+        other = context.new_page()
+        open_table(other, server.url, "Carpe Astra", "Score")
+        button(other, "See the results").wait_for()
+        counts_are(other, {"Credits": 5})
+        # A: Ann scores nothing, +2 credits (5 → 7): B's Score shows it without reopening.
+        taps(page, "Next: Make New Contacts", "Next: Infiltrate Guilds", "Next: Gain Support",
+             "Nothing scored: +2 credits — Next: Draw")
+        shows(page, "Ann's turn — Draw").wait_for()
+        counts_are(other, {"Credits": 7})
+        # B counts Ann's money on the table: 8. Play's next +2 leaves that entry as it is.
+        taps(other, "Credits: one more")
+        counts_are(other, {"Credits": 8})
+        taps(page, "Next: Ben's turn", "Next: Make New Contacts", "Next: Infiltrate Guilds",
+             "Next: Gain Support", "Nothing scored: +2 credits — Next: Draw")
+        shows(page, "Ben's turn — Draw").wait_for()
+        counts_are(other, {"Credits": 8})
+        player(other, "Ben")
+        counts_are(other, {"Credits": 7})
+    finally:
+        context.close()
