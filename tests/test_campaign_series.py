@@ -78,3 +78,15 @@ def test_game_n_starts_with_game_1s_parent_one_seat_on(tmp_path):
     assert FLOWS["latria"].initial(flow_config(third, store)).proposed_first == 0  # A
     # Without the store (a table on its own) the table's own seed decides, as before.
     assert flow_config(second)["setup"]["first_player"] == setup_for(second).first_player
+
+
+def test_results_of_a_campaign_with_no_game_scored_say_so(tmp_path):
+    import types
+
+    from companion.i18n import t
+    from companion.views.results import campaign_controls
+
+    store = Store(tmp_path)
+    game1 = store.create_table("latria", "campaign", ["Ann", "Ben", "Cy"], seed=1)
+    heading = campaign_controls(types.SimpleNamespace(store=store, page=None), game1)[0]
+    assert heading.value == t("campaign.standings_none", total=3)  # not "after game 0"

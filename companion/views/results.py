@@ -204,8 +204,10 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
     root = campaign.series_id(session)
     tables = ctx.store.series(root)
     result, played = campaign.standings(tables)
-    controls: list[ft.Control] = [heading(t("campaign.standings", n=played,
-                                              total=len(session.players)))]
+    total = len(session.players)
+    controls: list[ft.Control] = [heading(t("campaign.standings", n=played, total=total)
+                                          if played else
+                                          t("campaign.standings_none", total=total))]
     if result is not None:
         for player in ranking(result):
             per_game = ", ".join(f"{line.points:+d}" for line in player.breakdown)
