@@ -1,7 +1,7 @@
 """What a Play tap costs the server with a long log (issue 14: 147 ms at 2,000 events
 against 81 ms at 20; goal: at most 1.2× the 20-event figure).
 
-A tap is what companion/views/play.py does between the click and the redraw: read the log
+A tap is what companion/ui/views/play.py does between the click and the redraw: read the log
 and its last number, get the state, apply the event, save it on that number, get the
 state again for the redrawn screen. Two tables of Luna on one store, one with 20 events
 and one with 2,000 (start, the setup steps, then "Other influence change" taps, +1 and
@@ -11,7 +11,7 @@ followed by its undo (not counted) so the logs keep their length. Both ways are 
 - ``replay``: the way before issue 14 — the store checks by replaying the saved log, and
   the redraw replays it again;
 - ``kept``: the way now — only the log's last number is read, the state kept under it
-  (companion/play_state.py), the event applied to it once and saved on that number.
+  (companion/table/play_state.py), the event applied to it once and saved on that number.
 
 Then the replay of each whole log (``companion.flows.replay``), 20 and 2,000 events in
 turn: what a phone pays when another phone changed the log under it, and what every tap
@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion import play_state  # noqa: E402
 from companion.flows import FLOWS, replay  # noqa: E402
-from companion.store import Store  # noqa: E402
-from companion.table_setup import flow_config  # noqa: E402
+from companion.storage.store import Store  # noqa: E402
+from companion.table import play_state  # noqa: E402
+from companion.table.setup import flow_config  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 

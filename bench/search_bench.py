@@ -3,7 +3,7 @@ of 4,000 lines (issue 16: results as you type within 100 ms on this machine).
 
 The rulebook is made of the five real ones (and Latoro's translation), repeated until it
 has 4,000 lines, each copy's sections with ids of their own, in one index, as
-companion/rules_search.py builds it. Each keystroke is what the screen does on a change:
+companion/rules/search.py builds it. Each keystroke is what the screen does on a change:
 the search, then a snippet with the hits marked for each section found (the figure: the
 median and the 95th percentile, since a busy machine makes a few keystrokes slow; the
 load average is printed beside it). Beside it, the baseline is a plain scan of the same
@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion.rulebooks import Book, books  # noqa: E402
-from companion.rules_search import Index, book_items, fold, snippet, terms_of  # noqa: E402
+from companion.rules.rulebooks import Book, books  # noqa: E402
+from companion.rules.search import Index, book_items, fold, snippet, terms_of  # noqa: E402
 
 TYPED = ["e", "ec", "ecl", "ecli", "eclip", "eclips", "eclipse", "eclipse m", "eclipse ma",
          "eclipse marker", "資", "資源", "資源コ", "資源コマ", "sup", "support token", "the",

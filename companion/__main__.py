@@ -2,7 +2,7 @@
 
 With no flags it opens the app the usual Flet way: a desktop window. ``--web``, or a
 machine with no display, serves it to browsers instead, offline, with the project's own
-server (``companion/server.py``); on the local network behind an access code.
+server (``companion/web/server.py``); on the local network behind an access code.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion import settings
+from companion.storage import data_folder
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -54,8 +54,8 @@ def serves_web(asked: bool) -> bool:
 
 def flags_problem(args: argparse.Namespace) -> str | None:
     """None when --access-code and --allow-origin make sense; else why not, in one line."""
-    from companion.access import code_problem
-    from companion.server import origin_of
+    from companion.web.access import code_problem
+    from companion.web.server import origin_of
 
     if args.access_code is not None and (problem := code_problem(args.access_code)):
         return problem
@@ -68,9 +68,9 @@ def flags_problem(args: argparse.Namespace) -> str | None:
 
 def serve(args: argparse.Namespace, data_dir: Path) -> None:
     """Serve the app to browsers with our server, and say where to open it."""
-    from companion import access, server
-    from companion.app import make_main, warm_up_first_screen
-    from companion.serving import Serving, is_loopback, print_where_to_go
+    from companion.ui.app import make_main, warm_up_first_screen
+    from companion.web import access, server
+    from companion.web.serving import Serving, is_loopback, print_where_to_go
 
     # Anyone on the network could reach a non-loopback address: a code is then required.
     code = args.access_code
@@ -90,11 +90,11 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    data_dir = args.data_dir or settings.default_data_dir()
+    data_dir = args.data_dir or data_folder.default_data_dir()
     web = serves_web(args.web)
-    problem = settings.writable_problem(data_dir) or flags_problem(args)
+    problem = data_folder.writable_problem(data_dir) or flags_problem(args)
     if problem is None and web:
-        problem = settings.port_problem(args.host, args.port)
+        problem = data_folder.port_problem(args.host, args.port)
     if problem:
         print(f"companion: {problem}", file=sys.stderr)
         return 2
@@ -105,15 +105,15 @@ def main(argv: list[str] | None = None) -> int:
 
     import flet as ft  # imported late: --help and the checks above stay fast
 
-    from companion.app import make_main
     from companion.assets_folder import ASSETS
+    from companion.ui.app import make_main
 
     ft.run(with_window_icon(make_main(data_dir), ASSETS / WINDOW_ICON), host=args.host,
            port=args.port, assets_dir=str(ASSETS), no_cdn=True)
     return 0
 
 
-WINDOW_ICON = "icons/icon.ico"  # made by companion/make_icons.py
+WINDOW_ICON = "icons/icon.ico"  # made by companion/tools/make_icons.py
 
 
 def with_window_icon(app_main, icon: Path):

@@ -12,3 +12,6 @@ from pathlib import Path
 
 _INSTALLED = Path(__file__).resolve().parent / "assets"  # from a wheel
 ASSETS = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parents[1] / "assets"
+# The bundled Japanese font (companion/tools/fontsubset.py makes it), under ASSETS.
+FONT_FAMILY = "NotoSansJP"
+FONT_FILE = "fonts/NotoSansJP-Subset.otf"

@@ -1,7 +1,7 @@
 """The outer limits of a score sheet: size, nesting, numbers, texts and lists.
 
 Every sheet passes these checks before its game's own (``scorers.sheets.parse_sheet``),
-and so does everything the app saves (``companion/store.py``): a hostile or damaged
+and so does everything the app saves (``companion/storage/store.py``): a hostile or damaged
 sheet gets one readable problem per mistake, never a crash, and nothing out of range is
 ever written. The limits are the largest any real sheet needs:
 

@@ -1,5 +1,5 @@
-"""The access code and the limits, without Flet or a server (companion/access.py,
-companion/serving.py)."""
+"""The access code and the limits, without Flet or a server (companion/web/access.py,
+companion/web/serving.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.access import (
+from companion.web.access import (
     TRIES_PER_MINUTE,
     Gate,
     RateLimiter,
@@ -16,7 +16,7 @@ from companion.access import (
     code_problem,
     new_code,
 )
-from companion.serving import Serving, is_every_address, is_loopback, print_where_to_go
+from companion.web.serving import Serving, is_every_address, is_loopback, print_where_to_go
 
 
 class Clock:
@@ -70,7 +70,7 @@ def test_other_digits_never_match(typed):
 def test_the_doctests_hold():
     import doctest
 
-    from companion import access, server, serving
+    from companion.web import access, server, serving
 
     for module in (access, server, serving):
         result = doctest.testmod(module)

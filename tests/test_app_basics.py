@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion import i18n
 from companion.catalog import GAMES
-from companion.settings import default_data_dir
+from companion.storage.data_folder import default_data_dir
 
 ROOT = Path(__file__).resolve().parents[1]
 

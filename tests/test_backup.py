@@ -1,4 +1,4 @@
-"""Issue 17, part 6: the backup file (companion/backup.py, docs/backup.md).
+"""Issue 17, part 6: the backup file (companion/storage/backup.py, docs/backup.md).
 
 - Export → import into an empty data folder gives the same tables, logs, sheets and
   box values (hypothesis: random tables, events, sheets, box values).
@@ -25,11 +25,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import backup
-from companion.backup import BackupError, export_backup, import_backup, load
 from companion.catalog import GAMES
 from companion.i18n import speaking
-from companion.store import DB_NAME, LATEST_VERSION, Store, expected_columns
+from companion.storage import backup
+from companion.storage.backup import BackupError, export_backup, import_backup, load
+from companion.storage.store import DB_NAME, LATEST_VERSION, Store, expected_columns
 from tests.hostile import EXAMPLES, big_number, nested, to_text
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,7 +204,7 @@ def test_a_table_here_is_replaced_only_by_a_newer_change(plan, shifts):
 def test_a_replaced_log_gets_a_last_number_no_screen_here_was_drawn_from(tmp_path):
     """A phone here drew its screen from our log at seq N: after the backup's log
     replaced ours, its tap naming N is refused (the store's Conflict), not mixed in."""
-    from companion.store import Conflict
+    from companion.storage.store import Conflict
 
     here = Store(tmp_path / "a")
     table = here.create_table("luna", "standard", ["A", "B"])
@@ -522,7 +522,7 @@ hostile_values = st.one_of(wrong_types, huge_numbers, deep, unicode_text,
 def test_an_event_is_imported_exactly_when_a_phone_could_have_saved_it(key, value):
     """The event check of the store (``Store.append_event``) is the import's: what a phone
     could not save, a backup cannot bring in, and the other way round."""
-    from companion.store import SheetProblems
+    from companion.storage.store import SheetProblems
 
     event = {"type": "next_step", key: value}
     with tempfile.TemporaryDirectory() as folder:
@@ -555,7 +555,7 @@ flat_events = st.dictionaries(
 @settings(max_examples=200, deadline=None)
 @given(event=flat_events)
 def test_the_quick_look_at_a_plain_event_agrees_with_the_stores_check(event):
-    from companion.store import _event_problems
+    from companion.storage.store import _event_problems
 
     if backup._plainly_an_event(event):
         assert _event_problems(event) == []
@@ -570,7 +570,7 @@ def test_a_later_column_travels_and_an_older_backup_takes_its_default(tmp_path, 
     older.append_event(table.id, {"type": "next_step"}, 0)
     old_backup = backup_of(older)
 
-    from companion import store as store_module
+    from companion.storage import store as store_module
 
     monkeypatch.setattr(store_module, "MIGRATIONS", [
         *store_module.MIGRATIONS, "ALTER TABLE tables ADD COLUMN kept_at TEXT"])

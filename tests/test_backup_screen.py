@@ -1,4 +1,4 @@
-"""The Backup part of Settings without a browser (companion/views/backup_section.py):
+"""The Backup part of Settings without a browser (companion/ui/views/backup_section.py):
 the phone's settings go into a backup and come back from one; the last restore's
 outcome is shown under the buttons in the players' words (the browser test,
 tests/e2e/test_backup.py, drives the file dialogs themselves)."""
@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from companion.backup import BackupError, Report
-from companion.preferences import Preferences
-from companion.views import backup_section, settings
+from companion.storage.backup import BackupError, Report
+from companion.ui.preferences import Preferences
+from companion.ui.views import backup_section, settings
 from tests.run_async import run
 from tests.test_home_and_results import texts
 

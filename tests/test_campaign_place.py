@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion.campaign import place_in_series
-from companion.store import Store
+from companion.storage.store import Store
+from companion.table.campaign import place_in_series
 
 
 def test_each_game_of_a_campaign_knows_its_place(tmp_path):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from companion import campaign
-from companion.store import Store
+from companion.storage.store import Store
+from companion.table import campaign
 
 
 def latria_sheet(players: list[str], sun_vp: list[int]) -> dict:
@@ -49,7 +49,7 @@ def test_game_n_starts_with_game_1s_parent_one_seat_on(tmp_path):
     game, in turn." "Start campaign game N" makes a table whose setup, checklist and Play
     screen propose game 1's starting parent, N − 1 seats on clockwise (ruling S-3)."""
     from companion.flows import FLOWS
-    from companion.table_setup import flow_config, setup_for
+    from companion.table.setup import flow_config, setup_for
 
     store = Store(tmp_path)
     players = ["A", "B", "C", "D"]
@@ -84,7 +84,7 @@ def test_results_of_a_campaign_with_no_game_scored_say_so(tmp_path):
     import types
 
     from companion.i18n import t
-    from companion.views.results import campaign_controls
+    from companion.ui.views.results import campaign_controls
 
     store = Store(tmp_path)
     game1 = store.create_table("latria", "campaign", ["Ann", "Ben", "Cy"], seed=1)

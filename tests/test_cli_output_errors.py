@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.store import DB_NAME, Store
+from companion.storage.store import DB_NAME, Store
 
 PY = sys.executable
 

@@ -9,16 +9,17 @@ import subprocess
 import sys
 from pathlib import Path
 
-from companion import app
+from companion.assets_folder import FONT_FAMILY, FONT_FILE
+from companion.ui import app
 
 ROOT = Path(__file__).resolve().parents[1]
-LATE = ("companion.views.play", "companion.views.stats", "companion.views.history",
-        "companion.views.score", "companion.flows", "flet_charts", "segno")
+LATE = ("companion.ui.views.play", "companion.ui.views.stats", "companion.ui.views.history",
+        "companion.ui.views.score", "companion.flows", "flet_charts", "segno")
 
 
 def test_starting_the_server_imports_no_other_screen():
-    code = ("import sys, companion.__main__, companion.app, companion.server, "
-            "companion.serving, companion.views.home\n"
+    code = ("import sys, companion.__main__, companion.ui.app, companion.web.server, "
+            "companion.web.serving, companion.ui.views.home\n"
             f"print(sorted(m for m in {LATE!r} if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
@@ -31,45 +32,45 @@ def test_every_screen_build_view_names_exists_and_a_games_screens_are_warmed_up(
     assert named == set(app.SCREENS)
     assert set(app.WARMED_UP) < set(app.SCREENS)
     for name in app.SCREENS:
-        assert (ROOT / "companion" / "views" / f"{name}.py").exists()
+        assert (ROOT / "companion" / "ui" / "views" / f"{name}.py").exists()
         assert hasattr(app.screen_module(name), "build")
 
 
 def test_the_first_screens_parts_are_built_ahead_and_nothing_else():
     # Flet imports a control's module when it is first named: Home's cards and buttons.
     controls = ("flet.controls.material.card", "flet.controls.material.icon_button")
-    code = ("import sys, threading, companion.app as app\n"
+    code = ("import sys, threading, companion.ui.app as app\n"
             f"seen = lambda: [m in sys.modules for m in {('flet.controls.theme', *controls)!r}]\n"
             "before = seen()\n"
             "app.warm_up_first_screen()\n"
             "[t.join() for t in threading.enumerate() if t.name == 'warm-up-first-screen']\n"
             f"late = sorted(m for m in {LATE!r} if m in sys.modules)\n"
             "after = seen()\n"
-            "print(before, after, 'companion.views.home' in sys.modules, late)")
+            "print(before, after, 'companion.ui.views.home' in sys.modules, late)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout
     assert out.strip() == "[False, False, False] [True, True, True] True []"
 
 
 def test_the_app_font_comes_with_the_web_client_and_a_window_loads_it_itself():
-    """companion --web puts the font in the client's font manifest (companion/compressed.py),
+    """companion --web puts the font in the client's font manifest (companion/web/compressed.py),
     loaded before the first frame; page.fonts would load it again after the first
     screen and draw that screen twice. Flet's desktop window and `flet build` have no
     such manifest."""
-    for in_client, fonts in ((True, None), (False, {app.FONT_FAMILY: app.FONT_FILE})):
+    for in_client, fonts in ((True, None), (False, {FONT_FAMILY: FONT_FILE})):
         page = type("Page", (), {"fonts": None})()
         app.style_page(page, font_in_client=in_client)
         assert page.fonts == fonts
-        assert page.theme.font_family == app.FONT_FAMILY
+        assert page.theme.font_family == FONT_FAMILY
 
 
 def test_the_warm_up_imports_a_games_screens_and_not_the_ones_between_games():
-    code = ("import json, sys, companion.app as app\n"
+    code = ("import json, sys, companion.ui.app as app\n"
             "app.WARM_UP_DELAY = 0\n"
             "app.warm_up_screens()\n"
             "app._warming[0].join()\n"
             "print(json.dumps([sorted(n for n in app.SCREENS"
-            " if f'companion.views.{n}' in sys.modules),"
+            " if f'companion.ui.views.{n}' in sys.modules),"
             " [m for m in ('flet_charts', 'segno') if m in sys.modules]]))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, check=True).stdout

@@ -1,4 +1,4 @@
-"""The web client served compressed and cached (companion/compressed.py, issue 14 part 1).
+"""The web client served compressed and cached (companion/web/compressed.py, issue 14 part 1).
 
 Most tests serve a small client folder made here through ``CompressedClient`` in this
 process (starlette's Http); the last ones ask the real `python -m companion --web`
@@ -20,8 +20,8 @@ import httpx
 import pytest
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse
 
-from companion import compressed
-from companion.compressed import IMMUTABLE, REVALIDATE, CompressedClient, accepted
+from companion.web import compressed
+from companion.web.compressed import IMMUTABLE, REVALIDATE, CompressedClient, accepted
 from tests.run_async import run
 from tests.test_server import Companion
 
@@ -318,7 +318,7 @@ def test_the_real_server_sends_flets_client_compressed(tmp_path):
         assert headers["Vary"] == "Accept-Encoding"
         assert headers["Cache-Control"] == IMMUTABLE
         assert int(headers["Content-Length"]) == len(body) < 20_000  # 62 KB as it is
-        # The headers every response has (companion/server.py): isolation and no framing.
+        # The headers every response has (companion/web/server.py): isolation and no framing.
         assert headers["Cross-Origin-Opener-Policy"] == "same-origin"
         assert headers["Cross-Origin-Embedder-Policy"] == "require-corp"
         assert headers["X-Frame-Options"] == "DENY"

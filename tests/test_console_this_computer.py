@@ -1,11 +1,11 @@
 """What the console says at start on the local network: also the address for this
-computer itself (a browser here needs the code too: companion/access.py)."""
+computer itself (a browser here needs the code too: companion/web/access.py)."""
 
 from __future__ import annotations
 
 import io
 
-from companion.serving import Serving, print_where_to_go
+from companion.web.serving import Serving, print_where_to_go
 
 
 def test_console_text_on_every_address_names_this_computer_too():

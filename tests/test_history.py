@@ -14,17 +14,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import history
-from companion import store as store_module
+from companion import history as history_command
 from companion.i18n import ENGLISH, speaking
-from companion.plays import play_record, player_key
-from companion.store import DB_NAME, LATEST_VERSION, MIGRATIONS, Store
+from companion.storage import store as store_module
+from companion.storage.store import DB_NAME, LATEST_VERSION, MIGRATIONS, Store
+from companion.table import history
+from companion.table.plays import play_record, player_key
+from companion.ui.score_forms import empty_sheet
 
 DATA = Path(__file__).parent / "data"
 
 
 def sheet_for(name: str, players: list[str] | None = None) -> dict:
-    from companion.renaming import rename_sheet
+    from companion.table.renaming import rename_sheet
 
     sheet = json.loads((DATA / f"{name}.json").read_text(encoding="utf-8"))
     if players is not None:
@@ -225,7 +227,7 @@ def test_rematch_keeps_the_tables_readings(tmp_path):
 
 
 def test_a_campaign_rematch_is_a_new_series_and_leaves_the_old_one(tmp_path):
-    from companion import campaign
+    from companion.table import campaign
 
     store = Store(tmp_path)
     game1 = finished_table(store, "latria_example3", variant="campaign")
@@ -246,7 +248,7 @@ def test_the_csv_has_one_row_per_player_per_play_with_the_scorers_figures(tmp_pa
     store = Store(tmp_path)
     a = finished_table(store, "latria_example3")
     b = finished_table(store, "altar_example")
-    records = history.plays(store)
+    records = history.plays(store, empty_sheet)
     with speaking(ENGLISH):
         text = history.csv_text(records)
     rows = list(csv.reader(io.StringIO(text)))
@@ -273,8 +275,8 @@ def test_the_command_line_writes_the_csv(tmp_path, capsys):
     store = Store(tmp_path / "data")
     finished_table(store, "luna_example")
     out = tmp_path / "plays.csv"
-    assert history.main(["csv", str(out), "--data-dir", str(tmp_path / "data")]) == 0
+    assert history_command.main(["csv", str(out), "--data-dir", str(tmp_path / "data")]) == 0
     rows = list(csv.reader(io.StringIO(out.read_bytes().decode("utf-8-sig"))))
     assert len(rows) == 1 + len(sheet_for("luna_example")["players"])
-    assert history.main(["csv", "-", "--data-dir", str(tmp_path / "data")]) == 0
+    assert history_command.main(["csv", "-", "--data-dir", str(tmp_path / "data")]) == 0
     assert capsys.readouterr().out.startswith("date,game,variant")

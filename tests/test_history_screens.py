@@ -3,8 +3,8 @@ real store (no browser)."""
 
 from __future__ import annotations
 
-from companion.store import Store
-from companion.views import history, new_table
+from companion.storage.store import Store
+from companion.ui.views import history, new_table
 from tests.test_history import finished_table
 from tests.test_home_and_results import fake_ctx, view_texts
 

@@ -8,8 +8,8 @@ import re
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 
-from companion.store import Store
-from companion.views import history, home, results
+from companion.storage.store import Store
+from companion.ui.views import history, home, results
 
 RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 
@@ -104,7 +104,7 @@ def test_luna_solo_results_name_the_player(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "solo1", ["Mika"], seed=1)
     ctx = fake_ctx(store)
-    from companion.score_forms import luna
+    from companion.ui.score_forms import luna
 
     sheet = luna.empty_sheet(table, {})
     sheet["players"][0]["influence"] = 31

@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.store import Store
-from companion.views import results, score, score_damaged
-from companion.views.score import import_problem, try_score
+from companion.storage.store import Store
+from companion.ui.views import results, score, score_damaged
+from companion.ui.views.score import import_problem, try_score
 from scorers.base import SheetProblems
 from scorers.sheet_models import sheet_model
 from scorers.sheets import written_problems
@@ -339,7 +339,7 @@ def test_a_saved_sheet_of_the_wrong_kind_gets_its_own_screen(tmp_path):
 
 @pytest.mark.parametrize("text", ["9" * 5000, "1" * 4301, "0" * 5000 + "7" * 30])
 def test_a_typed_seed_of_thousands_of_digits_is_too_big_not_a_crash(text):
-    from companion.views.setup import parse_seed
+    from companion.ui.views.setup import parse_seed
 
     with pytest.raises(ValueError) as err:
         parse_seed(text)

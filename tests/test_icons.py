@@ -1,4 +1,4 @@
-"""The app icon (issue 15, part 3): companion/make_icons.py draws it from one geometry into
+"""The app icon (issue 15, part 3): companion/tools/make_icons.py draws it from one geometry into
 assets/; these check that the committed files are that drawing, at the sizes
 Flet's web client and flet build look for, and that the cards stay inside the masks."""
 
@@ -13,8 +13,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from companion import __main__ as cli
-from companion import make_icons
-from companion.make_icons import ASSETS, INDIGO, OUTPUTS
+from companion.tools import make_icons
+from companion.tools.make_icons import ASSETS, INDIGO, OUTPUTS
 from tests.run_async import run
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -9,11 +9,12 @@ from types import SimpleNamespace
 
 from flet.controls.context import _context_page
 
-from companion import i18n, language
+from companion import i18n
 from companion.catalog import GAMES
 from companion.i18n import current_language, say, speaking, t
-from companion.views import home
-from companion.views.setup import with_seat_names
+from companion.ui import language
+from companion.ui.views import home
+from companion.ui.views.setup import with_seat_names
 from scorers.messages import Msg
 from tests.run_async import run
 

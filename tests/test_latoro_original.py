@@ -9,9 +9,9 @@ import re
 
 import pytest
 
-from companion import rulebooks
 from companion.flows import latoro
 from companion.i18n import HERE as I18N
+from companion.rules import rulebooks
 
 ORIGINAL = rulebooks.books()["latoro"]
 SEED = rulebooks.read(next(i.file for i in rulebooks.book_infos() if i.key == "latoro"))

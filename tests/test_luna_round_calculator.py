@@ -1,4 +1,4 @@
-"""The Play screen's Luna round scoring sheet (companion/views/luna_round.py)."""
+"""The Play screen's Luna round scoring sheet (companion/ui/views/luna_round.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from companion.flows import FLOWS, build_event
 from companion.flows.luna import OPPONENT
-from companion.views.luna_round import (
+from companion.ui.views.luna_round import (
     SECOND_VALUE,
     round_event,
     round_sheet,
@@ -149,8 +149,8 @@ def test_a_refused_round_keeps_the_calculator_open_with_the_reason(tmp_path):
     entered in it is lost: it stays open and says why at its top."""
     from types import SimpleNamespace
 
-    from companion.store import Store
-    from companion.views.luna_round import open_calculator
+    from companion.storage.store import Store
+    from companion.ui.views.luna_round import open_calculator
 
     state = in_scoring({"players": ["Ann", "Ben", "Cleo", "Dan"], "variant": "standard"})
     action = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")

@@ -5,9 +5,9 @@ than one player on the same space, the player whose piece is on top breaks the t
 
 from __future__ import annotations
 
-from companion.score_forms import luna as luna_form
-from companion.store import Store
-from companion.table_setup import setup_json
+from companion.storage.store import Store
+from companion.table.setup import setup_json
+from companion.ui.score_forms import luna as luna_form
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 

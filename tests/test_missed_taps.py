@@ -1,5 +1,5 @@
 """A tap that reached the server for a control another phone's change took off the screen
-is told on that phone (companion/app.py ``tell_missed_taps``); every other event goes on
+is told on that phone (companion/ui/app.py ``tell_missed_taps``); every other event goes on
 as before, and a quick second tap of the phone's own stays silent."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.app import PLAYER_EVENTS, missed_tap, tell_missed_taps
+from companion.ui.app import PLAYER_EVENTS, missed_tap, tell_missed_taps
 from tests.run_async import run
 
 EVENTS = st.sampled_from(sorted(PLAYER_EVENTS | {"focus", "blur", "dismiss", "resized"}))

@@ -37,7 +37,7 @@ from unittest import mock
 import pytest
 from packaging.requirements import Requirement
 
-from companion.app import FONT_FILE
+from companion.assets_folder import FONT_FILE
 from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port
 from tests.e2e.flutter import open_app
 from tests.e2e.test_home import GAMES
@@ -225,7 +225,7 @@ def test_the_package_has_its_assets_where_flet_build_and_the_phone_look(build):
 
 
 def test_the_packaged_tree_imports_on_its_own(build):
-    code = ("import sys, companion, scorers, setup_guides, companion.app\n"
+    code = ("import sys, companion, scorers, setup_guides, companion.ui.app\n"
             "for m in (companion, scorers, setup_guides): print(m.__file__)\n"
             "import importlib.util as u\n"
             "print(*[n for n in ('flet_desktop', 'flet_cli') if u.find_spec(n)])\n")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import FONT_FILE
+from companion.assets_folder import FONT_FILE
 from tests.e2e.conftest import free_port
 from tests.test_packaged_build import assert_home_shows_the_games, clean_env, run, wait_for_port
 
@@ -66,7 +66,7 @@ def test_the_wheel_holds_every_file_of_the_packages_and_the_assets(built):
                 else name for name in tracked("companion", "scorers", "setup_guides", "assets")}
     names = wheel_names(built.wheel)
     assert expected - names == set()
-    assert {"companion/web_page.js", "companion/assets/icon.png",
+    assert {"companion/web/web_page.js", "companion/assets/icon.png",
             f"companion/assets/{FONT_FILE}", "companion/assets/rulebooks/RULINGS.md",
             "companion/i18n/rulings-ja-sources.json"} <= names
 
@@ -77,7 +77,7 @@ def test_the_sdist_builds_the_same_wheel_as_the_source_tree(built):
 
     with tarfile.open(built.sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    assert {"main.py", "pyproject.toml", "assets/icon.png", "companion/web_page.js"} <= names
+    assert {"main.py", "pyproject.toml", "assets/icon.png", "companion/web/web_page.js"} <= names
 
 
 def test_the_build_gives_no_warning(built):
@@ -99,7 +99,7 @@ def test_the_installed_command_lines_work(built):
     assert setup.stdout.strip()
     data = built.tmp / "backup-data"
     installed(built, "-c", "import sys\nfrom pathlib import Path\n"
-              "from companion.store import Store\n"
+              "from companion.storage.store import Store\n"
               "Store(Path(sys.argv[1])).create_table('latria', 'standard', ['Ann', 'Ben', 'Cy'])",
               data)
     exported = installed(built, "-m", "companion.backup", "--data-dir", data, "export", "-")
@@ -107,7 +107,7 @@ def test_the_installed_command_lines_work(built):
 
 
 def test_the_installed_app_searches_its_rulebooks(built):
-    code = ("from companion.rules_search import search\n"
+    code = ("from companion.rules.search import search\n"
             "hits = search('eclipse', game='latria')\n"
             "print(len(hits))\n")
     assert int(installed(built, "-c", code).stdout) > 0

@@ -1,5 +1,5 @@
-"""This phone's own settings (companion/preferences.py) and the screen kept on during
-Play and Score (companion/awake.py; issue 15, parts 4–5)."""
+"""This phone's own settings (companion/ui/preferences.py) and the screen kept on during
+Play and Score (companion/ui/awake.py; issue 15, parts 4–5)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.awake import KeepAwake, awake_route
-from companion.preferences import (
+from companion.ui.awake import KeepAwake, awake_route
+from companion.ui.preferences import (
     KEEP_AWAKE_KEY,
     LARGER_TEXT_KEY,
     THEME_KEY,
@@ -110,9 +110,9 @@ def test_preferences_read_back_and_nonsense_is_the_default():
 def test_the_doctests_hold():
     import doctest
 
-    import companion.awake
+    import companion.ui.awake
 
-    assert doctest.testmod(companion.awake).failed == 0
+    assert doctest.testmod(companion.ui.awake).failed == 0
 
 
 SCHEME_ROLE = re.compile(

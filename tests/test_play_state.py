@@ -1,11 +1,11 @@
-"""companion/play_state.py: a table's play state is kept between taps under its last
+"""companion/table/play_state.py: a table's play state is kept between taps under its last
 sequence number and config; a kept state is the replay of the log it names."""
 
 from __future__ import annotations
 
-from companion import play_state
 from companion.flows import FLOWS, FlowError, build_event, replay
-from companion.store import Store
+from companion.storage.store import Store
+from companion.table import play_state
 
 CONFIG = {"players": ["Ann", "Ben", "Cat"], "variant": "standard", "setup": None}
 

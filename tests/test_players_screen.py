@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.store import Store
-from companion.views import players
+from companion.storage.store import Store
+from companion.ui.views import players
 from tests.test_history_screens import Page, controls_labelled
 from tests.test_home_and_results import fake_ctx
 

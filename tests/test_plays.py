@@ -1,4 +1,4 @@
-"""A finished play as History and Stats read it (companion/plays.py)."""
+"""A finished play as History and Stats read it (companion/table/plays.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.plays import play_record
-from companion.store import Store
+from companion.storage.store import Store
+from companion.table.plays import play_record
 from scorers.sheets import score_sheet
 
 DATA = Path(__file__).parent / "data"
@@ -64,7 +64,7 @@ def test_altar_totals_are_not_points(tmp_path):
 
 
 def test_the_same_name_is_the_same_player_whatever_its_case_or_width():
-    from companion.plays import player_key
+    from companion.table.plays import player_key
     assert player_key("Kim") == player_key("KIM") == player_key("Ｋｉｍ") == player_key(" kim ")
     assert player_key("さくら") == player_key("さくら") != player_key("サクラ")
     assert player_key("ｻｸﾗ") == player_key("サクラ")

@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 
 from companion.flows import build_event
 from companion.flows.luna import FLOW
-from companion.store import Store
-from companion.table_setup import flow_config
-from companion.views import table_readings
-from companion.views.luna_round import SECOND_VALUE, open_calculator, round_event, state_sheet
+from companion.storage.store import Store
+from companion.table.setup import flow_config
+from companion.ui.views import table_readings
+from companion.ui.views.luna_round import SECOND_VALUE, open_calculator, round_event, state_sheet
 from scorers.sheets import score_sheet
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.store import Store
-from companion.table_setup import sheet_with_readings
-from companion.views import table_readings
+from companion.storage.store import Store
+from companion.table.setup import sheet_with_readings
+from companion.ui.views import table_readings
 from scorers.base import SheetProblems
 from scorers.messages import render
 from scorers.sheets import score_sheet
@@ -132,8 +132,8 @@ def test_the_other_reading_never_scores_the_holder_lower(order, held, eclipsed):
 
 def test_the_score_form_offers_the_card_itself_only_under_the_other_reading():
     from companion.i18n import t
-    from companion.score_forms.editor import Editor
-    from companion.score_forms.latria import discard_controls
+    from companion.ui.score_forms.editor import Editor
+    from companion.ui.score_forms.latria import discard_controls
 
     def texts(sheet: dict) -> list[str]:
         controls = discard_controls(Editor(sheet, lambda changes: None), 0)

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from companion.flows import altar as altar_flow
 from companion.flows import latria as latria_flow
 from companion.flows.base import FlowError
-from companion.store import Store
-from companion.table_setup import flow_config, sheet_with_readings
-from companion.views import table_readings
+from companion.storage.store import Store
+from companion.table.setup import flow_config, sheet_with_readings
+from companion.ui.views import table_readings
 from scorers.base import SheetProblems
 from scorers.messages import render
 from scorers.readings import SWITCHABLE
@@ -226,7 +226,7 @@ def test_no_ruling_id_in_the_readings_texts():
 def test_a_reading_play_applies_is_fixed_once_play_has_begun(tmp_path):
     """The log was made under the reading and is replayed under it: P-14 chosen before
     the first tap; a change after it is refused (the same choice again is not a change)."""
-    from companion.store import Conflict
+    from companion.storage.store import Conflict
 
     store = Store(tmp_path)
     table = store.create_table("altar", "standard", ["Ann", "Ben"], seed=3)

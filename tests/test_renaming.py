@@ -1,4 +1,4 @@
-"""Renaming players keeps the game (companion/renaming.py, Store.edit_players): any log
+"""Renaming players keeps the game (companion/table/renaming.py, Store.edit_players): any log
 the Play screen can make replays, after a rename, to the same game with the new names;
 the sheet and a campaign's other games follow; seats move only before play."""
 
@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.flows import FLOWS, FlowError, build_event, replay
-from companion.renaming import rename_event, rename_sheet, renames
-from companion.store import Conflict, PlayersLocked, Store
+from companion.storage.store import Conflict, PlayersLocked, Store
+from companion.table.renaming import rename_event, rename_sheet, renames
 
 # Names no word of the app contains, so a textual swap in the views' JSON is exact.
 OLD = ["Qxa", "Qxb", "Qxc", "Qxd", "Qxe", "Qxf"]

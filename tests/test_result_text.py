@@ -9,11 +9,11 @@ from pathlib import Path
 
 import flet as ft
 
-from companion import result_text
 from companion.i18n import speaking
-from companion.store import Store
-from companion.views import results
-from companion.views.results_share import share_row
+from companion.storage.store import Store
+from companion.table import result_text
+from companion.ui.views import results
+from companion.ui.views.results_share import share_row
 from scorers.sheets import score_sheet
 from tests.test_bgstats import decoded
 from tests.test_home_and_results import fake_ctx, view_texts

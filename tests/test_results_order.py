@@ -1,6 +1,6 @@
-"""What Results lead with and how they order the players (companion/result_text.py,
-companion/views/results.py), the solo game's rematch (companion/views/rematch.py) and
-Luna's virtual opponent in Stats (companion/stats.py)."""
+"""What Results lead with and how they order the players (companion/table/result_text.py,
+companion/ui/views/results.py), the solo game's rematch (companion/ui/views/rematch.py) and
+Luna's virtual opponent in Stats (companion/table/stats.py)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,13 @@ from pathlib import Path
 
 import flet as ft
 
-from companion import result_text
 from companion.i18n import speaking
-from companion.plays import play_record
-from companion.score_forms import form_for
-from companion.stats import compute
-from companion.store import TableSession
-from companion.views import rematch
+from companion.table import result_text
+from companion.table.plays import play_record
+from companion.table.record import TableSession
+from companion.table.stats import compute
+from companion.ui.score_forms import form_for
+from companion.ui.views import rematch
 from scorers.sheets import score_sheet
 from scorers.ties import tie_notes
 

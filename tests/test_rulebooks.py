@@ -1,6 +1,6 @@
-"""Issue 16: the rulebooks split into sections (companion/rulebooks.py), the search over
-them and the rulings (companion/rules_search.py), the rulings as players read them
-(companion/rulings_doc.py), and where Play's "The rulebook's words" lead."""
+"""Issue 16: the rulebooks split into sections (companion/rules/rulebooks.py), the search over
+them and the rulings (companion/rules/search.py), the rulings as players read them
+(companion/rules/rulings_doc.py), and where Play's "The rulebook's words" lead."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from companion import rulebooks
 from companion.catalog import GAMES
 from companion.flows import FLOWS, NOT_PICKED, FlowError, build_event
-from companion.rulebooks import (
+from companion.rules import rulebooks
+from companion.rules.rulebooks import (
     BUNDLE,
     LATORO_EN,
     RULINGS_FILE,
@@ -28,8 +28,8 @@ from companion.rulebooks import (
     sources,
     write_bundle,
 )
-from companion.rules_search import search, snippet, terms_of
-from companion.rulings_doc import PROGRAM_WORDS, RULING_ID, entries, where_label
+from companion.rules.rulings_doc import PROGRAM_WORDS, RULING_ID, entries, where_label
+from companion.rules.search import search, snippet, terms_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FLOW_MODULES = {g: __import__(f"companion.flows.{g}", fromlist=["RULES"]) for g in GAMES}
@@ -205,7 +205,7 @@ def test_every_rulebooks_words_on_play_link_to_the_section_that_holds_them(game,
 
 def test_latria_step_4_links_to_step_4_with_the_whole_quote_marked():
     from companion.flows.latria import RULES
-    from companion.views.rulebook import marks_of, rule_route
+    from companion.ui.views.rulebook import marks_of, rule_route
 
     rule = "\n\n".join(RULES["4"][1])
     route = rule_route("/table/abc/play", "latria", rule)
@@ -227,7 +227,7 @@ def test_a_quote_across_sections_marks_what_the_first_section_holds():
 
 
 def test_marks_in_a_route_are_read_safely():
-    from companion.views.rulebook import marks_of
+    from companion.ui.views.rulebook import marks_of
 
     assert marks_of("3-9,20-25") == [(3, 9), (20, 25)]
     assert marks_of("") == marks_of("x") == marks_of("9-3") == marks_of("-") == []
@@ -261,7 +261,7 @@ def test_an_empty_or_one_character_query_finds_nothing():
     for query in ("", " ", "e", "資", "  a  ", "\u3000"):
         assert search(query) == [] and search(query, kind="ruling") == []
         assert search(query, game="latria") == []
-    from companion.views.rulebook import result_rows
+    from companion.ui.views.rulebook import result_rows
 
     assert result_rows(search("e"), "e", lambda hit: None) == []
 
@@ -321,7 +321,7 @@ def test_the_rulings_are_searchable_like_the_rulebook():
 
 
 def test_a_ruling_that_quotes_the_rulebook_links_to_it():
-    from companion.views.rulings import rulebook_link, ruling_route
+    from companion.ui.views.rulings import rulebook_link, ruling_route
 
     by_id = {e.id: e for e in entries()}
     link = rulebook_link(by_id["P-4"])
@@ -335,7 +335,7 @@ def test_a_ruling_that_quotes_the_rulebook_links_to_it():
 
 
 def test_a_why_on_score_opens_the_rulebook_under_that_screen():
-    from companion.views.rulings import why_route
+    from companion.ui.views.rulings import why_route
 
     route = why_route("/table/t1/score", ["X-99", "L-2"])
     assert urlsplit(route).path == "/table/t1/score/rules"

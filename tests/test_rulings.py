@@ -39,7 +39,7 @@ def test_every_entry_quotes_the_rulebook():
         assert ">" in text or "“" in text or '"' in text, ruling
 
 
-# --- what the app shows behind a "Why?" (companion/rulings.py) ---------------------------
+# --- what the app shows behind a "Why?" (companion/rules/rulings.py) ---------------------------
 
 PROGRAM_WORDS = re.compile(r"`|python|seeds/|\bspec\b|scorer|RULES-GAPS|\.md\b|\.py\b|"
                            r"\bsheet's\b|\bfield\b", re.IGNORECASE)
@@ -47,24 +47,24 @@ PROGRAM_WORDS = re.compile(r"`|python|seeds/|\bspec\b|scorer|RULES-GAPS|\.md\b|\
 
 def test_the_apps_copy_of_the_rulings_is_current():
     """The app reads the rulings from its message catalog (a packaged app has no docs/):
-    the copy must be what `python -m companion.rulings` makes from docs/RULINGS.md."""
-    from companion.rulings import CATALOG, catalog_text
+    the copy must be what `python -m companion.rules.rulings` makes from docs/RULINGS.md."""
+    from companion.rules.rulings import CATALOG, catalog_text
 
     assert CATALOG.read_text(encoding="utf-8") == catalog_text(), (
-        "run: python -m companion.rulings")
+        "run: python -m companion.rules.rulings")
 
 
 def test_the_japanese_rulings_are_in_step_and_translated():
     """ja/rulings.json: the same entries, the rulebook's words as quoted, and every title,
     "At the table" line and reason (**Why.**) in Japanese (a new ruling comes in English
     until translated)."""
-    from companion.rulings import CATALOG_JA, SOURCES_JA, ja_catalog_text, sources_text
+    from companion.rules.rulings import CATALOG_JA, SOURCES_JA, ja_catalog_text, sources_text
 
     assert CATALOG_JA.read_text(encoding="utf-8") == ja_catalog_text(), (
-        "run: python -m companion.rulings")
+        "run: python -m companion.rules.rulings")
     assert SOURCES_JA.read_text(encoding="utf-8") == sources_text(), (
-        "run: python -m companion.rulings")
-    from companion.rulings import untranslated_and_stale
+        "run: python -m companion.rules.rulings")
+    from companion.rules.rulings import untranslated_and_stale
 
     untranslated, stale = untranslated_and_stale()
     assert untranslated == [], "still in English in ja/rulings.json"
@@ -72,8 +72,8 @@ def test_the_japanese_rulings_are_in_step_and_translated():
 
 def test_no_japanese_ruling_is_older_than_its_english():
     """A title, "At the table" line or reason changed in RULINGS.md after it was translated
-    is named: translate it again, then `python -m companion.rulings --translated <id>`."""
-    from companion.rulings import untranslated_and_stale
+    is named: translate it again, then `python -m companion.rules.rulings --translated <id>`."""
+    from companion.rules.rulings import untranslated_and_stale
 
     untranslated, stale = untranslated_and_stale()
     assert stale == [], "changed in RULINGS.md since translated"
@@ -84,8 +84,8 @@ def test_every_reason_the_rulings_screen_shows_is_in_the_catalog():
     language; Japanese names no ruling id and keeps no English sentence."""
     import json
 
-    from companion.rulings import CATALOG, CATALOG_JA
-    from companion.rulings_doc import entries, said
+    from companion.rules.rulings import CATALOG, CATALOG_JA
+    from companion.rules.rulings_doc import entries, said
 
     english = json.loads(CATALOG.read_text(encoding="utf-8"))
     japanese = json.loads(CATALOG_JA.read_text(encoding="utf-8"))
@@ -98,8 +98,8 @@ def test_every_reason_the_rulings_screen_shows_is_in_the_catalog():
 
 
 def test_a_japanese_reason_is_found_by_the_rulings_search():
-    from companion.rules_search import search
-    from companion.rulings_doc import entries, said
+    from companion.rules.rulings_doc import entries, said
+    from companion.rules.search import search
 
     entry = next(e for e in entries() if e.why)
     ja = said(entry, "why", "ja")
@@ -110,7 +110,7 @@ def test_a_japanese_reason_is_found_by_the_rulings_search():
 def test_every_ruling_speaks_the_players_words_at_the_table():
     """Each entry has an **At the table.** line, and what a "Why?" shows (the title, that
     line and the rulebook's words) names no ruling id, file or program word."""
-    from companion.rulings import parse, ruling
+    from companion.rules.rulings import parse, ruling
 
     parsed = parse((ROOT / "docs" / "RULINGS.md").read_text(encoding="utf-8"))
     assert set(parsed) == set(entries())

@@ -9,12 +9,12 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from companion.score_forms import altar as altar_form
-from companion.score_forms import form_for
-from companion.score_forms import latoro as latoro_form
-from companion.score_forms import luna as luna_form
-from companion.score_forms.editor import Editor
-from companion.sheet_changes import REMOVE
+from companion.table.sheet_changes import REMOVE
+from companion.ui.score_forms import altar as altar_form
+from companion.ui.score_forms import form_for
+from companion.ui.score_forms import latoro as latoro_form
+from companion.ui.score_forms import luna as luna_form
+from companion.ui.score_forms.editor import Editor
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
 
@@ -226,7 +226,7 @@ def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
 
 def test_a_problem_names_its_field_even_for_a_player_not_shown():
     """Issue 12, item 5: every problem names the field."""
-    from companion.score_forms import field_label
+    from companion.ui.score_forms import field_label
 
     labels = {"players[0].realms[1].shrines": "Realm 2 · Shrines", "end": "How the game ended",
               "players[0].last_shrine_turn": "Ann's last Shrine, turn"}

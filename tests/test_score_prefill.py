@@ -13,9 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.flows import FLOWS
-from companion.score_forms import follow_play, form_for, play_changes
-from companion.sheet_changes import apply_change
-from companion.store import Store, StoreError, TableSession
+from companion.storage.store import Store, StoreError
+from companion.table.record import TableSession
+from companion.table.sheet_changes import apply_change
+from companion.ui.score_forms import follow_play, form_for, play_changes
 from scorers.sheets import score_sheet
 
 
@@ -338,7 +339,13 @@ def test_read_only_data_shows_the_sheet_as_saved(tmp_path):
 
 
 def test_what_play_wrote_travels_in_a_backup(tmp_path):
-    from companion.backup import BackupError, backup_bytes, export_backup, import_backup, load
+    from companion.storage.backup import (
+        BackupError,
+        backup_bytes,
+        export_backup,
+        import_backup,
+        load,
+    )
 
     table = Table(Store(tmp_path / "here"))
     table.tap({"type": "start", "player": "Ann"})

@@ -8,9 +8,9 @@ from types import SimpleNamespace
 
 import flet as ft
 
-from companion.score_forms import altar as altar_form
-from companion.score_forms import form_for
-from companion.score_forms.editor import Editor
+from companion.ui.score_forms import altar as altar_form
+from companion.ui.score_forms import form_for
+from companion.ui.score_forms.editor import Editor
 from scorers.base import Problem
 
 
@@ -117,7 +117,7 @@ def test_altar_followers_name_what_they_change():
 
 
 def test_the_summary_changes_its_points_in_place_only_when_its_rows_stay():
-    from companion.views.score import Summary
+    from companion.ui.views.score import Summary
 
     rows = (("Sun 4+3 = 7", "+7"), ("Eclipse −2", "-2"))
     notes = (("scored as one group and subtracted", "L-1"),)

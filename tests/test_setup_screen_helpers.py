@@ -1,4 +1,4 @@
-"""The pure helpers of the Setup screen (companion/views/setup.py), and the screen's build
+"""The pure helpers of the Setup screen (companion/ui/views/setup.py), and the screen's build
 against a real store (no browser)."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import setup_guides
-from companion.store import Store
-from companion.views import setup as screen
-from companion.views.setup import (
+from companion.storage.store import Store
+from companion.ui.views import setup as screen
+from companion.ui.views.setup import (
     first_player_mode,
     kept_ticks,
     number_parts,
@@ -216,7 +216,7 @@ def test_a_missing_table_is_a_message_not_a_crash(tmp_path):
 
 
 def test_choosing_a_character_swaps_it_with_whoever_had_it():
-    from companion.views.setup_characters import swapped
+    from companion.ui.views.setup_characters import swapped
 
     assert swapped(["chun", "tyndar", "verron"], 2, "chun") == ["verron", "tyndar", "chun"]
     # A character not in play (2 or 3 players): the old one leaves play.
@@ -227,8 +227,8 @@ def test_choosing_a_character_swaps_it_with_whoever_had_it():
 def test_a_chosen_character_reaches_play(tmp_path):
     """The characters chosen on Setup are the table's setup, which Play starts from."""
     from companion.flows import FLOWS
-    from companion.store import Store
-    from companion.table_setup import flow_config
+    from companion.storage.store import Store
+    from companion.table.setup import flow_config
 
     store = Store(tmp_path)
     table = store.create_table("carpe_astra", "standard", ["Ann", "Ben", "Cat"], seed=5)

@@ -1,4 +1,4 @@
-"""SIGTERM stops the server within 3 s, always (issue 10, part 5; companion/server.py).
+"""SIGTERM stops the server within 3 s, always (issue 10, part 5; companion/web/server.py).
 
 Each server here is a separate process, as a service manager would run it: the real
 `python -m companion --web`, or our server around a small Flet ``main`` that holds the
@@ -19,10 +19,10 @@ from websockets.sync.client import connect
 
 from tests.test_server import ROOT, STOPPED_WITHIN, Companion, free_port, register
 
-# Our server (companion.server) around a Flet main named on the command line.
+# Our server (companion.web.server) around a Flet main named on the command line.
 HOLDING_SERVER = """
 import asyncio, sqlite3, sys, time
-from companion import server
+from companion.web import server
 
 def locked(page):  # a write waiting for another program's lock: 30 s inside SQLite's C code
     path = sys.argv[3] + "/held.sqlite3"

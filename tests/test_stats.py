@@ -1,4 +1,4 @@
-"""Stats (companion/stats.py) over a fixture history of 30 plays of three games, against
+"""Stats (companion/table/stats.py) over a fixture history of 30 plays of three games, against
 figures computed by hand (the arithmetic is in the comments).
 
 The plays are small sheets scored by the real scorers, each played several times:
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.plays import play_record, player_key
-from companion.stats import compute, games_played, one_decimal, percent
-from companion.store import TableSession
+from companion.table.plays import play_record, player_key
+from companion.table.record import TableSession
+from companion.table.stats import compute, games_played, one_decimal, percent
 from tests.test_scorer_latria import moon, polaris, sun
 
 DATA = Path(__file__).parent / "data"

@@ -1,13 +1,13 @@
 """A phone typing in a stepper's box keeps typing there when another phone's change draws
-its screen again (companion/widgets/stepper.py): the box drawn anew under the same name
+its screen again (companion/ui/widgets/stepper.py): the box drawn anew under the same name
 is found and given the keyboard back."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.widgets import stepper as stepper_module
-from companion.widgets.stepper import Stepper, keep_typing, steppers_in
+from companion.ui.widgets import stepper as stepper_module
+from companion.ui.widgets.stepper import Stepper, keep_typing, steppers_in
 
 
 def counts(*names: str) -> tuple[ft.Control, dict[str, Stepper]]:

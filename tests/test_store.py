@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from companion.store import DB_NAME, LATEST_VERSION, Conflict, Store, StoreError
+from companion.storage.store import DB_NAME, LATEST_VERSION, Conflict, Store, StoreError
 
 
 def test_round_trip_of_a_table_session(tmp_path):

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.flows import FLOWS, FlowError, build_event, replay
-from companion.store import DB_NAME, MIGRATIONS, Conflict, Store
+from companion.flows.base import NOT_PICKED
+from companion.storage.store import DB_NAME, MIGRATIONS, Conflict, Store
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 CONFIG = {"players": PLAYERS, "variant": "standard", "setup": None}
@@ -25,11 +26,12 @@ def latria_check(log):
 
 def next_event(events: list) -> dict:
     """The tap a phone showing this log would make: the big "next" button, or at Latria's
-    step 4 (no "next") Ben acquiring a Moon."""
+    step 4 (whose primary button asks who took which body first) Ben acquiring a Moon."""
     view = FLOWS["latria"].view(replay("latria", CONFIG, events))
     action = next((a for a in view.actions if a.primary), None)
-    return build_event(action) if action else {"type": "acquire", "body": "moon",
-                                               "taker": "Ben"}
+    if action is None or any(f.default is NOT_PICKED for f in action.fields):
+        return {"type": "acquire", "body": "moon", "taker": "Ben"}
+    return build_event(action)
 
 
 # -- the log: appends and undos ------------------------------------------------------------

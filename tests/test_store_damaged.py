@@ -20,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.app import store_error_view
-from companion.store import (
+from companion.storage.store import (
     APPLICATION_ID,
     DB_NAME,
     LATEST_VERSION,
@@ -30,6 +29,7 @@ from companion.store import (
     Store,
     StoreError,
 )
+from companion.ui.app import store_error_view
 
 
 def sha256(path: Path) -> str:
@@ -325,7 +325,7 @@ def test_the_error_screen_names_no_server_path(tmp_path, kind):
 
 
 def test_the_console_names_the_path(tmp_path, capsys):
-    from companion.app import make_main
+    from companion.ui.app import make_main
 
     put(tmp_path, b"not a database" * 100)
     make_main(tmp_path)

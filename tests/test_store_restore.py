@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.store import Conflict, Store
+from companion.storage.store import Conflict, Store
 
 
 def test_a_deleted_table_comes_back_with_its_log_and_sheet(tmp_path):

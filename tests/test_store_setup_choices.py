@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from companion.store import DB_NAME, MIGRATIONS, Conflict, Store
+from companion.storage.store import DB_NAME, MIGRATIONS, Conflict, Store
 
 
 def test_a_choice_is_saved_and_kept_across_a_restart(tmp_path):

@@ -1,8 +1,8 @@
-"""Which topic a screen follows, and what reaches it (companion/sync.py)."""
+"""Which topic a screen follows, and what reaches it (companion/web/sync.py)."""
 
 from __future__ import annotations
 
-from companion import sync
+from companion.web import sync
 from tests.run_async import run
 
 

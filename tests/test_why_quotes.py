@@ -1,6 +1,6 @@
 """Every Why? quotes the table's own game: on Setup (every step of every game, player
 count and variant), on Play (every step the flows reach) and on Score and Results (the
-notes of the scorers), the rulebook's words the dialog shows (companion/views/why.py)
+notes of the scorers), the rulebook's words the dialog shows (companion/ui/views/why.py)
 are found in that game's rulebook, in English and in Japanese.
 
 A reading for every game (S-1, S-2) quotes several rulebooks, each piece naming its
@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from companion import rulebooks
 from companion.catalog import GAMES
 from companion.flows import FLOWS, build_event
 from companion.i18n import speaking
-from companion.rulings import ruling
-from companion.rulings_doc import entries
-from companion.views.why import own_words
+from companion.rules import rulebooks
+from companion.rules.rulings import ruling
+from companion.rules.rulings_doc import entries
+from companion.ui.views.why import own_words
 from scorers.sheets import score_sheet
 from setup_guides import SetupError, make_setup
 from tests.test_flow_common import CONFIGS, NAMES, NO_PRIMARY

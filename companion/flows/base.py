@@ -9,7 +9,7 @@ A game's flow is pure data plus four pure functions (no flet, no I/O, no randomn
   when present, else worked out from the rulebook here).
 - ``apply(state, event) -> State``: one tap. ``event`` is ``{"type": "...", ...}``;
   the input state is never modified (Play keeps earlier states and applies later taps to
-  them: companion/play_state.py). ``apply`` starts from a shallow copy,
+  them: companion/table/play_state.py). ``apply`` starts from a shallow copy,
   ``state.model_copy()``, and gives it its own copy of a list, dict or sub-model just
   before changing it in place: ``own(s, "field")``. An event that is not allowed now
   raises ``FlowError`` whose message is a sentence for the players (the UI shows it and

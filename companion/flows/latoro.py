@@ -124,7 +124,7 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 
 # The same steps in the Japanese original (seeds/004…), shown in Japanese: per step, the
-# section id of companion.rulebooks' Japanese book and its passages, found verbatim in it
+# section id of companion.rules.rulebooks' Japanese book and its passages, found verbatim in it
 # (tests/test_rulebooks.py).
 JA_SRC = "ラトーロ ルール"
 RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -148,7 +148,8 @@ RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
         "支援トラックの小さな数から順に支援をすることができます。",
         "支援したい各エリアカードの左上に記載されている支援コストを確認し、そのコストに等しい"
         "資源をサプライに支払います。（捧げものじゃないことに注意）",
-        "また支援フェーズでのみ手持ちの好きな資源３つを別の資源１つに変換することができます。",
+        # The conversion's sentence is in the next section (支援フェイズの注意点について):
+        # the step's Why? (P-18) quotes it there.
     )),
     "prep_cap": ("準備フェーズについて", (
         "資源の上限は１種類７つまでです。それ以上の場合はサプライに戻します。",

@@ -89,7 +89,7 @@ def shot(page: Page, name: str) -> Path:
 
 
 def count_field(page: Page, label: str):
-    """The typed-number box of a stepper (companion/widgets/stepper.py). Flutter does not
+    """The typed-number box of a stepper (companion/ui/widgets/stepper.py). Flutter does not
     mirror the value into the DOM: click it and type, then read the result on screen."""
     return page.locator(f'[flt-semantics-identifier="count:{label}"] input')
 

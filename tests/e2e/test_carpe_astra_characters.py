@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from companion.views.setup import with_seat_names
+from companion.ui.views.setup import with_seat_names
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
 from tests.e2e.flutter import button, shot, shows

@@ -1,6 +1,6 @@
 """A phone's first visit is at most 6 MB on the wire, a second one almost nothing, and
 the client asks for no file the server does not have (issue 14, part 1;
-companion/compressed.py). Bytes are Chromium's own count of what came over the network for
+companion/web/compressed.py). Bytes are Chromium's own count of what came over the network for
 the page and its service worker (headers and compressed bodies, through Playwright)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import re
 import time
 import urllib.request
 
-from companion.compressed import FIRST
+from companion.web.compressed import FIRST
 from tests.e2e.flutter import open_app
 
 FIRST_VISIT_LIMIT = 6_000_000  # bytes; 16.1 MB before the client was compressed

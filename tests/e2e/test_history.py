@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.flutter import button, click_into, open_app, shot, textbox, wait_for_editing
 from tests.e2e.tables import create_table
 

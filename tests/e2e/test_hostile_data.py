@@ -13,7 +13,7 @@ from contextlib import closing
 
 import pytest
 
-from companion.store import DB_NAME, Store
+from companion.storage.store import DB_NAME, Store
 from tests.e2e.conftest import PHONE, Server
 from tests.e2e.flutter import (
     button,

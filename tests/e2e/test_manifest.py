@@ -14,7 +14,7 @@ from pathlib import Path
 import flet_web
 
 from companion.i18n import t
-from companion.make_icons import ASSETS, INDIGO
+from companion.tools.make_icons import ASSETS, INDIGO
 
 FLET_WEB = Path(flet_web.__file__).parent / "web"
 
@@ -27,7 +27,7 @@ def get(url: str) -> bytes:
 
 def ours(url: str, path: str) -> bytes:
     body = get(urllib.parse.urljoin(url, path))
-    # The page names the client's files under a versioned folder (companion/compressed.py).
+    # The page names the client's files under a versioned folder (companion/web/compressed.py).
     path = re.sub(r"^/v/[0-9a-f]+/", "", path).lstrip("/")
     assert body == (ASSETS / path).read_bytes(), path
     flets = FLET_WEB / path

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 import time
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, count_field, shot, shows, wait_for_editing
 from tests.e2e.tables import create_table

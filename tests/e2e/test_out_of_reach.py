@@ -1,13 +1,13 @@
 """The server out of reach (stopped, or the Wi-Fi gone): the last screen stays readable
 with the round and the markers, a tap does nothing, a banner says why; back, the screen
-is drawn again from the saved tables (companion/web_page.js)."""
+is drawn again from the saved tables (companion/web/web_page.js)."""
 
 from __future__ import annotations
 
 import re
 
 from companion.flows import FLOWS, build_event, replay
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.tables import create_table

@@ -9,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.flutter import button, click_into, count_field, shot, shows
 from tests.e2e.tables import create_table
 from tests.e2e.test_play_latria import play_round

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from urllib.parse import unquote
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.test_phone_screens import PHONES

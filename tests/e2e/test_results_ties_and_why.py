@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until
 from tests.e2e.tables import create_table
 

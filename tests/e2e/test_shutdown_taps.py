@@ -1,5 +1,5 @@
 """SIGTERM in the middle of a burst of taps on Play (issue 10, part 5): the server is gone
-within 3 s and the saved log still replays (companion/server.py stops between two steps
+within 3 s and the saved log still replays (companion/web/server.py stops between two steps
 of the event loop, so no tap's transaction is cut in half)."""
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ from contextlib import closing
 
 from playwright.sync_api import Error as PlaywrightError
 
-from companion import flows, settings
-from companion.store import Store
-from companion.table_setup import flow_config
+from companion import flows
+from companion.storage import data_folder
+from companion.storage.store import Store
+from companion.table.setup import flow_config
 from tests.e2e.flutter import button, shows
 from tests.e2e.tables import create_table
 from tests.test_server import STOPPED_WITHIN
@@ -70,7 +71,7 @@ def test_sigterm_during_a_burst_of_taps_stops_within_3_s_and_the_log_replays(ser
 
 def issued_numbers(data_dir, table_id: str) -> int:
     """How many sequence numbers the table's events were given (undone ones too)."""
-    uri = (data_dir / settings.DB_NAME).as_uri() + "?mode=ro"
+    uri = (data_dir / data_folder.DB_NAME).as_uri() + "?mode=ro"
     with closing(sqlite3.connect(uri, uri=True)) as conn:
         return conn.execute("SELECT seq_issued FROM tables WHERE id = ?",
                             (table_id,)).fetchone()[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.test_japanese import choose_language
 from tests.test_stats import SHEETS

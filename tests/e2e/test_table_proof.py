@@ -101,7 +101,7 @@ def test_an_unexpected_error_in_a_tap_is_one_line_in_view(server, page):
     "Error running app"; the server's console has the traceback."""
     import sqlite3
 
-    from companion.store import DB_NAME
+    from companion.storage.store import DB_NAME
 
     create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
     button(page, "Play").first.click()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from companion.flows import replay
-from companion.store import Store
+from companion.storage.store import Store
 from tests.e2e.conftest import PHONE, Server
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until
 from tests.e2e.tables import create_table

@@ -13,7 +13,7 @@ from functools import cache
 
 import pytest
 
-from companion import rulebooks
+from companion.rules import rulebooks
 from tests.e2e.flutter import button, open_app
 from tests.e2e.test_japanese import both_sizes, choose_language, create_table_ja
 from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)

@@ -1,0 +1,52 @@
+"""Where the app keeps its data, and the checks made before it starts."""
+
+from __future__ import annotations
+
+import os
+import socket
+import tempfile
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+APP_NAME = "TableCompanion"
+
+
+def default_data_dir() -> Path:
+    """COMPANION_DATA_DIR, else FLET_APP_STORAGE_DATA (set by `flet run` and built apps),
+    else the per-user data folder (e.g. ~/.local/share/TableCompanion)."""
+    for var in ("COMPANION_DATA_DIR", "FLET_APP_STORAGE_DATA"):
+        value = os.environ.get(var)
+        if value:
+            return Path(value)
+    return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+DB_NAME = "tables.sqlite3"  # companion/storage/store.py's file (not imported: --help stays fast)
+
+
+def writable_problem(folder: Path) -> str | None:
+    """None when the app can keep its data in ``folder``, or at least read the tables
+    saved there (the store then opens read-only and Home says so); else why not, in
+    one line."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".write-test-"):
+            pass
+    except OSError as err:
+        saved = folder / DB_NAME
+        if saved.is_file() and os.access(saved, os.R_OK):
+            return None
+        return f"cannot write to the data folder {folder}: {err.strerror or err}"
+    return None
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """None when host:port can be served; else why not, in one line."""
+    try:
+        with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((host, port))
+    except OSError as err:
+        return f"cannot serve on {host}:{port}: {err.strerror or err} (choose another --port)"
+    return None

@@ -1,0 +1,68 @@
+"""Each table's play state kept between taps (issue 14: a tap replayed the whole log,
+twice, and 92 % of a replay was copying the whole state for every event; a flow now
+copies only the fields an event changes, ``own`` in companion/flows/base.py).
+
+A kept state is handed as it is to the next tap's ``apply``, which never changes its
+input (tests/test_flow_held_state.py), so earlier states stay as they were.
+
+A table's sequence number names exactly one log: an undone event's number is never given
+again and a rename renumbers the last event (companion/storage/store.py). So the state after
+(table, last sequence number, flow config) never changes and can be kept; the config is
+part of the key because it holds the names and the setup's choices. A tap applies its one
+event to the kept state and keeps the result under the number the store gave it; a log
+that changed in any other way (another phone, another process) is a new key, replayed.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from companion.flows import FlowState, replay
+
+KEPT = 64  # tables × recent numbers; a state is a few kB
+_states: OrderedDict[tuple[str, int, str], FlowState] = OrderedDict()
+_lock = threading.Lock()
+
+
+def _key(table_id: str, seq: int, config: Mapping[str, Any]) -> tuple[str, int, str]:
+    return table_id, seq, json.dumps(config, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def current(store: Any, game: str, config: Mapping[str, Any],
+            table_id: str) -> tuple[FlowState, int]:
+    """The table's state now and the last sequence number it is the state of. Only the
+    number is read when the state is kept; else the log is read (with its number, in one
+    read) and replayed once. ``FlowError`` as ``replay`` when the log cannot be
+    replayed; ``KeyError`` for a table that is gone."""
+    seq = store.last_seq(table_id)
+    state = _kept(table_id, seq, config)
+    if state is None:
+        events, seq = store.log(table_id)
+        state = _kept(table_id, seq, config)
+        if state is None:
+            state = replay(game, config, events)
+            keep(config, table_id, seq, state)
+    return state, seq
+
+
+def _kept(table_id: str, seq: int, config: Mapping[str, Any]) -> FlowState | None:
+    key = _key(table_id, seq, config)
+    with _lock:
+        state = _states.get(key)
+        if state is not None:
+            _states.move_to_end(key)
+        return state
+
+
+def keep(config: Mapping[str, Any], table_id: str, seq: int, state: FlowState) -> None:
+    """Remember ``state`` as the table's state at ``seq`` (after a tap was saved)."""
+    key = _key(table_id, seq, config)
+    with _lock:
+        _states[key] = state
+        _states.move_to_end(key)
+        while len(_states) > KEPT:
+            _states.popitem(last=False)

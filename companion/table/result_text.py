@@ -1,0 +1,82 @@
+"""A result as a few lines of text to share (the Results screen's Share and Copy): the
+game, when it was played, the ranking with totals, the winner(s), and why ties went as
+they did — in the reader's language (companion.i18n). Pure: no flet, so it is tested in
+both languages without a screen.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from companion.catalog import GAMES
+from companion.i18n import name as player_name
+from companion.i18n import say, t, t_for
+from scorers.base import PlayerResult, Result
+from scorers.ties import tie_notes
+
+# Altar's totals are not scores (a complete Realm wins, ruling AL-3): equal totals are
+# no tie there, its ties are told by Shrines (companion/table/plays.py says the same).
+NOT_SCORES = frozenset({"altar"})
+
+
+def ranking(result: Result) -> list[PlayerResult]:
+    """The players in the order Results and the shared text list them: by rank; players
+    who share a rank (the rulebooks do not order them, e.g. Altar's players behind the
+    complete ones) by total, higher first; then as entered."""
+    return sorted(result.players, key=lambda p: (p.rank, -p.total))
+
+
+def tie_broken(result: Result) -> set[str]:
+    """The players whose place a tie-break decided: level on total with a player placed
+    differently (Latria's eclipse points, Carpe Astra's credits, Luna's Council)."""
+    if result.game in NOT_SCORES or not tie_notes(result):
+        return set()
+    return {p.name for p in result.players for other in result.players
+            if other is not p and other.total == p.total and other.rank != p.rank}
+
+
+def day_and_time(moment: datetime) -> str:
+    """A full date and time in local time ("Tue 1 Dec 2026 at 14:05"): a shared text is
+    read later, so never "today"."""
+    local = moment.astimezone()
+    day = t("share.date", weekday=t(f"home.weekday_{local.weekday()}"),
+            month=t(f"home.month_{local.month}"), day=local.day, year=local.year)
+    return t("home.when_day", day=day, time=f"{local.hour}:{local.minute:02d}")
+
+
+def winners_line(result: Result) -> str:
+    if not result.winners:
+        return t("results.no_winner")
+    names = ", ".join(player_name(n) for n in result.winners)
+    return t("results.winner" if len(result.winners) == 1 else "results.winners", names=names)
+
+
+def summary(game: str, variant: str, result: Result, when: datetime) -> str:
+    """The text for a table of ``game`` played in ``variant`` (its id) at ``when``."""
+    entry = GAMES[game]
+    lines = [t("share.heading", game=t(entry.name), date=day_and_time(when))]
+    if variant != "standard" and any(v.id == variant for v in entry.variants):
+        lines.append(t("table.variant", variant=t(entry.variant(variant).label)))
+    for player in ranking(result):
+        lines.append(t("share.rank_line", place=t("results.place", rank=player.rank),
+                       name=player_name(player.name),
+                       total=t_for(game, "results.total_value", total=player.total)))
+    lines.append(winners_line(result))
+    lines += [say(note.text) for note in tie_notes(result)]
+    return "\n".join(lines)
+
+
+def start_player(events: list, names: list[str]) -> str | None:
+    """Who started, where play recorded it: the player of the log's first ``start`` tap
+    (every game's flow begins with one: companion/flows); None when play never began or
+    the name is not one of the result's (then nobody is marked)."""
+    for event in events:
+        if isinstance(event, dict) and event.get("type") == "start":
+            player = event.get("player")
+            return player if isinstance(player, str) and player in names else None
+    return None
+
+
+def played_at(created: datetime, times: tuple[datetime, datetime] | None) -> datetime:
+    """When the play was: its first tap of Play, else when the table was created."""
+    return times[0] if times else created

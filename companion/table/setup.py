@@ -1,0 +1,85 @@
+"""A table's setup and its play configuration, from the table session's game, players,
+variant and seed (setup_guides draws everything from the seed), and what the table chose
+on the Setup screen instead of the draw (Carpe Astra's characters, ``setup_choices``).
+
+A Latria campaign game after the first also follows game 1 of its series: its starting
+parent is game 1's, one seat on clockwise per game (Extension Rules 3; ruling S-3). That
+needs the store (``companion.table.campaign.setup_options``); without one, a table is set up
+from its own seed alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.table.record import TableSession
+
+
+def setup_for(session: TableSession, store=None):
+    """The setup guide's ``Setup`` for this table (``SetupError`` when there is none)."""
+    from setup_guides import SetupError, make_setup
+
+    options: dict = {}
+    if store is not None and session.variant == "campaign":
+        from companion.table.campaign import setup_options
+
+        options = setup_options(store, session)
+    chosen = session.setup_choices.get("characters")  # Carpe Astra, chosen on Setup
+    if chosen is not None and session.game == "carpe_astra":
+        try:
+            return make_setup(session.game, len(session.players), session.variant,
+                              session.seed, characters=chosen, **options)
+        except SetupError:
+            pass  # a choice that no longer fits the table: the draw stands
+    return make_setup(session.game, len(session.players), session.variant, session.seed,
+                      **options)
+
+
+def setup_json(session: TableSession, store=None) -> dict[str, Any] | None:
+    """The setup guide's JSON for this table, or None when it has no seed yet."""
+    if session.seed is None:
+        return None
+    from setup_guides import SetupError
+
+    try:
+        setup = setup_for(session, store)
+    except SetupError:
+        return None
+    return setup.to_json_dict()
+
+
+def flow_config(session: TableSession, store=None) -> dict[str, Any]:
+    """What a play flow starts from (companion.flows: ``initial(config)``)."""
+    return {"players": list(session.players), "variant": session.variant,
+            "setup": setup_json(session, store), "readings": play_readings(session)}
+
+
+def play_readings(session: TableSession) -> dict[str, str]:
+    """The table's own readings that its play flow applies (P-1, P-14: "alternative")."""
+    from scorers.readings import for_game
+
+    return for_game(session.readings, session.game, "play")
+
+
+def sheet_with_readings(session: TableSession, sheet: dict[str, Any] | None
+                        ) -> dict[str, Any] | None:
+    """``sheet`` with the table's own readings in its ``readings`` (the scorer applies
+    them): the table's choices on its Rulings screen win over the sheet's own (an
+    imported sheet's); a reading left documented is left out."""
+    from scorers.readings import ALTERNATIVE, SWITCHABLE
+
+    if not isinstance(sheet, dict):
+        return sheet
+    game = sheet.get("game")
+    own = sheet.get("readings")
+    merged = dict(own) if isinstance(own, dict) else {}
+    for ruling, choice in session.readings.items():
+        if SWITCHABLE.get(ruling) == (game, "score"):
+            if choice == ALTERNATIVE:
+                merged[ruling] = ALTERNATIVE
+            else:
+                merged.pop(ruling, None)
+    out = {k: v for k, v in sheet.items() if k != "readings"}
+    if merged:
+        out["readings"] = merged
+    return out

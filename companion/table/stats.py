@@ -1,0 +1,244 @@
+"""Statistics over finished plays (companion/table/plays.py), per game and per player: plays,
+wins, win rate, average and best score, average margin, what each scoring category brings
+on average, and for Latria what the eclipse pile cost. Pure Python (no flet); the Stats
+screen (companion/ui/views/stats.py) shows these figures.
+
+The words the screen puts beside them, so that players read them the same way:
+
+- A **win** is a play the player is among the winners of (a shared win is a win for each).
+- **Win rate**: wins ÷ plays.
+- **Margin** of a player in a play: their total minus the best total among the others
+  (above 0: they were ahead of everyone; 0: level with someone; below 0: that far behind
+  the best). A player's **average margin** is its average over their plays of the game.
+- **Winning margin** of a play: the winner's margin, i.e. the winner's total minus the
+  next best total (0 when a tie was broken or shared). A game's average winning margin is
+  its average over the plays.
+- A **category** (Latria's Sun, Luna's Shrines, Carpe Astra's Military...) is what a
+  breakdown line adds up to across plays; its **average** for a player is the points it
+  brought them over all their plays of the game, divided by those plays (a play without
+  that line counts 0), so the averages of a player's categories add up to their average
+  score.
+
+Luna's virtual opponent (the solo game) is not a player: he is counted in no figure, his
+total only in his opponent's margin (the solo score is the difference: Luna, Solo Game
+Rules).
+
+Altar's totals are not scores (a complete Realm wins, not points: Altar, "End of the game";
+ruling AL-3): its plays and wins count, its totals give no averages, margins or categories.
+Scores of different games are not compared: across all games only plays, wins and win
+rate are given.
+
+Figures are exact (``Fraction``); ``one_decimal`` and ``percent`` round them as the screen
+shows them (half away from zero).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+
+from companion.table.plays import PlayRecord, player_key
+
+# A breakdown line's message key → the category it adds to: the message key that names
+# the category (no placeholders), or "@param" where the line's own parameter names it
+# (Latria's celestial body, Carpe Astra's guild). A line not listed that scores nothing
+# (Latria's Polaris removal, "No scoring cards") is no category; one that scores is "other".
+LINE_CATEGORIES: dict[str, str] = {
+    # Latria, Scoring step 1: one total per celestial body (RULINGS L-2)
+    "scorers.latria.line.group": "@body",
+    "scorers.latria.line.group_total": "@body",
+    # Latria, Scoring steps 2 and 3: the eclipsed cards are subtracted
+    "scorers.latria.line.eclipse": "stats.category.eclipse",
+    "scorers.latria.line.eclipse_group": "stats.category.eclipse",
+    # Luna, Game End: influence, Shrines, unused Favors, the Council seat
+    "scorers.luna.line.influence": "stats.category.influence",
+    "scorers.luna.line.shrines": "stats.category.shrines",
+    "scorers.luna.line.favors": "stats.category.favors",
+    "scorers.luna.line.council": "stats.category.council",
+    # Latoro, ゲーム終了 1–3: clan tags, honor cards, resources
+    "scorers.latoro.line.clan_tags": "stats.category.clan_tags",
+    "scorers.latoro.line.honor_cards": "stats.category.honor_cards",
+    "scorers.latoro.line.honor_card": "stats.category.honor_cards",
+    "scorers.latoro.line.honor_none": "stats.category.honor_cards",
+    "scorers.latoro.line.resources": "stats.category.resources",
+    # Carpe Astra, Final Scoring: the majorities of each guild
+    "scorers.carpe_astra.line.most_all": "@guild",
+    "scorers.carpe_astra.line.tie_most": "@guild",
+    "scorers.carpe_astra.line.most": "@guild",
+    "scorers.carpe_astra.line.no_second": "@guild",
+    "scorers.carpe_astra.line.tie_second": "@guild",
+    "scorers.carpe_astra.line.second": "@guild",
+    "scorers.carpe_astra.line.third": "@guild",
+}
+OTHER = "stats.category.other"
+
+
+def line_category(label: object, points: int) -> str | None:
+    """The category (a message key naming it) a breakdown line adds to, or None."""
+    key = getattr(label, "key", None)
+    rule = LINE_CATEGORIES.get(key) if key else None
+    if rule is None:
+        return OTHER if points else None
+    if rule.startswith("@"):
+        named = getattr(label, "params", {}).get(rule[1:])
+        return getattr(named, "key", None) or OTHER
+    return rule
+
+
+def play_categories(record: PlayRecord) -> dict[str, dict[str, int]]:
+    """Each player's points by category in one play (by name as in the play)."""
+    out: dict[str, dict[str, int]] = {}
+    for player in record.result.players:
+        categories: dict[str, int] = {}
+        for line in player.breakdown:
+            category = line_category(line.label, line.points)
+            if category is not None:
+                categories[category] = categories.get(category, 0) + line.points
+        out[player.name] = categories
+    return out
+
+
+def one_decimal(value: Fraction | int) -> str:
+    """``value`` rounded to one decimal, half away from zero: 7/4 → "1.8", 3 → "3.0"."""
+    tenths = math.floor(abs(Fraction(value)) * 10 + Fraction(1, 2))
+    sign = "-" if value < 0 and tenths else ""
+    return f"{sign}{tenths // 10}.{tenths % 10}"
+
+
+def percent(value: Fraction) -> int:
+    """A share as a whole percent, half up: 2/3 → 67."""
+    return math.floor(value * 100 + Fraction(1, 2))
+
+
+@dataclass(frozen=True)
+class PlayerStats:
+    key: str  # player_key: one player across tables whatever the case or width
+    name: str  # as they last wrote it
+    plays: int
+    wins: int
+    points: bool  # whether scores, margins and categories mean something (one points game)
+    scores: tuple[tuple[datetime, int], ...] = ()  # oldest first
+    margins: tuple[int, ...] = ()
+    categories: dict[str, Fraction] = field(default_factory=dict)  # average per play
+    eclipse_total: int | None = None  # Latria: points the eclipse pile took, all plays
+
+    @property
+    def win_rate(self) -> Fraction:
+        return Fraction(self.wins, self.plays) if self.plays else Fraction(0)
+
+    @property
+    def average(self) -> Fraction | None:
+        return Fraction(sum(s for _, s in self.scores), len(self.scores)) if self.scores else None
+
+    @property
+    def best(self) -> int | None:
+        return max(s for _, s in self.scores) if self.scores else None
+
+    @property
+    def average_margin(self) -> Fraction | None:
+        return Fraction(sum(self.margins), len(self.margins)) if self.margins else None
+
+    @property
+    def eclipse_average(self) -> Fraction | None:
+        if self.eclipse_total is None or not self.plays:
+            return None
+        return Fraction(self.eclipse_total, self.plays)
+
+
+@dataclass(frozen=True)
+class Stats:
+    game: str | None  # None: every game
+    plays: int
+    points: bool
+    players: tuple[PlayerStats, ...]  # most wins first, then win rate, then name
+    categories: tuple[str, ...] = ()  # as they first appear in the breakdowns
+    winning_margins: tuple[int, ...] = ()
+    eclipse_total: int | None = None
+
+    @property
+    def average_winning_margin(self) -> Fraction | None:
+        if not self.winning_margins:
+            return None
+        return Fraction(sum(self.winning_margins), len(self.winning_margins))
+
+    @property
+    def eclipse_average(self) -> Fraction | None:
+        """Latria: the eclipse pile's cost per player and play."""
+        seats = sum(p.plays for p in self.players)
+        if self.eclipse_total is None or not seats:
+            return None
+        return Fraction(self.eclipse_total, seats)
+
+    def player(self, name: str) -> PlayerStats | None:
+        key = player_key(name)
+        return next((p for p in self.players if p.key == key), None)
+
+
+def games_played(records: Iterable[PlayRecord]) -> list[str]:
+    """The games with at least one finished play, most played first."""
+    counts: dict[str, int] = {}
+    for r in records:
+        counts[r.game] = counts.get(r.game, 0) + 1
+    return sorted(counts, key=lambda g: -counts[g])
+
+
+def compute(records: Sequence[PlayRecord], game: str | None = None) -> Stats:
+    """The figures of ``game``'s plays among ``records`` (every game's when None)."""
+    plays = sorted((r for r in records if game is None or r.game == game),
+                   key=lambda r: r.finished_at)
+    points = game is not None and all(r.points for r in plays)
+    latria = game == "latria"
+    names: dict[str, str] = {}
+    counts: dict[str, list[int]] = {}  # key → [plays, wins]
+    scores: dict[str, list[tuple[datetime, int]]] = {}
+    margins: dict[str, list[int]] = {}
+    sums: dict[str, dict[str, int]] = {}
+    eclipses: dict[str, int] = {}
+    order: list[str] = []
+    winning: list[int] = []
+    for record in plays:
+        by_category = play_categories(record) if points else {}
+        totals = [p.total for p in record.players]
+        for i, p in enumerate(record.players):
+            if p.virtual:  # Luna's solo opponent plays no table: not a player here
+                continue
+            key = player_key(p.name)
+            names[key] = p.name  # plays are oldest first: the latest spelling stays
+            count = counts.setdefault(key, [0, 0])
+            count[0] += 1
+            count[1] += p.winner
+            if not points:
+                continue
+            scores.setdefault(key, []).append((record.finished_at, p.total))
+            others = totals[:i] + totals[i + 1:]
+            if others:
+                margins.setdefault(key, []).append(p.total - max(others))
+            mine = sums.setdefault(key, {})
+            for category, value in by_category.get(p.name, {}).items():
+                mine[category] = mine.get(category, 0) + value
+                if category not in order:
+                    order.append(category)
+            if latria:
+                eclipses[key] = eclipses.get(key, 0) + (p.eclipse or 0)
+        if points and record.winners and len(totals) > 1:
+            winner = next(p for p in record.players if p.winner)
+            others = [p.total for p in record.players if p is not winner]
+            winning.append(winner.total - max(others))
+    # what gives points first, what takes them (Latria's eclipse) last
+    totals_by = {c: sum(m.get(c, 0) for m in sums.values()) for c in order}
+    order.sort(key=lambda c: totals_by[c] < 0)
+    players = []
+    for key, (n, wins) in counts.items():
+        players.append(PlayerStats(
+            key=key, name=names[key], plays=n, wins=wins, points=points,
+            scores=tuple(scores.get(key, ())), margins=tuple(margins.get(key, ())),
+            categories={c: Fraction(sums.get(key, {}).get(c, 0), n) for c in order
+                        } if points else {},
+            eclipse_total=eclipses.get(key) if latria else None))
+    players.sort(key=lambda p: (-p.wins, -p.win_rate, p.key))
+    return Stats(game=game, plays=len(plays), points=points, players=tuple(players),
+                 categories=tuple(order), winning_margins=tuple(winning),
+                 eclipse_total=sum(eclipses.values()) if latria and points else None)

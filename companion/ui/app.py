@@ -1,0 +1,612 @@
+"""The root of the app: fonts and theme, the saved-tables store, and routes → screens.
+
+Routes (a stack of screens, so the system back gesture goes one screen up):
+    /                       home: tables in progress, the five games, the way to History
+    /history                finished plays, newest first: filters, Rematch, the CSV file
+    /invite                 invite a phone: the address as a QR code, and the code
+    /new/<game>             new table for a game
+    /table/<id>             a table session: players, Setup, Play, Score
+    /table/<id>/players     correct the names; move seats before play begins
+    /table/<id>/setup       the setup checklist and the draws
+    /table/<id>/play        rounds, phases and markers, with undo
+    /table/<id>/score       the score sheet being entered
+    /table/<id>/results     ranking, winners and breakdowns
+    /rules                  the rulebooks and the rulings, a search across them all
+    /rules/<game>           a rulebook (query: book, s section, m marked passage, q words)
+    /rules/rulings          every ruling (query: id to open, q words)
+    /table/<id>/rules       the table's rulebook; …/<screen>/rules from Play, Score, …
+    /table/<id>/rulings     the table's game's rulings
+    /settings               this phone's own: light or dark, screen kept on, larger text
+    /stats                  finished plays per game and player: wins, scores, margins, charts
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+import sys
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Container, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import CodeType, FunctionType, ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import flet as ft
+
+from companion import i18n
+from companion.assets_folder import FONT_FAMILY, FONT_FILE
+from companion.i18n import t
+from companion.storage.store import Store, StoreError
+from companion.ui import language, preferences
+from companion.ui.awake import KeepAwake
+from companion.ui.views import access_code
+from companion.ui.widgets import common as common_widgets
+from companion.web import sync
+from companion.web.serving import Serving
+
+log = logging.getLogger("companion")
+
+
+
+@dataclass
+class Context:
+    """What every screen needs: the page, the store, navigation, and the other phones.
+
+    One per browser session. ``live`` maps a route to how its screen takes a change made
+    on another phone (screens without one are built again from the store); ``drafts``
+    keeps what is half-typed in a form across those redraws; ``own_seq`` is the last
+    event this session saved per table, so that a quick second tap of its own is not
+    reported as another phone's change. ``taken_away`` holds the controls that the last
+    redraws for other phones' changes took off this screen (a tap still on its way is a
+    second or two old), and ``where_now`` how a screen says where the table is now, for a
+    tap that reached one of them (``tell_missed_taps``)."""
+
+    page: ft.Page
+    store: Store
+    live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
+    drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
+    own_seq: dict[str, int] = field(default_factory=dict)
+    taken_away: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
+    where_now: dict[str, Callable[[], str]] = field(default_factory=dict)
+    # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
+    prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
+    storage: Any = None
+    keep_awake: KeepAwake | None = None
+
+    def set_preference(self, name: str, value: Any) -> None:
+        """Change one of this phone's settings: applied at once, kept in its storage."""
+        setattr(self.prefs, name, value)
+        self.apply_preferences()
+        key = {"theme": preferences.THEME_KEY, "keep_awake": preferences.KEEP_AWAKE_KEY,
+               "larger_text": preferences.LARGER_TEXT_KEY}[name]
+        if self.storage is not None:
+            async def keep() -> None:
+                await self.storage.set(key, value)
+            self.page.run_task(keep)
+
+    def apply_preferences(self) -> None:
+        if self.keep_awake is not None:
+            self.keep_awake.follow(self.page.route or "/", self.prefs.keep_awake)
+        # Only a change of theme is sent: an update diffs the whole page (24 ms of a
+        # first visit's start, when the settings read are the defaults).
+        if self.page.theme_mode != self.prefs.theme_mode:
+            self.page.theme_mode = self.prefs.theme_mode
+            self.page.update()
+
+    def go(self, route: str) -> None:
+        self.page.navigate(route)
+
+    def redraw(self, view: ft.View, notice: str | None = None) -> None:
+        """Show a freshly built version of the top screen in place, with ``notice`` (one
+        line saying what changed on another phone) over its top.
+
+        The View object stays (its contents are swapped): replacing it while a dialog is
+        closing would leave the dialog on screen."""
+        top = self.page.views[-1]
+        # a notice shown just before stays on the screen drawn anew (``show_notice``)
+        shown = [c for c in top.controls if getattr(c, "data", None) == NOTICE]
+        top.controls = [*shown, *view.controls]
+        top.appbar = view.appbar
+        if notice:
+            self.show_notice(notice)
+        self.page.update()
+
+    def update_screen(self) -> None:
+        """Send what changed on the top screen only: a tap changes nothing on the screens
+        stacked under it, and diffing them too was most of a Score tap (issue 14)."""
+        self.page.views[-1].update()
+
+    def toast(self, message: str, then_go: str | None = None) -> None:
+        """What a tap did ("Saved"), near the top; with ``then_go``, the tap goes on to
+        that screen and the words are shown over it ("Players saved" over the table).
+        Not a snack bar: that lay over the bottom bar's buttons for four seconds, and a
+        tap on Create or Save right after landed on it."""
+        show_notice(self.page, message, kind="done", outlives_route=then_go is not None)
+        if then_go is None:
+            self.page.update()
+        else:
+            self.go(then_go)
+
+    def show_notice(self, text: str, kind: str = "changed",
+                    action: tuple[str, Callable[[], None]] | None = None) -> None:
+        """One line near the top of the screen (see ``show_notice``)."""
+        show_notice(self.page, text, kind, action=action)
+
+    def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
+        """Tell the other phones showing this table what kind of thing changed."""
+        sync.announce(self.page.pubsub, sync.Change(table_id, kind, tuple(paths),
+                                                     tuple(values)))
+
+    async def take_change(self, change: sync.Change) -> None:
+        """A change made on another phone: redraw the screen on top from the store."""
+        if not self.page.views:
+            return
+        route = self.page.views[-1].route or "/"
+        live = self.live.get(route)
+        on_screen = set(self.page.session.index.keys())
+        # Flet runs this in the context of the phone that sent the change: the words
+        # drawn here are this phone's.
+        with i18n.speaking(language.of_page(self.page)):
+            if live is not None:
+                live(change)
+            else:
+                self.redraw(build_view(self, route))
+        self.page.update()
+        gone = on_screen - set(self.page.session.index.keys())
+        if gone:  # (a score change leaves Play as it was)
+            self.taken_away.append(frozenset(gone))
+
+    def tell_missed_tap(self) -> None:
+        """A tap of this phone's was not applied because another phone changed the table
+        just before it: say so, with where the table is now when the screen can tell."""
+        route = self.page.views[-1].route if self.page.views else None
+        where = self.where_now.get(route or "/")
+        with i18n.speaking(language.of_page(self.page)):
+            text = t("app.tap_missed_now", now=where()) if where else t("app.tap_missed")
+            self.show_notice(text, kind="refused")
+        self.page.update()
+
+    def redraw_all(self) -> None:
+        """The whole stack of screens built again in place (the language changed):
+        what is half-typed is in ``drafts``, so nothing entered is lost."""
+        self.live.clear()
+        self.where_now.clear()
+        fresh = views_for(self, self.page.route)
+        for old, new in zip(self.page.views, fresh, strict=False):
+            old.controls = new.controls
+            old.appbar = new.appbar
+        self.page.title = t("app.title")
+        self.page.update()
+
+
+NOTICE = "table-notice"  # the data tag of a notice: at the top of its screen
+TOAST = "toast-notice"  # the same, for one that stays when the screen changes (overlay)
+
+
+NOTICE_SECONDS = 8  # long enough to read twice; then the screen moves back up
+ACTION_SECONDS = 20  # one with a button: time to see what was done and take it back
+# kind → icon, background, text colour: all from the theme's colour scheme
+NOTICE_STYLES = {
+    "changed": (ft.Icons.SYNC, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
+    "refused": (ft.Icons.ERROR_OUTLINE, ft.Colors.ERROR_CONTAINER, ft.Colors.ON_ERROR_CONTAINER),
+    "done": (ft.Icons.CHECK_CIRCLE_OUTLINE, ft.Colors.SECONDARY_CONTAINER,
+             ft.Colors.ON_SECONDARY_CONTAINER),
+}
+
+
+def show_notice(page: ft.Page, text: str, kind: str = "changed",
+                outlives_route: bool = False,
+                action: tuple[str, Callable[[], None]] | None = None) -> None:
+    """One line at the top of the screen, read out by screen readers, until tapped away,
+    the next notice, or a few seconds. It pushes the screen down rather than lying over
+    it: over it, it hid the round and the step on Play and the players on Score. The
+    bottom bar stays where it is. ``kind``: ``changed`` (on another phone), ``refused``
+    (a tap the game does not allow), ``done`` (what a tap did, e.g. what Undo took back).
+    A notice is about the screen it is shown on and goes when the screen changes, unless
+    ``outlives_route`` (what a tap did that also changes the screen: "Players saved",
+    shown over the table, and gone with the change after that): that one lies over the
+    next screen's top (the screen is not built yet). ``action``: a button in the line,
+    its words and what a tap on it does ("Undo" after Delete); such a notice stays
+    longer."""
+    def drop(notice: ft.Control | None = None) -> None:
+        def kept(c: ft.Control) -> bool:
+            return (getattr(c, "data", None) not in (NOTICE, TOAST)
+                    or (notice is not None and c is not notice))
+        page.overlay[:] = [c for c in page.overlay if kept(c)]
+        for view in page.views:
+            if not all(kept(c) for c in view.controls):
+                view.controls = [c for c in view.controls if kept(c)]
+
+    drop()
+    icon, background, colour = NOTICE_STYLES[kind]
+
+    def dismiss(e) -> None:
+        drop(notice)
+        page.update()
+
+    def act(e) -> None:
+        drop(notice)
+        action[1]()
+
+    words = ft.Text(text, size=15, expand=True, weight=ft.FontWeight.W_600, color=colour)
+    button = [] if action is None else [
+        ft.TextButton(content=ft.Text(action[0], weight=ft.FontWeight.W_700, color=colour),
+                      on_click=act, height=common_widgets.TAP)]
+    box = ft.Container(
+        ft.Row([ft.Icon(icon, size=20, color=colour), words, *button,
+                ft.Icon(ft.Icons.CLOSE, size=20, color=colour)], spacing=8),
+        on_click=dismiss, bgcolor=background, border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12 if action is None else 2),
+        shadow=ft.BoxShadow(blur_radius=8,
+                            color=ft.Colors.with_opacity(0.3, ft.Colors.SHADOW)))
+    # The words are the notice's label alone (the line inside would be read a second
+    # time), and a screen reader's tap dismisses it as a finger's does; with a button
+    # in it, the words and the button are each read (and tapped) on their own.
+    line = (ft.Semantics(label=text, button=True, live_region=True, exclude_semantics=True,
+                         on_tap=dismiss, content=box) if action is None
+            else ft.Semantics(live_region=True, container=True, content=box))
+    if outlives_route or not page.views:
+        notice = ft.Container(data=TOAST if outlives_route else NOTICE, top=4, left=12,
+                              right=12, content=line)
+        page.overlay.append(notice)
+    else:
+        notice = ft.Container(data=NOTICE, content=line)
+        screen = page.views[-1]
+        screen.controls = [notice, *screen.controls]
+
+    def shown() -> bool:
+        return notice in page.overlay or any(notice in v.controls for v in page.views)
+
+    async def hide_later() -> None:
+        await asyncio.sleep(NOTICE_SECONDS if action is None else ACTION_SECONDS)
+        if shown():
+            drop(notice)
+            page.update()
+
+    page.run_task(hide_later)
+
+
+def guard_errors(page: ft.Page) -> None:
+    """An unexpected error in a tap: Flet has logged its traceback on the server's console;
+    the phone gets one line in view and keeps the screen as it was, with what was typed.
+
+    Flet's own handling would replace the whole page with "Error running app" and the
+    error's text; it calls ``session.error`` for that, which this session answers instead
+    (an instance attribute, so only this session)."""
+    def on_error(message: str) -> None:
+        log.error("a tap failed (the traceback is above); the phone was told in one line")
+        try:
+            show_notice(page, t("app.unexpected"), kind="refused")
+            page.update()
+        except Exception:  # noqa: BLE001 - the page is gone; nothing more to tell
+            log.debug("could not show the error notice", exc_info=True)
+
+    page.session.error = on_error
+
+
+# What a player does to a control: a tap, typing, a choice. (Focus and blur are not:
+# a field taken off the screen reports its blur after it has gone.)
+PLAYER_EVENTS = frozenset({"click", "tap", "double_tap", "long_press", "change", "submit",
+                           "select"})
+
+
+def missed_tap(event_name: str, control_id: int, on_screen: bool,
+               taken_away: Iterable[Container[int]]) -> bool:
+    """Whether an event Flet could not deliver (its control was ``on_screen`` neither
+    before nor after) was a player's tap on a control that a redraw for another phone's
+    change took away. A quick second tap on a control this phone's own tap took away
+    (Next tapped twice) is not: that phone's first tap did what it meant."""
+    return (event_name in PLAYER_EVENTS and not on_screen
+            and any(control_id in gone for gone in taken_away))
+
+
+def tell_missed_taps(ctx: Context) -> None:
+    """A tap that reaches the server for a control no longer on screen is dropped by
+    Flet without a word ("Control with ID … not found"): with one server, that is what
+    becomes of a tap made just as another phone's change redrew this screen. This
+    session's ``dispatch_event`` (an instance attribute, so only this session; the same
+    as ``guard_errors``) delivers each event as before, then tells the phone when its
+    tap was such a one (``Context.tell_missed_tap``)."""
+    session = ctx.page.session
+    deliver = session.dispatch_event
+
+    async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
+        known = control_id in session.index
+        await deliver(control_id, event_name, event_data)
+        # Flet may still have found the control on screen (then it is in the index now).
+        on_screen = known or control_id in session.index
+        if missed_tap(event_name, control_id, on_screen, ctx.taken_away):
+            ctx.tell_missed_tap()
+
+    session.dispatch_event = dispatch_event
+
+
+def parent_route(route: str) -> str:
+    """The screen below ``route`` in the stack."""
+    parts = [p for p in route.split("/") if p]
+    if (parts[:1] == ["table"] and len(parts) > 2) or (parts[:1] == ["rules"] and len(parts) > 1):
+        return "/" + "/".join(parts[:-1])
+    return "/"
+
+
+def build_view(ctx: Context, route: str) -> ft.View:
+    if {"rules", "rulings"} & set(urlsplit(route).path.split("/")):  # /rules…, …/rules…
+        if (view := screen_module("rulebook").rules_view(ctx, route)) is not None:
+            return view
+    parts = [p for p in route.split("/") if p]
+    match parts:
+        case ["invite"]:
+            return screen_module("invite").build(ctx)
+        case ["new", game_id]:
+            return screen_module("new_table").build(ctx, game_id)
+        case ["table", table_id]:
+            return screen_module("table").build(ctx, table_id)
+        case ["table", table_id, "players"]:
+            return screen_module("players").build(ctx, table_id)
+        case ["table", table_id, "setup"]:
+            return screen_module("setup").build(ctx, table_id)
+        case ["table", table_id, "play"]:
+            return screen_module("play").build(ctx, table_id)
+        case ["table", table_id, "score"]:
+            return screen_module("score").build(ctx, table_id)
+        case ["table", table_id, "results"]:
+            return screen_module("results").build(ctx, table_id)
+        case ["settings"]:
+            return screen_module("settings").build(ctx)
+        case ["history"]:
+            return screen_module("history").build(ctx)
+        case ["stats"]:
+            return screen_module("stats").build(ctx)
+        case _:
+            return screen_module("home").build(ctx)
+
+
+# The screens' modules, imported when a route first needs one: the first screen (Home)
+# does not wait for Play's flows or the Stats charts (issue 14, cold start). Once the
+# first screen is drawn, one thread imports the screens a game goes through
+# (``warm_up_screens``), so a table's first visit to them does not wait for an import.
+SCREENS = ("home", "table", "new_table", "score", "results", "play", "setup", "players",
+           "history", "settings", "stats", "invite", "rulebook")
+# History, Settings, Stats and Invite are opened between games, if at all: each is
+# imported when first opened (0.01–0.09 s here) rather than held by every server
+# (2.4 MiB, 1.1 of it the charts of Stats; issue 14, memory).
+WARMED_UP = ("table", "new_table", "score", "results", "play", "setup", "players",
+             "rulebook")
+WARM_UP_DELAY = 2.0  # s after the first screen was sent: the phone is drawing it
+_screens_lock = threading.Lock()  # one thread imports screens at a time
+_warming: list[threading.Thread] = []
+
+
+def screen_module(name: str) -> ModuleType:
+    module = sys.modules.get(f"companion.ui.views.{name}")
+    if module is not None and not getattr(module.__spec__, "_initializing", False):
+        return module
+    with _screens_lock:
+        return importlib.import_module(f"companion.ui.views.{name}")
+
+
+def warm_up_screens() -> None:
+    """Import the modules of a game's screens in the background, once per process."""
+    if _warming:
+        return
+
+    def run() -> None:
+        time.sleep(WARM_UP_DELAY)
+        for name in WARMED_UP:
+            try:
+                screen_module(name)
+            except Exception:  # noqa: BLE001 - the screen imports it when it is opened
+                log.debug("could not import the %s screen ahead", name, exc_info=True)
+
+    _warming.append(threading.Thread(target=run, name="warm-up-screens", daemon=True))
+    _warming[0].start()
+
+
+def import_flet_parts(*modules: ModuleType) -> None:
+    """Import the Flet controls that the modules' functions name (``ft.Card``, …).
+    Flet imports a control's module when it is first named: on a cold start that was
+    45 ms of Home's first build, while the phone waited for it (issue 14)."""
+    names: set[str] = set()
+
+    def named_in(code: CodeType) -> None:
+        names.update(code.co_names)
+        for const in code.co_consts:
+            if isinstance(const, CodeType):
+                named_in(const)
+
+    for module in modules:
+        for value in vars(module).values():
+            if isinstance(value, FunctionType) and value.__module__ == module.__name__:
+                named_in(value.__code__)
+    for name in sorted(names & set(dir(ft))):
+        if name[:1].isupper():  # a control, an enum or a style; not a helper function
+            getattr(ft, name)
+
+
+def warm_up_first_screen() -> None:
+    """Build the theme, import Home and the Flet controls it names once the server
+    listens, while the first phone's browser is still loading the client (seconds):
+    Flet imports a control's module when it is first named, and on a cold start its
+    theme (91 dataclasses) and Home's module were 0.45 s of the wait for the first
+    screen (issue 14)."""
+    def run() -> None:
+        try:
+            theme()
+            import_flet_parts(screen_module("home"), common_widgets)
+        except Exception:  # noqa: BLE001 - the first screen builds them when it is asked
+            log.debug("could not build the first screen's parts ahead", exc_info=True)
+
+    threading.Thread(target=run, name="warm-up-first-screen", daemon=True).start()
+
+
+def views_for(ctx: Context, route: str) -> list[ft.View]:
+    stack = []
+    while True:
+        stack.append(build_view(ctx, route))
+        if route == "/":
+            break
+        route = parent_route(route)
+    return list(reversed(stack))
+
+
+def store_error_view(err: StoreError) -> ft.View:
+    """Why the saved tables cannot be opened, for any phone: no server path (the
+    console has it, see ``make_main``)."""
+    messages = {
+        "corrupt": t("store.error_corrupt", detail=err.details.get("detail")),
+        "newer": t("store.error_newer", found=err.details.get("found"),
+                   known=err.details.get("known")),
+        "foreign": t("store.error_foreign", names=err.details.get("names")),
+        "io": t("store.error_io", detail=err.details.get("detail")),
+    }
+    return ft.View(
+        route="/",
+        padding=ft.Padding.all(16),
+        controls=[
+            ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=40),
+            ft.Text(t("store.error_title"), size=22, weight=ft.FontWeight.W_600),
+            ft.Text(messages[err.kind], selectable=True),
+            ft.Text(t("store.error_keep")),
+        ],
+    )
+
+
+def _details(err: StoreError) -> str:
+    return ", ".join(f"{key} {value}" for key, value in err.details.items())
+
+
+def theme() -> ft.Theme:
+    """The app's theme; the client makes its light and dark schemes from the same seed.
+    Every colour on screen is a role of that scheme."""
+    # Screens switch without a slide: a tap made while the next screen was still
+    # sliding in could be lost (seen in the browser tests), and at a table a quick
+    # switch matters more than the animation.
+    instant = ft.PageTransitionTheme.NONE
+    # Buttons are tall enough to tap (52 px at the phone's normal text size) from their
+    # padding rather than from a fixed height, so that at twice the text size a label
+    # on two lines makes its button taller instead of being cut off (issue 15, part 6).
+    tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
+    return ft.Theme(
+        filled_button_theme=ft.FilledButtonTheme(style=tall),
+        outlined_button_theme=ft.OutlinedButtonTheme(style=tall),
+        text_button_theme=ft.TextButtonTheme(style=tall),
+        button_theme=ft.ButtonTheme(style=tall),
+        font_family=FONT_FAMILY, color_scheme_seed=ft.Colors.INDIGO,
+        page_transitions=ft.PageTransitionsTheme(
+            android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
+        # Flutter draws helper, error and counter texts of fields in "body small", 12 px:
+        # too small to read at a table in dim light (issue 12), so 14 px everywhere.
+        text_theme=ft.TextTheme(body_small=ft.TextStyle(size=14)),
+    )
+
+
+def style_page(page: ft.Page, font_in_client: bool = False) -> None:
+    """Title, fonts and theme: the same from the code prompt on. The theme follows the
+    phone (light or dark) until this phone chooses one in Settings. ``font_in_client``:
+    served by companion --web, whose client has the font already (below)."""
+    page.title = t("app.title")
+    # companion --web puts the font in the client's font manifest (companion/web/compressed.py),
+    # loaded before the first frame; page.fonts would load it again once the first screen
+    # came, and draw that screen twice (issue 14). Elsewhere (the desktop window, flet
+    # build) Flet loads it from here.
+    if not font_in_client:
+        page.fonts = {FONT_FAMILY: FONT_FILE}
+    page.theme = theme()
+    page.dark_theme = theme()
+    page.theme_mode = ft.ThemeMode.SYSTEM
+    # The phone tells the server when it turns dark or light, is locked or comes back:
+    # the client follows on its own, and there is nothing to send. Flet updates the
+    # whole page after an event (every control of every stacked screen diffed, 30 ms of
+    # a first visit's start) unless its handler says there is nothing to update.
+    page.on_platform_brightness_change = nothing_to_send
+    page.on_app_lifecycle_state_change = nothing_to_send
+
+
+def nothing_to_send(e: ft.ControlEvent) -> None:
+    ft.context.disable_auto_update()
+
+
+def make_main(data_dir: Path, *, serving: Serving | None = None):
+    """The Flet entry point for a data folder (one store shared by every browser session),
+    behind the access code when ``serving`` has one (None: the desktop window, open)."""
+    store: Store | StoreError
+    try:
+        store = Store(data_dir)
+    except StoreError as err:
+        store = err
+        # The console may name the path; the phones are told without it.
+        print(f"companion: {err.path}: {err.kind} ({_details(err)}); the file was left as "
+              "it is", file=sys.stderr)
+    else:
+        if store.read_only:
+            print(f"companion: {store.path} is opened read-only (the {store.read_only_reason} "
+                  "cannot be written): the saved tables can be read but not changed",
+                  file=sys.stderr)
+
+    def style(page: ft.Page) -> None:
+        style_page(page, font_in_client=serving is not None)  # served by companion --web
+
+    def main(page: ft.Page) -> None:
+        style(page)
+        if isinstance(store, StoreError):
+            page.views.clear()
+            page.views.append(store_error_view(store))
+            page.update()
+            return
+        ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),
+                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task))
+        follower = sync.Follower(page.pubsub, ctx.take_change)
+        tell_missed_taps(ctx)
+
+        def route_change(e=None) -> None:
+            follower.follow(page.route)
+            ctx.keep_awake.follow(page.route, ctx.prefs.keep_awake)
+            ctx.live.clear()
+            ctx.where_now.clear()
+            ctx.taken_away.clear()  # a tap on the screen left is this phone's own doing
+            # A notice is about the screen it was shown on; one that said what the tap
+            # to this screen did stays over it, and goes with the next change of screen
+            # ("Saved" on History stayed over New table, covering the player count).
+            page.overlay[:] = [c for c in page.overlay if getattr(c, "data", None) != NOTICE]
+            for notice in page.overlay:
+                if getattr(notice, "data", None) == TOAST:
+                    notice.data = NOTICE
+            page.views.clear()
+            page.views.extend(views_for(ctx, page.route))
+            page.update()
+
+        async def view_pop(e: ft.ViewPopEvent) -> None:
+            await page.push_route(parent_route(page.route))
+
+        async def read_preferences() -> None:
+            try:
+                ctx.prefs = await preferences.load(ctx.storage)
+            except Exception:  # noqa: BLE001 - no storage: the defaults, for this visit
+                log.debug("this phone's settings could not be read", exc_info=True)
+                return
+            ctx.apply_preferences()
+            if page.route == "/settings":
+                ctx.redraw(build_view(ctx, "/settings"))
+
+        page.on_route_change = route_change
+        page.on_view_pop = view_pop
+        route_change()
+        warm_up_screens()
+        page.run_task(read_preferences)
+
+    i18n.use_session_language(language.session_language)
+    guarded = access_code.guard(main, serving, style=style)
+
+    async def entry(page: ft.Page) -> None:
+        # From the first event on, the code prompt's too: a malformed event from a page
+        # that has not given the code gets the one line, never a traceback with paths.
+        guard_errors(page)
+        await language.start(page)  # before the first word: the code prompt has words
+        await guarded(page)
+
+    return entry

@@ -1,0 +1,154 @@
+"""The table's code, asked before anything else is shown when the app is served on the
+local network (issue 9, part 5).
+
+``guard(main, serving)`` wraps the app's entry point: on loopback (or in the desktop
+window) it runs ``main`` straight away; on the network a phone gets in with the code from
+the invite link (``/?code=…``), from its own storage (it joined before), or typed on the
+prompt below. Until then the page holds this one screen: no game, table or name, and
+no handler that could reach the store. The checking and the limit on wrong codes are in
+``companion/web/access.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import flet as ft
+
+from companion.i18n import t
+from companion.ui.widgets.common import TAP, heading, muted, screen
+from companion.web.access import Gate, Verdict, normalized
+from companion.web.serving import Serving
+
+STORAGE_KEY = "table_companion.access_code"  # in the phone's own storage
+SERVING_KEY = "table_companion.serving"  # in the Flet session's store, for Invite a phone
+
+
+def serving_of(page: ft.Page) -> Serving | None:
+    """How this session's app is served (None: the desktop window)."""
+    return page.session.store.get(SERVING_KEY)
+
+
+def refusal(verdict: Verdict) -> str:
+    if verdict.wait_seconds == 1:
+        return t("access.wait_one")
+    if verdict.wait_seconds:
+        return t("access.wait", seconds=verdict.wait_seconds)
+    return t("access.wrong")
+
+
+def guard(main: Callable[[ft.Page], None], serving: Serving | None,
+          style: Callable[[ft.Page], None] = lambda page: None):
+    """``main`` behind the code in force for ``serving``; one gate (and so one count of
+    wrong codes per client) for every session of this server. ``style`` dresses the page
+    for the prompt as the app will be (fonts, theme)."""
+    gate = Gate(serving.code if serving else None)
+
+    async def guarded(page: ft.Page) -> None:
+        page.session.store.set(SERVING_KEY, serving)
+        if gate.open:
+            main(page)
+            return
+        style(page)
+        await ask_for_code(page, gate, main)
+
+    return guarded
+
+
+def linked_code(route: str | None) -> str:
+    """The code an invite link carries (``/?code=246810``), or ""."""
+    return parse_qs(urlsplit(route or "/").query).get("code", [""])[0]
+
+
+async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None]) -> None:
+    prefs = ft.SharedPreferences()
+    client = page.client_ip or ""
+
+    async def admit(code: str, remember: bool) -> Verdict:
+        """Let the phone in if ``code`` is right (and keep it in the phone's storage)."""
+        verdict = gate.check(client, code)
+        if verdict.admitted:
+            if remember:
+                await prefs.set(STORAGE_KEY, normalized(code))
+            page.on_route_change = None  # main sets the app's own
+            # The code has done its job: screens see their own route, without it.
+            linked_route = page.route or "/"
+            page.route = urlsplit(linked_route).path or "/"
+            page.views.clear()
+            main(page)
+            if linked_code(linked_route):  # and the address bar shows it no more
+                await page.push_route(page.route)
+        return verdict
+
+    message = None
+    if linked := linked_code(page.route):
+        verdict = await admit(linked, remember=True)
+        if verdict.admitted:
+            return
+        message = refusal(verdict)
+    else:
+        stored = await prefs.get(STORAGE_KEY)
+        if isinstance(stored, str) and stored:
+            # A stored code counts as a try like any other: the storage is the phone's.
+            verdict = await admit(stored, remember=False)
+            if verdict.admitted:
+                return
+            await prefs.remove(STORAGE_KEY)
+            message = refusal(verdict) if verdict.wait_seconds else t("access.changed")
+
+    def show(text: str | None) -> None:
+        field.error = text
+        page.update()
+
+    async def enter(e) -> None:
+        typed = field.value or ""
+        if not typed.strip():
+            show(t("access.empty"))
+            return
+        verdict = await admit(typed, remember=True)
+        if not verdict.admitted:
+            show(refusal(verdict))
+
+    async def route_change(e: ft.RouteChangeEvent) -> None:
+        # The invite link opened in this tab, or a reload that kept this session.
+        if linked := linked_code(e.route):
+            verdict = await admit(linked, remember=True)
+            if not verdict.admitted:
+                show(refusal(verdict))
+
+    field = code_field(gate.code or "", message, enter)
+    page.on_route_change = route_change
+    page.views.clear()
+    page.views.append(prompt_view(field, enter))
+    page.update()
+
+
+def code_field(code: str, message: str | None, on_submit: Callable) -> ft.TextField:
+    return ft.TextField(
+        label=t("access.field"),
+        error=message,
+        error_max_lines=3,
+        text_size=32,
+        text_align=ft.TextAlign.CENTER,
+        # The number pad when the code is digits (the random ones are).
+        keyboard_type=ft.KeyboardType.NUMBER if code.isdigit() else ft.KeyboardType.TEXT,
+        autocorrect=False,
+        enable_suggestions=False,
+        autofocus=True,
+        on_submit=on_submit,
+        expand=True,
+    )
+
+
+def prompt_view(field: ft.TextField, on_enter: Callable) -> ft.View:
+    enter = ft.FilledButton(
+        content=ft.Text(t("access.enter"), size=22, weight=ft.FontWeight.W_600),
+        on_click=on_enter, height=TAP + 12, expand=True)
+    return screen("/", t("app.title"), [
+        ft.Icon(ft.Icons.LOCK_OUTLINE, size=40, color=ft.Colors.PRIMARY),
+        heading(t("access.heading")),
+        muted(t("access.explain"), size=15),
+        ft.Row([field]),
+        ft.Row([enter]),
+    ])

@@ -1,0 +1,162 @@
+"""The Backup part of Settings: save every table to one backup file, or restore one
+(companion/storage/backup.py; the file's format is docs/backup.md).
+
+Save is Flet's FilePicker ``save_file`` with the file's bytes: a download in a browser,
+the save dialog on a desktop or phone. Restore is FilePicker ``pick_files`` with the
+file's contents; the file goes over the phone's own connection to the app, behind the
+same access code as everything else, and is never served back by any address. What the
+restore did (or why nothing was restored) is said under its button, in the reader's
+language, and stays there until the next restore.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import flet as ft
+
+from companion.i18n import t
+from companion.storage.backup import (
+    MAX_BACKUP_BYTES,
+    SETTINGS,
+    BackupError,
+    Report,
+    backup_bytes,
+    export_backup,
+    file_name,
+    import_backup,
+)
+from companion.ui import language
+from companion.ui.widgets.common import heading, muted, primary_button, secondary_button
+
+log = logging.getLogger(__name__)
+
+DRAFT = ("settings", "backup")  # ctx.drafts: the last restore's outcome, across redraws
+
+
+def phone_settings(ctx) -> dict[str, Any]:
+    """This phone's own settings, as the backup keeps them."""
+    prefs = ctx.prefs
+    return {"theme": prefs.theme, "keep_awake": prefs.keep_awake,
+            "larger_text": prefs.larger_text, "language": language.of_page(ctx.page)}
+
+
+async def apply_settings(ctx, settings: dict[str, Any]) -> bool:
+    """Take the backup's settings on this phone; True when any was taken."""
+    taken = False
+    for name in ("theme", "keep_awake", "larger_text"):
+        if name in settings and settings[name] in SETTINGS[name]:
+            ctx.set_preference(name, settings[name])
+            taken = True
+    lang = settings.get("language")
+    if lang in SETTINGS["language"]:
+        await language.remember(ctx.page, lang)
+        taken = True
+    return taken
+
+
+def outcome_line(outcome: dict[str, Any] | None) -> ft.Control | None:
+    if not outcome:
+        return None
+    if "error" in outcome:
+        text, colour, icon = outcome["error"].message(), ft.Colors.ERROR, ft.Icons.ERROR_OUTLINE
+    elif "report" in outcome:
+        report: Report = outcome["report"]
+        text = report.summary(outcome.get("settings", False))
+        colour, icon = ft.Colors.ON_SURFACE, ft.Icons.CHECK_CIRCLE_OUTLINE
+    else:
+        text, colour, icon = outcome["text"], ft.Colors.ON_SURFACE, ft.Icons.INFO_OUTLINE
+    return ft.Semantics(
+        label=text, live_region=True, container=True, exclude_semantics=True,
+        content=ft.Row([ft.Icon(icon, color=colour, size=20),
+                        ft.Text(text, color=colour, size=15, expand=True)],
+                       spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
+
+
+def section(ctx, rebuild) -> list[ft.Control]:
+    """The Backup heading, its two buttons and the last restore's outcome. ``rebuild()``
+    draws Settings again (after settings were taken from a backup)."""
+    page = ctx.page
+
+    def show(outcome: dict[str, Any]) -> None:
+        ctx.drafts[DRAFT] = outcome
+        rebuild()
+
+    async def save(e) -> None:
+        try:
+            made = await asyncio.to_thread(export_backup, ctx.store, phone_settings(ctx))
+        except Exception:  # noqa: BLE001 - the saved tables cannot be read just now
+            log.exception("the backup could not be made")
+            ctx.toast(t("backup.not_saved"))
+            return
+        try:
+            path = await ft.FilePicker().save_file(
+                dialog_title=t("backup.file_dialog"), file_name=file_name(datetime.now()),
+                src_bytes=backup_bytes(made.backup), file_type=ft.FilePickerFileType.CUSTOM,
+                allowed_extensions=["json"])
+        except Exception:  # noqa: BLE001 - a client without a file dialog
+            ctx.toast(t("backup.cannot"))
+            return
+        if not (path or page.web):  # in a browser the file is downloaded, no path comes back
+            ctx.toast(t("backup.not_saved"))
+            return
+        ctx.toast(t("backup.saved", count=made.tables))
+        if made.left_out:
+            show({"text": t("backup.left_out", count=made.left_out)})
+
+    async def restore(e) -> None:
+        try:
+            files = await ft.FilePicker().pick_files(
+                dialog_title=t("backup.pick_dialog"), file_type=ft.FilePickerFileType.CUSTOM,
+                allowed_extensions=["json"], with_data=True)
+        except Exception:  # noqa: BLE001 - a client without a file dialog
+            ctx.toast(t("backup.cannot"))
+            return
+        if not files:
+            return  # the player closed the dialog
+        picked = files[0]
+        if picked.size > MAX_BACKUP_BYTES:
+            show({"error": BackupError("too_big")})
+            return
+        data = picked.bytes
+        if data is None and picked.path:  # a desktop picker may give the path only
+            try:
+                with Path(picked.path).open("rb") as f:
+                    data = f.read(MAX_BACKUP_BYTES + 1)
+            except OSError:
+                data = b""
+        show({"text": t("backup.restoring")})  # a large file takes a moment
+        try:
+            report = await asyncio.to_thread(import_backup, ctx.store, data or b"")
+        except BackupError as err:
+            show({"error": err})
+            return
+        # Other phones showing a replaced table redraw it; Home lists the new ones (one
+        # message to the list of tables is enough, however many were added).
+        for table_id in report.replaced_tables:
+            ctx.announce(table_id, "table")
+        if report.changed_tables and not report.replaced_tables:
+            ctx.announce(report.changed_tables[0], "table")
+        taken = await apply_settings(ctx, report.settings) if report.settings else False
+        ctx.drafts[DRAFT] = {"report": report, "settings": taken}
+        if taken:
+            ctx.redraw_all()  # the language may have changed: every screen's words
+        else:
+            rebuild()
+
+    controls: list[ft.Control] = [
+        heading(t("backup.heading")),
+        muted(t("backup.hint")),
+        ft.Row([primary_button(t("backup.save"), save, icon=ft.Icons.SAVE_ALT)]),
+        muted(t("backup.restore_hint")),
+        ft.Row([secondary_button(t("backup.restore"), restore, icon=ft.Icons.RESTORE,
+                                 expand=True)]),
+    ]
+    if (line := outcome_line(ctx.drafts.get(DRAFT))) is not None:
+        controls.append(line)
+    return controls
+

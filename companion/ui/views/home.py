@@ -1,0 +1,256 @@
+"""Home: the tables in progress (open, delete), the five games to start a new one, and the
+way to History (the finished plays: their results were shown)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import flet as ft
+
+from companion.catalog import GAMES, Game
+from companion.i18n import ENGLISH, current_language, speaking, t
+from companion.storage.saving import NOT_SAVED, not_saved, read_only_notice
+from companion.storage.store import Conflict, DeletedTable
+from companion.table.campaign import place_in_series
+from companion.table.record import TableSession
+from companion.ui import language
+from companion.ui.widgets.common import (
+    TAP,
+    choice_chip,
+    heading,
+    labelled_icon_button,
+    muted,
+    screen,
+)
+
+
+def players_label(game: Game) -> str:
+    if game.min_players == game.max_players:
+        return t("game.players_n", n=game.min_players)
+    return t("game.players_range", min=game.min_players, max=game.max_players)
+
+
+def name_beside(game: Game) -> str:
+    """The game's other name, shown beside ours: the English one in Japanese, the box's
+    Japanese one in English (Latoro: ラトーロ); "" when there is none."""
+    name = t(game.name)
+    with speaking(ENGLISH):
+        english = t(game.name)
+    return english if name != english else game.native_name
+
+
+def game_title(game: Game) -> str:
+    """The game's name as its box prints it beside ours: "Latoro · ラトーロ" in English,
+    "ラトリア・オーパス · Latria" in Japanese (the English name stays beside it, as on the
+    boxes of the four English games)."""
+    beside = name_beside(game)
+    return f"{t(game.name)} · {beside}" if beside else t(game.name)
+
+
+def when(moment: datetime, now: datetime | None = None) -> str:
+    """A moment as a table reads it, in local time: "today at 14:05", "yesterday at 9:30",
+    "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15"; in Japanese "今日 14:05", "昨日 9:30",
+    "3月4日(火) 20:15", "2024年3月4日 20:15" (the catalog's ``home.day_*`` templates; the
+    day and month names are the catalog's too, not the server's locale's).
+
+    Local time is this server's: a browser does not tell the server its time zone (Flet
+    1.0 sends no offset), and the phones at a table are where the server is."""
+    local = moment.astimezone()
+    today = (now or datetime.now()).astimezone().date()
+    time = f"{local.hour}:{local.minute:02d}"
+    days = (today - local.date()).days
+    if days == 0:
+        return t("home.when_today", time=time)
+    if days == 1:
+        return t("home.when_yesterday", time=time)
+    names = {"weekday": t(f"home.weekday_{local.weekday()}"),
+             "month": t(f"home.month_{local.month}"), "day": local.day, "year": local.year}
+    if 1 < days < 7:
+        day = t("home.day_this_week", **names)
+    elif local.year == today.year:
+        day = t("home.day_this_year", **names)
+    else:
+        day = t("home.day_other_year", **names)
+    return t("home.when_day", day=day, time=time)
+
+
+def language_row(ctx) -> ft.Control:
+    """English / 日本語, each written in its own language: this phone's words switch at
+    once, the screen is drawn again in place, and the phone keeps the choice."""
+    current = current_language()
+
+    async def choose(code: str) -> None:
+        if code == current_language():
+            return
+        await language.remember(ctx.page, code)
+        ctx.redraw_all()
+
+    def on_select(code: str):
+        async def select(e) -> None:
+            await choose(code)
+        return select
+
+    chips = [choice_chip(t("home.language_choice", language=name), name, code == current,
+                         on_select(code), size=15)
+             for code, name in language.LANGUAGE_NAMES.items()]
+    return ft.Row([ft.Icon(ft.Icons.TRANSLATE, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
+                   *chips], spacing=8, wrap=True)
+
+
+def read_only_banner(text: str) -> ft.Control:
+    return ft.Container(
+        ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+                ft.Text(text, size=15, expand=True, color=ft.Colors.ON_ERROR_CONTAINER)],
+               spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
+        bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12,
+        padding=ft.Padding.symmetric(horizontal=14, vertical=12),
+    )
+
+
+def build(ctx) -> ft.View:
+    page = ctx.page
+
+    def confirm_delete(session: TableSession):
+        game = t(GAMES[session.game].name)
+        players = ", ".join(session.players)
+
+        def delete(e):
+            try:
+                deleted = ctx.store.delete_table(session.id)
+            except NOT_SAVED as err:  # the saved tables can only be read
+                page.pop_dialog()
+                ctx.show_notice(not_saved(err), kind="refused")
+                page.update()
+                return
+            ctx.announce(session.id, "table")
+            page.pop_dialog()
+            ctx.redraw(build(ctx))
+            # A tap on the wrong table's Delete can be taken back, log and sheet and all.
+            ctx.show_notice(t("home.deleted"), kind="done",
+                            action=None if deleted is None else
+                            (t("home.undo_delete"), lambda: restore(deleted)))
+            page.update()
+
+        def restore(deleted: DeletedTable) -> None:
+            try:
+                ctx.store.restore_table(deleted)
+            except Conflict:  # brought back on another phone already
+                pass
+            except NOT_SAVED as err:
+                ctx.show_notice(not_saved(err), kind="refused")
+                page.update()
+                return
+            ctx.announce(session.id, "table")
+            ctx.redraw(build(ctx))
+            ctx.show_notice(t("home.restored"), kind="done")
+            page.update()
+
+        page.show_dialog(
+            ft.AlertDialog(
+                modal=True,
+                title=ft.Text(t("home.delete_title")),
+                content=ft.Text(t("home.delete_body", game=game, players=players)),
+                actions=[
+                    ft.TextButton(content=t("common.cancel"), height=TAP,
+                                  on_click=lambda e: page.pop_dialog()),
+                    ft.FilledButton(content=t("home.delete_confirm"), height=TAP,
+                                    bgcolor=ft.Colors.ERROR, color=ft.Colors.ON_ERROR,
+                                    on_click=delete),
+                ],
+            )
+        )
+
+    def session_tile(session: TableSession) -> ft.Control:
+        game = GAMES[session.game]
+        players = ", ".join(session.players)
+        stamp = t("home.last_change", when=when(session.updated_at))
+        # The games of one campaign have the same players: which game it is tells them apart.
+        place = place_in_series(ctx.store, session)
+        which = [] if place is None else [t("campaign.game_of", n=place[0], total=place[1])]
+        return ft.Card(
+            content=ft.Row(
+                [
+                    ft.Semantics(
+                        label=" · ".join([t("home.open_table", game=t(game.name),
+                                            players=players), *which]),
+                        button=True,
+                        expand=True,
+                        content=ft.ListTile(
+                            title=ft.Text(game_title(game), weight=ft.FontWeight.W_600),
+                            subtitle=ft.Column(
+                                [
+                                    *(ft.Text(w, size=15, weight=ft.FontWeight.W_600)
+                                      for w in which),
+                                    ft.Text(players, max_lines=2,
+                                            overflow=ft.TextOverflow.ELLIPSIS),
+                                    muted(stamp, size=14),
+                                ],
+                                spacing=2,
+                            ),
+                            on_click=lambda e, s=session: ctx.go(f"/table/{s.id}"),
+                        ),
+                    ),
+                    labelled_icon_button(
+                        t("home.delete_table", game=t(game.name), players=players),
+                        ft.Icons.DELETE_OUTLINE,
+                        lambda e, s=session: confirm_delete(s),
+                    ),
+                ],
+                spacing=0,
+            )
+        )
+
+    def game_tile(game: Game) -> ft.Control:
+        return ft.Card(
+            content=ft.ListTile(
+                title=ft.Text(game_title(game), size=17, weight=ft.FontWeight.W_600),
+                subtitle=ft.Text(players_label(game)),
+                trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                min_vertical_padding=10,
+                on_click=lambda e, g=game: ctx.go(f"/new/{g.id}"),
+            )
+        )
+
+    sessions = ctx.store.list_tables()
+    controls: list[ft.Control] = [language_row(ctx), heading(t("home.in_progress"))]
+    read_only = read_only_notice(ctx.store)
+    if read_only:  # said at once, not at the first tap that cannot be saved
+        controls.insert(0, read_only_banner(read_only))
+    if sessions:
+        controls += [session_tile(s) for s in sessions]
+    else:
+        controls.append(muted(t("home.none_in_progress")))
+    controls.append(heading(t("home.new_table")))
+    controls += [game_tile(g) for g in GAMES.values()]
+    # A table whose results were shown is over: in History (views/history.py), after
+    # the games, where a table is started from a finished one (Rematch); then the wins,
+    # scores and charts of those plays (views/stats.py).
+    finished = len(ctx.store.list_tables(status="finished"))
+    controls.append(ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.HISTORY, size=30),
+        title=ft.Text(t("history.home_tile"), size=17, weight=ft.FontWeight.W_600),
+        subtitle=ft.Text(t("history.home_count", n=finished) if finished
+                         else t("history.home_none")),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        min_vertical_padding=10,
+        on_click=lambda e: ctx.go("/history"))))
+    controls.append(ft.Card(content=ft.ListTile(
+        leading=ft.Icon(ft.Icons.BAR_CHART, size=30),
+        title=ft.Text(t("stats.button"), size=17, weight=ft.FontWeight.W_600),
+        trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
+        min_vertical_padding=10,
+        on_click=lambda e: ctx.go("/stats"))))
+    # Pinned under the list, so it is at hand whatever is in progress.
+    invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
+                                  expand=True, on_click=lambda e: ctx.go("/invite"))
+    # The rulebooks, the rulings and a search across them: a question comes mid-game.
+    rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
+                                 on_click=lambda e: ctx.go("/rules"))
+    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
+    # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
+    # History is also pinned in the app bar: below the games it is off a small screen.
+    view.appbar.actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
+                                                lambda e: ctx.go("/history")),
+                           labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
+                                                lambda e: ctx.go("/settings"))]
+    return view

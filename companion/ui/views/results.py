@@ -1,0 +1,233 @@
+"""Results: the ranking, the winners, why ties were broken, and every player's breakdown.
+
+Altar: where the rulebook leaves the winner to the gods' and followers' abilities (the game
+ended by the Shrine tiles or the deck, or a tie; ruling AL-3), the table can record who won
+by such an ability; it is saved in the score sheet (``ability_winner``, ``ability``) as a
+field-level change, so the Score screen and the command line give the same result.
+"""
+
+from __future__ import annotations
+
+import flet as ft
+
+import setup_guides
+from companion.catalog import GAMES
+from companion.i18n import name as player_name
+from companion.i18n import say, t, t_for
+from companion.storage.saving import NOT_SAVED, not_saved
+from companion.storage.store import Conflict, StoreError
+from companion.table import campaign
+from companion.table.result_text import ranking, tie_broken
+from companion.table.setup import sheet_with_readings
+from companion.table.sheet_changes import REMOVE
+from companion.ui.score_forms import form_for
+from companion.ui.views import rematch, results_share, why
+from companion.ui.views.home import game_title
+from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
+from scorers import altar, sheet_checks
+from scorers.base import SheetProblems
+from scorers.sheets import score_sheet
+from scorers.ties import tie_notes
+
+
+def build(ctx, table_id: str) -> ft.View:
+    route = f"/table/{table_id}/results"
+    back = lambda e: ctx.go(f"/table/{table_id}/score")  # noqa: E731
+    session = ctx.store.get_table(table_id)
+    form = form_for(session.game) if session else None
+    if session is None or form is None:
+        return screen(route, t("app.title"), [muted(t("results.no_sheet"))], on_back=back)
+    if session.score_sheet is None:  # nothing entered yet: the sheet the Score screen shows
+        empty = form.empty_sheet(session, ctx.store.box_values(session.game))
+        session = session.model_copy(update={"score_sheet": empty})
+    # the table's own readings (its Rulings screen) go into the sheet the scorer reads
+    session = session.model_copy(
+        update={"score_sheet": sheet_with_readings(session, session.score_sheet)})
+    try:
+        result = score_sheet(session.score_sheet)
+    except SheetProblems as err:
+        return screen(route, t("results.title"),
+                      [muted(t("results.invalid")),
+                       *[ft.Text(problem_text(p, session.score_sheet), size=15)
+                         for p in err.problems]],
+                      on_back=back)
+    mark_finished(ctx, session)
+
+    if result.winners:
+        winners = t("results.winner" if len(result.winners) == 1 else "results.winners",
+                    names=", ".join(result.winners))
+    else:
+        winners = t("results.no_winner")
+    # The reason a tie went as it did leads, under the ranking it explains; the other
+    # notes follow under "Why".
+    ties = tie_notes(result)
+    others = [note for note in result.note_details if note not in ties]
+    controls: list[ft.Control] = [
+        ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
+        ranking_card(session.game, result),
+        # Not inside the card: a "Why?" in a card makes the whole card one button to a
+        # screen reader.
+        *why.note_rows(ctx.page, ties),
+        results_share.share_row(ctx, session, result),
+        *rematch.after_results(ctx, session),  # Corrected …; Rematch, Same seats, Reopen
+    ]
+    if others:
+        controls.append(heading(t("results.why")))
+        controls += why.note_rows(ctx.page, others)
+    if session.game == "altar":
+        controls += ability_controls(ctx, session)
+    controls.append(heading(t_for(session.game, "results.breakdowns")))
+    for player in result.players:
+        lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
+                               count=player.total), size=17,
+                         weight=ft.FontWeight.W_600)]
+        for line in player.breakdown:
+            lines.append(ft.Row([
+                ft.Text(say(line.label), size=15, expand=True),
+                ft.Text(t_for(session.game, "results.line_value", points=line.points),
+                        size=15, weight=ft.FontWeight.W_600)],
+                vertical_alignment=ft.CrossAxisAlignment.START))
+        controls.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=2),
+                                                     padding=ft.Padding.all(12))))
+    if session.variant == "campaign":
+        controls += campaign_controls(ctx, session)
+    return screen(route, t("results.title_game", game=game_title(GAMES[session.game])),
+                  controls, on_back=back)
+
+
+def ranking_card(game: str, result) -> ft.Control:
+    """The ranking, with a hint on each line whose place a tie-break decided (the
+    reason follows the card)."""
+    broken = tie_broken(result)
+    rows: list[ft.Control] = []
+    for player in ranking(result):
+        name: ft.Control = ft.Text(player_name(player.name), size=16)
+        if player.name in broken:
+            name = ft.Column([name, muted(t("results.tie_broken"), size=14)], spacing=0)
+        rows.append(ft.Row([
+            ft.Text(t("results.place", rank=player.rank), size=16, width=56,
+                    weight=ft.FontWeight.W_600),
+            *total_cells(name, t_for(game, "results.total_value", total=player.total)),
+        ], vertical_alignment=ft.CrossAxisAlignment.START))
+    return ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
+                                        padding=ft.Padding.all(12)))
+
+
+def total_cells(name: str | ft.Control, total: str) -> list[ft.Control]:
+    """A ranking row's name (a text, or a control with a line under it) and total: side
+    by side, or the total under the name when it is words ("9 toward completion") that
+    would crush a long name."""
+    if isinstance(name, str):
+        name = ft.Text(name, size=16)
+    if len(total) <= 6:
+        return [ft.Container(name, expand=True),
+                ft.Text(total, size=18, weight=ft.FontWeight.W_600)]
+    return [ft.Column([name, ft.Text(total, size=16, weight=ft.FontWeight.W_600)],
+                      spacing=0, expand=True)]
+
+
+def problem_text(problem, sheet: dict) -> str:
+    """A sheet problem in the players' words: whose entry it is, and what is wrong."""
+    players = sheet.get("players", [])
+    where = problem.where
+    if where.startswith("players[") and "]" in where:
+        index = where[len("players["):where.index("]")]
+        if index.isdigit() and int(index) < len(players):
+            name = players[int(index)].get("name", "") if isinstance(players[int(index)],
+                                                                    dict) else ""
+            return t("results.problem", name=name, message=say(problem.message))
+    return say(problem.message)
+
+
+
+def mark_finished(ctx, session) -> None:
+    """Results shown: the game is over. The table leaves Home's "Tables in progress" for
+    History (it still opens the same way, to check or correct the scores; a change to its
+    sheet from now on is dated, Store ``corrected_at``)."""
+    if session.status == "finished":
+        return
+    try:
+        ctx.store.set_status(session.id, "finished")
+    except (KeyError, StoreError):  # deleted on another phone, or the store is read-only
+        return
+    ctx.announce(session.id, "table")
+
+
+def ability_controls(ctx, session) -> list[ft.Control]:
+    """Altar: who won by a god's or follower's ability, where the rulebook defers to them."""
+    sheet = sheet_checks.check("altar", session.score_sheet)
+    if not altar.ability_can_decide(sheet):
+        return []
+    chosen = sheet.ability_winner
+    ability = ft.TextField(label=t("results.ability_which"), value=sheet.ability or "",
+                           max_length=altar.GOD_NAME_MAX)
+
+    def save(winner: str | None) -> None:
+        what = (ability.value or "").strip()
+        changes = [(("ability_winner",), REMOVE if winner is None else winner),
+                   (("ability",), REMOVE if winner is None or not what else what)]
+        try:
+            ctx.store.change_score_sheet(session.id, changes, base=session.score_sheet)
+        except (Conflict, KeyError):  # replaced or deleted on another phone
+            ctx.redraw(build(ctx, session.id), notice=t("score.changed_elsewhere_all"))
+            return
+        except NOT_SAVED as err:  # the saved tables can only be read
+            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.page.update()
+            return
+        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes),
+                     values=tuple(None if v is REMOVE else v for _, v in changes))
+        ctx.redraw(build(ctx, session.id))
+
+    options: list[tuple[str | None, str]] = [(None, t("results.ability_none"))]
+    options += [(p.name.strip(), p.name.strip()) for p in sheet.players]
+    def picked(value: str | None) -> bool:
+        if value is None or chosen is None:
+            return value is chosen
+        return value.casefold() == chosen.strip().casefold()
+
+    chips = ft.Row(wrap=True, spacing=8, run_spacing=8, controls=[
+        choice_chip(t("results.ability_pick", name=text) if value else text, text,
+                    picked(value), lambda e, v=value: save(v))
+        for value, text in options
+    ])
+    return [
+        heading(t("results.ability_heading")),
+        ft.Text(t("results.ability_body"), size=14),
+        ft.Column([ability], horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+        chips,
+    ]
+
+
+def campaign_controls(ctx, session) -> list[ft.Control]:
+    """The standings after this game, and the way to the next game of the series."""
+    root = campaign.series_id(session)
+    tables = ctx.store.series(root)
+    result, played = campaign.standings(tables)
+    total = len(session.players)
+    controls: list[ft.Control] = [heading(t("campaign.standings", n=played, total=total)
+                                          if played else
+                                          t("campaign.standings_none", total=total))]
+    if result is not None:
+        for player in ranking(result):
+            per_game = ", ".join(f"{line.points:+d}" for line in player.breakdown)
+            controls.append(ft.Row([
+                ft.Text(t("results.place", rank=player.rank), size=16, width=56),
+                ft.Column([ft.Text(player_name(player.name), size=16),
+                           muted(per_game, size=14)], spacing=0, expand=True),
+                ft.Text(str(player.total), size=18, weight=ft.FontWeight.W_600),
+            ]))
+        controls += why.note_rows(ctx.page, result.note_details)
+    if campaign.can_start_next(tables):
+        def next_game(e) -> None:
+            # A seed, as every new table has: without one play would not know the
+            # setup, and game N's first parent follows game 1's (campaign.setup_options).
+            rematch.open_new_table(ctx, lambda: ctx.store.create_table(
+                session.game, "campaign", list(session.players),
+                seed=setup_guides.new_seed(), campaign_id=root))
+
+        controls.append(ft.Row([primary_button(t("campaign.next", n=len(tables) + 1),
+                                               next_game, ft.Icons.ARROW_FORWARD)]))
+    else:
+        controls.append(muted(t("campaign.complete")))
+    return controls

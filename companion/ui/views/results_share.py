@@ -1,0 +1,89 @@
+"""Results' row of actions to take the result elsewhere: Share (the phone's share sheet),
+Copy (the clipboard), and Send to BG Stats (BG Stats' "push a play" link,
+scorers/bgstats.py, docs/bgstats.md).
+
+The three are Flet's client actions (``ShareText``, ``CopyToClipboard``, ``OpenUrl``): the
+client performs them inside the tap itself, the only moment a browser (Safari above all)
+lets a page write to the clipboard, show a share sheet or open another app. So the text
+and the link are built with the screen, from what the table knows now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+import flet as ft
+from flet.controls.context import _context_page
+
+from companion.catalog import GAMES
+from companion.i18n import current_language, t
+from companion.table import result_text
+from companion.ui.widgets.common import TAP
+from scorers import bgstats
+from scorers.base import Result
+
+
+@contextmanager
+def this_phone(page: ft.Page) -> Iterator[None]:
+    """Client actions are bound to the services of the page whose context they are made
+    in (Flet's ``shared_service``), and a screen redrawn for a change made on another
+    phone is built in that phone's context (``Context.take_change``): inside the block
+    they are this phone's. ``_context_page`` is Flet's own (its pytest plugin sets it
+    the same way); there is no public setter in Flet 1.0.5."""
+    token = _context_page.set(page)
+    try:
+        yield
+    finally:
+        _context_page.reset(token)
+
+
+def bgstats_link(ctx, session, result: Result, times) -> str:
+    """The play as BG Stats imports it: dated by its first tap of Play, its length from
+    the first to the last tap (``times``, Store.event_times), and who started where Play
+    recorded it."""
+    names = [p.name for p in result.players]
+    game = GAMES[session.game]
+    variant = (t(game.variant(session.variant).label)
+               if session.variant != "standard" and any(v.id == session.variant
+                                                        for v in game.variants) else None)
+    return bgstats.play_link(
+        result, when=result_text.played_at(session.created_at, times), variant=variant,
+        start_player=result_text.start_player(ctx.store.events(session.id), names),
+        duration_min=bgstats.duration_minutes(*times) if times else None,
+        play_id=session.id, language=current_language())
+
+
+def share_row(ctx, session, result: Result) -> ft.Control:
+    times = ctx.store.event_times(session.id)
+    text = result_text.summary(session.game, session.variant, result,
+                               result_text.played_at(session.created_at, times))
+    link = bgstats_link(ctx, session, result, times)
+
+    def copied(e) -> None:
+        ctx.show_notice(t("score.copied"), kind="done")
+
+    def button(label: str, icon: ft.IconData, action: Callable[[], ft.ClientAction],
+               on_click=None) -> ft.Control:
+        made = None
+        if ctx.page is not None:
+            with this_phone(ctx.page):
+                made = action()
+        return ft.OutlinedButton(content=label, icon=icon, height=TAP, action=made,
+                                 on_click=on_click)
+
+    buttons = []
+    # A share sheet only where the phone has one: a computer's browser has none and
+    # would fall back to a mail window.
+    platform = getattr(ctx.page, "platform", None)
+    if platform is not None and platform.is_mobile():
+        subject = t("share.subject", game=t(GAMES[session.game].name))
+        buttons.append(button(t("share.share"), ft.Icons.SHARE,
+                              lambda: ft.ShareText(text, subject=subject)))
+    # An action needs the phone's page; a screen built without one (the tests that read
+    # its words) has the buttons without their actions.
+    buttons.append(button(t("score.copy"), ft.Icons.CONTENT_COPY,
+                          lambda: ft.CopyToClipboard(text), copied))
+    buttons.append(button(t("share.bgstats"), ft.Icons.OPEN_IN_NEW,
+                          lambda: ft.OpenUrl(link, target=ft.UrlTarget.BLANK)))
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)

@@ -1,0 +1,183 @@
+"""The Rulings screen: every reading the app made where a rulebook is silent or unclear
+(docs/RULINGS.md), in the players' words: the reading at the table, the rulebook's words
+it rests on, why, and where the app uses it; searchable like the rulebook. From Home (all
+games) or a table (that game's, and those for every game). The route's query may name a
+ruling to open (``id``) and words to highlight (``q``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from urllib.parse import urlsplit
+
+import flet as ft
+
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.rules.rulebooks import Link, books, link_for, passage_pattern
+from companion.rules.rulings_doc import Entry, entries, said, where_label
+from companion.rules.search import Hit, search, spans
+from companion.ui.views import table_readings
+from companion.ui.views.rulebook import full_width, parent, query_of, search_field, words
+from companion.ui.widgets.common import PAGE_PADDING, app_bar, heading, muted
+
+QUOTED = re.compile(r"[\"“]([^\"”]{20,})[\"”]")
+
+
+def rulebook_link(entry: Entry):
+    """The rulebook section holding the first piece the ruling quotes that the rulebook
+    holds verbatim (pieces are cut at "…" and "[…]"; 20 characters or more), or None."""
+    if not entry.game:
+        return None
+    pieces = [p.strip(" .,;") for q in QUOTED.findall(entry.rulebook)
+              for p in re.split(r"…|\[…\]|\[\.\.\.\]", q)]
+    pieces = [p for p in pieces if len(p) >= 20]
+    for piece in pieces:
+        link = link_for(entry.game, piece)
+        if link is not None:  # and every other piece that section holds is marked too
+            text = books()[link.book].section(link.section).text
+            spans = {span for p in pieces if (m := passage_pattern(p).search(text))
+                     for span in [m.span()]}
+            return Link(link.book, link.section, tuple(sorted(spans)))
+    return None
+
+
+def ruling_route(route: str, entry: Entry) -> str | None:
+    """Where "Open in the rulebook" goes from the rulings at ``route``."""
+    link = rulebook_link(entry)
+    if link is None:
+        return None
+    path = urlsplit(route).path.rstrip("/")
+    query = f"{link.query()}&by=ruling"  # the marked words are the ones a reading rests on
+    if path.startswith("/table/"):
+        return f"{path}/rules?{query}"
+    return f"/rules/rulings/{entry.game}?{query}"
+
+
+def why_route(route: str, ruling_ids) -> str | None:
+    """Where a Why?'s "Open in the rulebook" goes from the screen at ``route`` (Score,
+    Results, Setup, Play): the rulebook at the words the first of the rulings quotes that
+    the rulebook holds; None when none does."""
+    by_id = {e.id: e for e in entries()}
+    for ruling_id in ruling_ids:
+        entry = by_id.get(ruling_id)
+        target = ruling_route(route, entry) if entry is not None else None
+        if target is not None:
+            return target
+    return None
+
+
+def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = False):
+    title, table, why = said(entry, "title"), said(entry, "table"), said(entry, "why")
+
+    def label(key: str) -> ft.Text:
+        return ft.Text(t(key), size=14, weight=ft.FontWeight.W_600,
+                       color=ft.Colors.ON_SURFACE_VARIANT)
+
+    inside: list[ft.Control] = []
+    if entry.rulebook:
+        # Latoro's quotes are its Japanese original (in Japanese without the English
+        # glosses); the other rulebooks are English, which the Japanese heading says.
+        latoro = entry.id.startswith("LT-")
+        rulebook = said(entry, "rulebook") if latoro else entry.rulebook
+        inside += [label("rules.ruling_rulebook_original" if latoro else "rules.ruling_rulebook"),
+                   words(rulebook, spans(rulebook, query), size=15, italic=True)]
+    if why:
+        inside += [label("rules.ruling_why"), words(why, spans(why, query))]
+    inside += [label("rules.ruling_where"), ft.Text(where_label(entry), size=15)]
+    target = ruling_route(route, entry)
+    if target is not None:
+        inside.append(ft.Row([ft.TextButton(content=t("rules.open_in_rulebook"),
+                                            icon=ft.Icons.MENU_BOOK, height=48,
+                                            on_click=lambda e: ctx.go(target))]))
+    return ft.Card(key=ft.ScrollKey(entry.id), content=ft.ExpansionTile(
+        title=words(title, spans(title, query), size=17, weight=ft.FontWeight.W_600),
+        subtitle=words(table, spans(table, query), size=15),
+        controls=[ft.Container(ft.Column(inside, spacing=8), alignment=ft.Alignment.TOP_LEFT,
+                               padding=ft.Padding.only(left=16, right=16, bottom=14))],
+        expanded=opened, shape=ft.RoundedRectangleBorder(radius=12),
+        collapsed_shape=ft.RoundedRectangleBorder(radius=12)))
+
+
+def ruling_rows(hits: list[Hit], query: str, on_open) -> list[ft.Control]:
+    """Search results among the rulings (Rules screen): title and reading, highlighted."""
+    found = {e.id: e for e in entries()}
+    rows = []
+    for hit in hits:
+        entry = found[hit.section]
+        title, table = said(entry, "title"), said(entry, "table")
+        rows.append(ft.Semantics(label=title, button=True, content=ft.Container(
+            ft.Column([muted(where_label(entry), size=13),
+                       words(title, spans(title, query), size=17, weight=ft.FontWeight.W_600),
+                       words(table, spans(table, query), size=15)], spacing=4),
+            padding=ft.Padding.all(12), border_radius=10, ink=True,
+            bgcolor=ft.Colors.SURFACE_CONTAINER_LOW, on_click=lambda e, h=hit: on_open(h))))
+    return rows
+
+
+def build(ctx, route: str, table_id: str | None = None) -> ft.View:
+    game_id, session = None, None
+    if table_id is not None:
+        session = ctx.store.get_table(table_id)
+        game_id = session.game if session is not None else None
+    # the table's own readings follow the table (a choice made on another phone)
+    ctx.live[route] = (lambda change: redraw()) if session is not None else (
+        lambda change: None)
+    shown = [e for e in entries() if game_id is None or e.game in (game_id, "")]
+    query = query_of(route)
+    opened = query.get("id")
+    body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
+    draft = ctx.drafts.setdefault(("rulings", game_id), {"q": query.get("q", "")})
+
+    def fill() -> None:
+        text = draft["q"]
+        if len(text.strip()) >= 2:
+            ids = {h.section for h in search(text, kind="ruling", limit=len(shown))}
+            found = [e for e in shown if e.id in ids]
+            if not found:
+                body.controls = [muted(t("rules.nothing", query=text.strip()), size=16)]
+                return
+        else:
+            found, text = shown, ""
+        controls: list[ft.Control] = []
+        if session is not None and not text:  # the table's own readings come first
+            controls += table_readings.section(ctx, session, redraw)
+        controls.append(muted(t("rules.rulings_intro"), size=15))
+        order = (game_id, "") if game_id else ("", *GAMES)  # a table's own game first
+        games = [g for g in order if any(e.game == g for e in found)]
+        for g in games:
+            controls.append(heading(t(GAMES[g].name) if g else t("rules.every_game")))
+            # A hit in the rulebook's words or the reason opens the entry to show it.
+            controls += [entry_card(ctx, route, e, text, opened == e.id or bool(
+                text and spans(e.rulebook + "\n" + said(e, "why"), text)))
+                for e in found if e.game == g]
+        body.controls = controls
+
+    def changed(e) -> None:
+        draft["q"] = field.value or ""
+        fill()
+        ctx.page.update()
+
+    def redraw() -> None:
+        nonlocal session
+        session = ctx.store.get_table(table_id) or session
+        fill()
+        ctx.page.update()
+
+    field = search_field(t("rules.search_rulings"), changed)
+    field.value = draft["q"]
+    fill()
+    if opened:
+        async def scroll() -> None:
+            await asyncio.sleep(0.25)  # the page has to be laid out first
+            await body.scroll_to(scroll_key=ft.ScrollKey(opened), duration=300)
+            await asyncio.sleep(1.0)  # a late font moves the text: once more
+            await body.scroll_to(scroll_key=ft.ScrollKey(opened), duration=0)
+
+        ctx.page.run_task(scroll)
+    title = t("rules.rulings_for", game=t(GAMES[game_id].name)) if game_id else t(
+        "rules.rulings_title")
+    return ft.View(route=route, appbar=app_bar(title, lambda e: ctx.go(parent(route))),
+                   controls=[full_width(field), body], padding=ft.Padding.all(PAGE_PADDING),
+                   spacing=10)

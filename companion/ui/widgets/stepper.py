@@ -1,0 +1,193 @@
+"""A counter with big − and + buttons; the number can also be typed.
+
+Used wherever a player counts things on the table (cards of a kind, tokens, resources).
+The buttons stop at the limits the box allows; a typed number outside them, or text that
+is not a number, shows a message under the field and keeps what was typed.
+
+A phone typing in a stepper's box keeps typing there when another phone's change draws
+the screen again: the box drawn anew under the same name gets the keyboard back
+(``keep_typing``), so a number typed after that lands instead of going nowhere.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import t
+from companion.ui.widgets.common import TAP
+from scorers.limits import MAX_NUMBER
+
+
+class Stepper:
+    def __init__(
+        self,
+        label: str,
+        value: int,
+        on_change: Callable[[int], None],
+        minimum: int = 0,
+        maximum: int | None = None,
+        hint: str | None = None,
+        width: int = 72,
+        name: str | None = None,
+    ):
+        """``name``: what screen readers (and tests) call it when the caption alone is
+        ambiguous on the screen, e.g. "Realm 1 · Shrines" under a "Realm 1" heading;
+        defaults to ``label``."""
+        name = name or label
+        self.name = name
+        self.label = label
+        self.value = value
+        self.minimum = minimum
+        # No count of a box is unbounded: a number a sheet cannot hold is refused here,
+        # at the field, before the store would refuse it (scorers/limits.py).
+        self.maximum = MAX_NUMBER if maximum is None else maximum
+        self.on_change = on_change
+        self.field = ft.TextField(
+            value=str(value),
+            width=width,
+            height=None,
+            text_align=ft.TextAlign.CENTER,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            dense=True,
+            on_change=self._typed,
+            on_focus=self._focused,
+            on_blur=self._left,
+        )
+        self.less = ft.Semantics(
+            label=t("stepper.less", label=name), button=True,
+            content=ft.IconButton(icon=ft.Icons.REMOVE, width=TAP, height=TAP,
+                                  on_click=lambda e: self._step(-1)),
+        )
+        self.more = ft.Semantics(
+            label=t("stepper.more", label=name), button=True,
+            content=ft.IconButton(icon=ft.Icons.ADD, width=TAP, height=TAP,
+                                  on_click=lambda e: self._step(+1)),
+        )
+        self.error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
+        caption = [ft.Text(label, size=15)]
+        if hint:
+            caption.append(ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        self.control = ft.Column(
+            [
+                ft.Row(
+                    [ft.Column(caption, spacing=0, expand=True), self.less,
+                     # Flutter gives a label-less field no accessible name; the
+                     # identifier lets tests find it (the caption beside it names it).
+                     ft.Semantics(identifier=f"count:{name}", content=self.field),
+                     self.more],
+                    spacing=2,
+                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
+                ),
+                self.error,
+            ],
+            spacing=0,
+            data=self,  # found again on a screen drawn anew (``steppers_in``)
+        )
+        self._sync_buttons()
+
+    def _focused(self, e: ft.ControlEvent) -> None:
+        ft.context.disable_auto_update()  # nothing on screen changed
+        if (page := page_of(self.field)) is not None:
+            _typing_in[page] = self.name
+
+    def _left(self, e: ft.ControlEvent) -> None:
+        ft.context.disable_auto_update()
+        if (page := page_of(self.field)) is not None and _typing_in.get(page) == self.name:
+            del _typing_in[page]
+
+    def _allowed(self, n: int) -> bool:
+        return n >= self.minimum and (self.maximum is None or n <= self.maximum)
+
+    def _range_text(self) -> str:
+        if self.maximum is None:
+            return t("stepper.at_least", min=self.minimum)
+        return t("stepper.range", min=self.minimum, max=self.maximum)
+
+    def _sync_buttons(self) -> None:
+        self.less.content.disabled = self.value <= self.minimum
+        self.more.content.disabled = self.maximum is not None and self.value >= self.maximum
+
+    def _step(self, delta: int) -> None:
+        n = self.value + delta
+        if not self._allowed(n):
+            return
+        self.field.value = str(n)
+        self._accept(n)
+
+    def _typed(self, e: ft.ControlEvent) -> None:
+        text = (self.field.value or "").strip()
+        try:
+            n = int(text)
+        except ValueError:
+            self.show_error(t("stepper.not_a_number", range=self._range_text()))
+            return
+        if not self._allowed(n):
+            self.show_error(t("stepper.out_of_range", range=self._range_text()))
+            return
+        self._accept(n)
+
+    def _accept(self, n: int) -> None:
+        self.value = n
+        self.show_error(None)
+        self._sync_buttons()
+        self.on_change(n)
+
+    def set_value(self, n: int) -> None:
+        """Show ``n`` (saved on another phone) without reporting it as a change. A field
+        showing a typing mistake keeps it: the player is still on it."""
+        if n == self.value or self.error.visible:
+            return
+        self.value = n
+        self.field.value = str(n)
+        self._sync_buttons()
+
+    def set_limits(self, minimum: int, maximum: int | None) -> None:
+        self.minimum, self.maximum = minimum, MAX_NUMBER if maximum is None else maximum
+        self._sync_buttons()
+
+    def error_state(self) -> tuple:
+        """What the stepper's message looks like now (to tell whether it changed)."""
+        return self.error.value, self.error.visible, self.field.border_color
+
+    def show_error(self, message: str | None) -> None:
+        self.error.value = message or ""
+        self.error.visible = bool(message)
+        self.field.border_color = ft.Colors.ERROR if message else None
+
+
+# page → the name of the stepper whose box has the keyboard on that phone
+_typing_in: weakref.WeakKeyDictionary[ft.Page, str] = weakref.WeakKeyDictionary()
+
+
+def page_of(control: ft.BaseControl) -> ft.Page | None:
+    try:
+        return control.page
+    except RuntimeError:  # taken off the screen already
+        return None
+
+
+def steppers_in(control: ft.BaseControl) -> dict[str, Stepper]:
+    """The steppers drawn within ``control``, by name."""
+    found: dict[str, Stepper] = {}
+    stack = [control]
+    while stack:
+        node = stack.pop()
+        if isinstance(node.data, Stepper):
+            found[node.data.name] = node.data
+            continue
+        inside = [getattr(node, "content", None), *(getattr(node, "controls", None) or [])]
+        stack += [c for c in inside if isinstance(c, ft.BaseControl)]
+    return found
+
+
+def keep_typing(page: ft.Page, within: ft.BaseControl) -> None:
+    """After ``within`` was drawn anew for another phone's change: the stepper this phone
+    was typing in, drawn anew under the same name, gets the keyboard back (the old box
+    was taken off the screen with the keyboard in it)."""
+    name = _typing_in.get(page)
+    stepper = steppers_in(within).get(name) if name else None
+    if stepper is not None:
+        page.run_task(stepper.field.focus)

@@ -1,0 +1,345 @@
+"""The web server: Flet's ASGI app (``flet_web.fastapi.app``) served by uvicorn, wrapped in
+the project's own middleware (issue 9, part 4; DESIGN.md, "A table shared by several
+phones").
+
+From the outside in:
+- ``SecurityHeaders``: pages may not be framed by another site, and the library's
+  ``Access-Control-Allow-Origin: *`` never reaches the browser (its cross-origin
+  isolation headers, which the Flutter client needs, stay).
+- ``CompressedClient`` (companion/web/compressed.py): the web client's files compressed
+  once, sent as brotli or gzip as the browser allows, and cached by the phones.
+- ``OriginCheck``: a WebSocket handshake is refused unless it comes from a page of this
+  server, so a web page on another site cannot read or change tables.
+- ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
+  client cannot fill the server with sessions.
+- ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
+  handler for it alive (closed sessions are dropped by Flet after ``SESSION_TIMEOUT``).
+Refused handshakes never reach Flet, so no session is made for them.
+
+``serve`` runs it with uvicorn and stops within 3 s of SIGTERM or Ctrl+C, finishing the
+tap in progress (issue 10, part 5; ``_Server``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import socket
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import uvicorn
+from starlette.datastructures import Headers, MutableHeaders
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE
+from companion.i18n import t
+from companion.web.access import RateLimiter
+from companion.web.serving import is_loopback
+
+SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet's default: 1 h)
+HANDSHAKES_PER_MINUTE = 60  # per client address; a phone reconnects a few times an hour
+OPEN_SOCKETS_PER_CLIENT = 20  # a phone has one; a host with many tabs a handful
+SILENT_SECONDS = 30  # the Flutter client asks for its session as soon as it connects
+# Stopping (SIGTERM, Ctrl+C): responses still being sent get GRACE_SECONDS; the process
+# is gone STOP_SECONDS after the signal at the latest (``_Server``).
+GRACE_SECONDS = 0.5
+EXIT_SOON = 2.0
+STOP_SECONDS = 2.7
+
+# Another site may not show these pages in a frame (clickjacking): the old header for old
+# browsers, the CSP directive for the rest. The address (which may carry the table's code)
+# is never sent to another site as a referrer, and a file is only ever taken as the type
+# it is served as.
+FRAME_HEADERS = {"x-frame-options": "DENY",
+                 "content-security-policy": "frame-ancestors 'none'",
+                 "referrer-policy": "no-referrer",
+                 "x-content-type-options": "nosniff"}
+# Cross-origin isolation, which the Flutter client's multi-threaded renderer needs: Flet
+# adds it to its own responses, these to the files companion/web/compressed.py serves.
+ISOLATION_HEADERS = {"cross-origin-opener-policy": "same-origin",
+                     "cross-origin-embedder-policy": "require-corp"}
+
+
+def origin_of(url: str) -> str | None:
+    """``scheme://host[:port]`` of an --allow-origin URL (lower case, no trailing slash),
+    or None when it is not an http(s) origin.
+
+    >>> origin_of("https://Table.example.org/")
+    'https://table.example.org'
+    >>> origin_of("table.example.org") is None
+    True
+    """
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    if parts.path not in ("", "/") or parts.query or parts.fragment or "@" in parts.netloc:
+        return None
+    return f"{parts.scheme}://{parts.netloc}".lower()
+
+
+async def refuse_websocket(receive: Receive, send: Send) -> None:
+    """Close a WebSocket before accepting it: the server answers the handshake with
+    HTTP 403 (ASGI spec), and the app behind never sees it."""
+    message = await receive()
+    if message["type"] == "websocket.connect":
+        await send({"type": "websocket.close", "code": 1008})
+
+
+class SecurityHeaders:
+    """Adds the anti-framing headers to every HTTP response and removes the
+    ``Access-Control-Allow-Origin: *`` that flet_web adds (nothing here is meant to be
+    read by other sites' scripts)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                del headers["access-control-allow-origin"]
+                for name, value in FRAME_HEADERS.items():
+                    headers[name] = value
+                for name, value in ISOLATION_HEADERS.items():
+                    headers.setdefault(name, value)
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class OriginCheck:
+    """Lets a WebSocket handshake through only from this server's own pages.
+
+    A browser sends the page's origin in ``Origin`` and the address it connected to in
+    ``Host``; they agree for our own pages (``http`` for ``ws``, ``https`` for ``wss``).
+    A missing Origin (not a browser) is refused too. ``allowed`` adds origins, for a
+    reverse proxy that changes the Host. When serving on loopback the Host must also be
+    a loopback name: a foreign site whose name was made to resolve to 127.0.0.1 (DNS
+    rebinding) would otherwise send matching headers."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str] = (), loopback_only: bool = False):
+        self.app = app
+        self.allowed = {o.lower() for o in allowed}
+        self.loopback_only = loopback_only
+
+    def admits(self, scope: Scope) -> bool:
+        headers = Headers(scope=scope)
+        origin = headers.get("origin", "").lower()
+        if not origin:
+            return False
+        if origin in self.allowed:
+            return True
+        host = headers.get("host", "").lower()
+        scheme = "https" if scope.get("scheme") == "wss" else "http"
+        if not host or origin != f"{scheme}://{host}":
+            return False
+        return not self.loopback_only or is_loopback(urlsplit(origin).hostname or "")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and not self.admits(scope):
+            await refuse_websocket(receive, send)
+            return
+        await self.app(scope, receive, send)
+
+
+class HandshakeLimit:
+    """At most ``per_minute`` new WebSockets and ``open_at_once`` open ones per client
+    address; beyond that the handshake is refused. With Flet's session timeout this
+    bounds the sessions one client can keep on the server."""
+
+    def __init__(self, app: ASGIApp, per_minute: int = HANDSHAKES_PER_MINUTE,
+                 open_at_once: int = OPEN_SOCKETS_PER_CLIENT,
+                 limiter: RateLimiter | None = None):
+        self.app = app
+        self.limiter = limiter or RateLimiter(per_minute, 60.0)
+        self.open_at_once = open_at_once
+        self.open: dict[str, int] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        client = scope["client"][0] if scope.get("client") else ""
+        if self.open.get(client, 0) >= self.open_at_once or not self.limiter.allow(client):
+            await refuse_websocket(receive, send)
+            return
+        self.open[client] = self.open.get(client, 0) + 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            self.open[client] -= 1
+            if not self.open[client]:
+                del self.open[client]
+
+
+class EndSilentSockets:
+    """Ends Flet's handler for a WebSocket whose client left, or stayed silent for
+    ``silent_seconds``, before its first message.
+
+    Flet makes a session when the first message asks for one (the Flutter client sends
+    it at once). A socket that closes or stays silent before that leaves Flet's handler
+    waiting for ever (its send loop is stopped only for a session): without this, each
+    such handshake would be kept until the server stops."""
+
+    def __init__(self, app: ASGIApp, silent_seconds: float = SILENT_SECONDS):
+        self.app = app
+        self.silent_seconds = silent_seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        first: dict[str, str] = {}  # the type of the client's first message or farewell
+        settled = asyncio.Event()
+
+        async def watched_receive():
+            message = await receive()
+            if not settled.is_set() and message["type"] in ("websocket.receive",
+                                                             "websocket.disconnect"):
+                first["type"] = message["type"]
+                settled.set()
+            return message
+
+        handler = asyncio.ensure_future(self.app(scope, watched_receive, send))
+        waiter = asyncio.ensure_future(settled.wait())
+        try:
+            await asyncio.wait({handler, waiter}, timeout=self.silent_seconds,
+                               return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            handler.cancel()  # the server is stopping
+            raise
+        finally:
+            waiter.cancel()
+        if not handler.done() and first.get("type") != "websocket.receive":
+            handler.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await handler
+            if not first:  # still connected, never said a word: close it
+                with contextlib.suppress(OSError, RuntimeError):
+                    await send({"type": "websocket.close", "code": 1008})
+            return
+        await handler
+
+
+def build_app(main: Callable, allowed_origins: Iterable[str] = (),
+              loopback_only: bool = False, silent_seconds: float = SILENT_SECONDS,
+              cache_dir: Path | None = None, **limits) -> ASGIApp:
+    """The whole ASGI app for a Flet ``main``: Flet's own app inside our middleware.
+    ``cache_dir`` keeps the compressed client (default: compressed.cache_dir());
+    ``limits`` are HandshakeLimit's (tests make them small)."""
+    import flet_web  # imported here: --help and the start-up checks stay fast
+    import flet_web.fastapi
+    from flet_web.version import version as flet_web_version
+
+    from companion.web.compressed import CompressedClient
+    from companion.web.web_page import page_script
+
+    flet_app = flet_web.fastapi.app(
+        main,
+        assets_dir=str(ASSETS),
+        no_cdn=True,  # the web client works offline: nothing fetched from a CDN
+        app_name=t("app.title"),
+        app_short_name=t("app.title"),
+        app_description=t("app.tagline"),
+        session_timeout_seconds=SESSION_TIMEOUT,
+    )
+    flet_app = EndSilentSockets(flet_app, silent_seconds)
+    checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
+                          loopback_only=loopback_only)
+    web_dir = Path(flet_web.get_package_web_dir())
+    client = CompressedClient(checked, roots=[ASSETS, web_dir],
+                              version=flet_web_version, cache=cache_dir,
+                              cjk_font=FONT_FILE, cjk_family=FONT_FAMILY,
+                              page_script=page_script(web_dir))
+    return SecurityHeaders(client)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, telling ``on_ready`` the port once it is listening, and never
+    taking more than ``STOP_SECONDS`` to stop after SIGTERM or SIGINT.
+
+    uvicorn stops gracefully: it closes the WebSockets at once, then waits for the
+    responses in progress (a phone on weak Wi-Fi may still be downloading the client)
+    up to ``GRACE_SECONDS``, cancels what is left, runs the app's shutdown and ends the
+    process with the signal (tasks still pending are not run). Flet runs every tap on the
+    event loop, and each of the store's transactions is synchronous within one step of
+    the loop, so a transaction in progress always finishes before the loop can stop:
+    a signal only sets a flag. Should something still hold the stop up, a watchdog ends
+    the process at ``EXIT_SOON`` between two steps of the loop (so never inside a
+    transaction), and at ``STOP_SECONDS`` whatever the loop is doing (it has then been
+    stuck for longer than any transaction takes; SQLite rolls an unfinished one back)."""
+
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[int], None]):
+        super().__init__(config)
+        self.on_ready = on_ready
+
+    async def startup(self, sockets=None) -> None:
+        self._arm_watchdog(asyncio.get_running_loop())
+        await super().startup(sockets)
+        if self.started:
+            port = self.servers[0].sockets[0].getsockname()[1]
+            self.on_ready(port)
+
+    def _arm_watchdog(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Start the watchdog's thread, woken by the signal itself: Python runs a signal
+        handler only once the main thread is back in Python code (a SQLite write waiting
+        for another program's lock is not), but the interpreter writes the signal's
+        number to the wakeup fd at once."""
+        if threading.current_thread() is not threading.main_thread():
+            return  # signals are the main thread's (tests serve from a thread)
+        woken, wakeup = socket.socketpair()
+        wakeup.setblocking(False)
+        signal.set_wakeup_fd(wakeup.fileno(), warn_on_full_buffer=False)
+        threading.Thread(target=self._stop_by_deadline, args=(loop, woken, wakeup),
+                         name="stop-deadline", daemon=True).start()
+
+    @staticmethod
+    def _stop_by_deadline(loop: asyncio.AbstractEventLoop, woken: socket.socket,
+                          wakeup: socket.socket) -> None:
+        stopping = {int(s) for s in uvicorn.server.HANDLED_SIGNALS}
+        sig = 0
+        while sig not in stopping:
+            sig = woken.recv(1)[0]
+        time.sleep(EXIT_SOON)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: exiting anyway
+            loop.call_soon_threadsafe(
+                _exit_now, sig, f"still stopping after {EXIT_SOON:g} s: ended")
+        time.sleep(STOP_SECONDS - EXIT_SOON)
+        _exit_now(sig, f"a handler held the server for {STOP_SECONDS:g} s: ended")
+
+
+def _exit_now(sig: int, message: str) -> None:
+    """End the process at once, as the signal would have (status 128 + its number)."""
+    print(f"companion: {message}", file=sys.stderr)
+    with contextlib.suppress(Exception):
+        sys.stdout.flush()
+        sys.stderr.flush()
+    os._exit(128 + sig)
+
+
+def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None]) -> None:
+    """Serve until SIGINT or SIGTERM; stops within ``STOP_SECONDS`` (see ``_Server``)."""
+    config = uvicorn.Config(
+        app, host=host, port=port,
+        ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
+        # Python's own event loop, which Flet's own web server runs on: uvicorn would
+        # pick uvloop (installed with uvicorn[standard]), made for thousands of
+        # connections, where a table has a few phones; it cost the server 2 MiB.
+        loop="asyncio",
+        log_level="warning", access_log=False,
+        # WebSockets are closed at once; a response still being sent gets this long.
+        timeout_graceful_shutdown=GRACE_SECONDS,
+    )
+    _Server(config, on_ready).run()
+    sys.stdout.flush()

@@ -1,0 +1,95 @@
+"""One topic per table: a change made on one phone redraws every other phone showing it.
+
+DESIGN.md, "A table shared by several phones": the store is the one source of truth.
+A screen that saved a change announces it on the table's topic (Flet's ``page.pubsub``,
+which reaches every browser session of this server); each other session showing that
+table redraws from the store. The message only says what kind of thing changed (and,
+for the score sheet, which fields), never the new state: that is read from the store.
+
+A tap that does not land is told to the phone that made it, in one line near the top,
+whichever server process the phones share: on two processes the store refuses a tap
+made on a screen drawn from an older log (``store.Conflict``, e.g. Play's ``refused``);
+on one, the redraw for the other phone's change has taken the tapped control off the
+screen before the tap arrives, and ``companion.ui.app.tell_missed_taps`` notices. Of two
+entries in one score field the later is kept (``Store.change_score_sheet``); the phone
+whose entry it replaced is told which (``views/score.py``), and a phone typing in a count
+when its screen is drawn again keeps its keyboard there (``widgets/stepper.keep_typing``).
+
+Pure apart from the ``page.pubsub`` calls; ``Follower`` keeps one page subscribed to the
+topic of the table its route shows.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+TABLES = "tables"  # the list of tables: one created or deleted
+
+
+def topic(table_id: str) -> str:
+    return f"table:{table_id}"
+
+
+def table_of(route: str) -> str | None:
+    """``/table/abc/play`` → ``abc``; None for routes that show no table."""
+    parts = [p for p in route.split("?")[0].split("/") if p]
+    return parts[1] if parts[:1] == ["table"] and len(parts) > 1 else None
+
+
+@dataclass(frozen=True)
+class Change:
+    """What another phone changed. ``kind``: ``play`` (the log), ``sheet`` (score
+    fields at ``paths``; ``()`` in paths means the whole sheet), ``setup`` (ticks or a
+    new draw), ``table`` (created, deleted, finished)."""
+
+    table_id: str
+    kind: str
+    paths: tuple[tuple[str | int, ...], ...] = ()
+    values: tuple[Any, ...] = ()  # the new values at ``paths``, for the notice
+
+
+def announce(pubsub: Any, change: Change) -> None:
+    """Tell the other sessions; a failure to tell them never loses the saved change."""
+    try:
+        pubsub.send_others_on_topic(topic(change.table_id), change)
+        if change.kind == "table":
+            pubsub.send_others_on_topic(TABLES, change)
+    except Exception:  # noqa: BLE001 - the change is saved; the others redraw on reload
+        log.exception("could not announce %s", change)
+
+
+@dataclass
+class Follower:
+    """Keeps one session subscribed to the topic of the table on screen (or, on Home, to
+    the list of tables), calling ``on_change`` on the page's event loop."""
+
+    pubsub: Any
+    on_change: Callable[[Change], Awaitable[None]]
+    topics: set[str] = field(default_factory=set)
+
+    def follow(self, route: str) -> None:
+        table_id = table_of(route)
+        # Home and History list the tables; other screens without a table (a new table's
+        # form) keep what is being typed and follow nothing.
+        home = route.split("?")[0] in ("", "/", "/history")
+        wanted = {topic(table_id)} if table_id else ({TABLES} if home else set())
+        for name in self.topics - wanted:
+            self.pubsub.unsubscribe_topic(name)
+        for name in wanted - self.topics:
+            # An async handler: Flet runs it on the session's event loop, in turn with
+            # the taps (a plain function would run on a worker thread beside them).
+            self.pubsub.subscribe_topic(name, self._received)
+        self.topics = wanted
+
+    async def _received(self, name: str, change: Any) -> None:
+        if name not in self.topics or not isinstance(change, Change):
+            return
+        try:
+            await self.on_change(change)
+        except Exception:  # noqa: BLE001 - a closed page; the next load reads the store
+            log.debug("redraw after %s failed", change, exc_info=True)

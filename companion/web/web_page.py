@@ -1,0 +1,48 @@
+"""The script added to the web client's page (companion/web/web_page.js): larger text, the
+"reconnecting" banner and the offline service worker (issue 15, parts 6-7)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from companion.i18n import LANGUAGE_KEY, LANGUAGES, speaking, t
+
+SCRIPT = Path(__file__).with_name("web_page.js")
+WORKER = "flutter_service_worker.js"  # assets/: ours in place of flet_web's
+# A script address the browser fails at once, asking nobody: Rive's runtime, which a CDN
+# would have served, is then missing, as when a table's Wi-Fi has no internet.
+NO_REQUEST = "about:invalid"
+LARGER_TEXT_PERCENT = 130  # of the browser's own text size: Settings, "Larger text"
+
+
+def worker_url(web_dir: Path) -> str:
+    """The service worker's URL exactly as Flutter's loader registers it (with its
+    ``?v=``): the same URL keeps one registration instead of two replacing each other."""
+    try:
+        bootstrap = (web_dir / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    except OSError:
+        return f"/{WORKER}"
+    found = re.search(r'serviceWorkerVersion:\s*"([^"]+)"', bootstrap)
+    return f"/{WORKER}?v={found[1]}" if found else f"/{WORKER}"
+
+
+def _js(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def page_script(web_dir: Path, offline: bool = True) -> str:
+    """The script, with its words in every language (the phone picks its own)."""
+    texts = {}
+    for language in LANGUAGES:
+        with speaking(language):
+            texts[language] = {"reconnecting": t("app.reconnecting"),
+                               "blank": t("app.reconnecting_blank")}
+    return (SCRIPT.read_text(encoding="utf-8")
+            .replace("__TEXTS__", _js(texts))
+            # SharedPreferences on the web: localStorage, "flutter." before the key.
+            .replace("__LANGUAGE_KEY__", _js(f"flutter.{LANGUAGE_KEY}"))
+            .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
+            .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT))
+            .replace("__NO_RUNTIME__", _js(NO_REQUEST)))
