@@ -46,3 +46,13 @@ def test_every_layer_names_a_module_that_exists():
 def test_a_module_beside_the_layers_is_caught():
     assert not in_a_layer("companion.new_thing", layer_modules())
     assert in_a_layer("companion.ui.views.home", layer_modules())
+
+
+def test_every_module_of_companion_imports():
+    """A name moved from one module to another is caught here, not only by the screen
+    that imports it late."""
+    import importlib
+
+    for module in sorted(modules_of_companion()):
+        if not module.endswith("__main__"):
+            importlib.import_module(module)

@@ -44,6 +44,7 @@ from companion.i18n import t
 from companion.storage.store import Store, StoreError
 from companion.ui import language, preferences
 from companion.ui.awake import KeepAwake
+from companion.ui.routes import parent_route
 from companion.ui.views import access_code
 from companion.ui.widgets import common as common_widgets
 from companion.web import sync
@@ -324,14 +325,6 @@ def tell_missed_taps(ctx: Context) -> None:
             ctx.tell_missed_tap()
 
     session.dispatch_event = dispatch_event
-
-
-def parent_route(route: str) -> str:
-    """The screen below ``route`` in the stack."""
-    parts = [p for p in route.split("/") if p]
-    if (parts[:1] == ["table"] and len(parts) > 2) or (parts[:1] == ["rules"] and len(parts) > 1):
-        return "/" + "/".join(parts[:-1])
-    return "/"
 
 
 def build_view(ctx: Context, route: str) -> ft.View:

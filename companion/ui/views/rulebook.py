@@ -20,6 +20,7 @@ from companion.catalog import GAMES
 from companion.i18n import t
 from companion.rules.rulebooks import Block, Book, Section, books_for, columns, link_for
 from companion.rules.search import Hit, search, snippet, spans
+from companion.ui.routes import parent_route
 from companion.ui.views.home import name_beside
 from companion.ui.widgets.common import PAGE_PADDING, ChoiceRow, app_bar, heading, muted
 
@@ -376,14 +377,8 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
     top = ft.Column([c for c in (switch and switch.control, full_width(field)) if c is not None],
                     spacing=8)
     return ft.View(route=route, appbar=app_bar(t("rules.book_title", game=t(game.name)),
-                                               lambda e: ctx.go(parent(route))),
+                                               lambda e: ctx.go(parent_route(route))),
                    controls=[top, body], padding=ft.Padding.all(PAGE_PADDING), spacing=10)
-
-
-def parent(route: str) -> str:
-    from companion.ui.app import parent_route
-
-    return parent_route(route)
 
 
 def build_hub(ctx, route: str) -> ft.View:

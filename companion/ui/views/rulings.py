@@ -18,8 +18,9 @@ from companion.i18n import t
 from companion.rules.rulebooks import Link, books, link_for, passage_pattern
 from companion.rules.rulings_doc import Entry, entries, said, where_label
 from companion.rules.search import Hit, search, spans
+from companion.ui.routes import parent_route
 from companion.ui.views import table_readings
-from companion.ui.views.rulebook import full_width, parent, query_of, search_field, words
+from companion.ui.views.rulebook import full_width, query_of, search_field, words
 from companion.ui.widgets.common import PAGE_PADDING, app_bar, heading, muted
 
 QUOTED = re.compile(r"[\"“]([^\"”]{20,})[\"”]")
@@ -178,6 +179,6 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
         ctx.page.run_task(scroll)
     title = t("rules.rulings_for", game=t(GAMES[game_id].name)) if game_id else t(
         "rules.rulings_title")
-    return ft.View(route=route, appbar=app_bar(title, lambda e: ctx.go(parent(route))),
+    return ft.View(route=route, appbar=app_bar(title, lambda e: ctx.go(parent_route(route))),
                    controls=[full_width(field), body], padding=ft.Padding.all(PAGE_PADDING),
                    spacing=10)

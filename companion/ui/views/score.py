@@ -103,7 +103,8 @@ def build(ctx, table_id: str) -> ft.View:
         sheet, len(form.empty_sheet(session, box)["players"]))
     if damaged:
         return score_damaged.build(ctx, table_id, session, damaged,
-                                   t("score.title", game=game_title(game)))
+                                   t("score.title", game=game_title(game)),
+                                   lambda: build(ctx, table_id))
     state = {"player": 0}
 
     # The header (fixed above the entries, so nothing under a finger moves as totals
@@ -424,7 +425,8 @@ def build(ctx, table_id: str) -> ft.View:
         log.exception("the score screen could not draw the saved sheet of %s", table_id)
         return score_damaged.build(ctx, table_id, session,
                                    [Problem(where="", message=t("score.damaged_unexpected"))],
-                                   t("score.title", game=game_title(game)))
+                                   t("score.title", game=game_title(game)),
+                                   lambda: build(ctx, table_id))
     controls = [
         body,
         ft.Card(content=ft.Container(summary, padding=ft.Padding.all(12))),

@@ -7,6 +7,7 @@ shows those at their fields.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
@@ -51,7 +52,10 @@ def in_words(message: str) -> str:
 
 
 
-def build(ctx, table_id: str, session, problems: list[Problem], title: str) -> ft.View:
+def build(ctx, table_id: str, session, problems: list[Problem], title: str,
+          score_screen: Callable[[], ft.View]) -> ft.View:
+    """The Score screen of a sheet it cannot draw; ``score_screen`` draws Score again once
+    the sheet is started over."""
     route = f"/table/{table_id}/score"
     names = [str(n) for n in session.players]
 
@@ -67,8 +71,6 @@ def build(ctx, table_id: str, session, problems: list[Problem], title: str) -> f
         return f"{where.replace('_', ' ')}: {message}" if where else message
 
     def restart(e) -> None:
-        from companion.ui.views import score
-
         try:
             ctx.store.set_score_sheet(table_id, None)
         except NOT_SAVED as err:
@@ -76,7 +78,7 @@ def build(ctx, table_id: str, session, problems: list[Problem], title: str) -> f
             ctx.page.update()
             return
         ctx.announce(table_id, "sheet", paths=((),))
-        ctx.redraw(score.build(ctx, table_id), notice=t("score.damaged_restarted"))
+        ctx.redraw(score_screen(), notice=t("score.damaged_restarted"))
 
     controls: list[ft.Control] = [
         heading(t("score.damaged_title")),
