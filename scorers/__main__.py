@@ -1,5 +1,5 @@
 """``python -m scorers SHEET.json [--json | --bgstats]`` — score a sheet
-(../shared/spec/score-sheets.md). ``--bgstats`` (an extension, docs/bgstats.md) prints BG
+(docs/score-sheets.md). ``--bgstats`` (an extension, docs/bgstats.md) prints BG
 Stats' "push a play" link for the result instead, on one line.
 
 Exit status 0 with a result, 2 when the sheet is invalid (one line per problem on

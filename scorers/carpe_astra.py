@@ -1,6 +1,6 @@
 """Carpe Astra (2–4 players): final scoring by guild majorities.
 
-Sheet and result: ../shared/spec/score-sheets.md, section "Carpe Astra". Rules: the
+Sheet and result: docs/score-sheets.md, section "Carpe Astra". Rules: the
 rulebook ``seeds/001_0024dcda2c461955.txt`` ("Components", "Setup", "Winning the Game",
 "Scoring Example"). Readings of unclear rules: ``docs/RULINGS.md`` (C-…).
 

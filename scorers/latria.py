@@ -1,6 +1,6 @@
 """Latria (Latria *Opus*, 3–6 players): final scoring.
 
-Sheet and result: ../shared/spec/score-sheets.md, section "Latria". Rules: the rulebook
+Sheet and result: docs/score-sheets.md, section "Latria". Rules: the rulebook
 ``seeds/000_fa82990554f63f12.txt`` ("Scoring", "Polaris card note", "Extension Rules",
 "Victory Point Distribution"). Readings of unclear rules: ``docs/RULINGS.md`` (L-…).
 

@@ -1,6 +1,6 @@
 """Latria campaign (Extension Rules 3): placement points over a series of games.
 
-Sheet and result: ../shared/spec/score-sheets.md, section "Latria campaign". Rules: the
+Sheet and result: docs/score-sheets.md, section "Latria campaign". Rules: the
 rulebook ``seeds/000_fa82990554f63f12.txt``, "3. Campaign" and "Campaign score record
 example". Readings of unclear rules: ``docs/RULINGS.md`` (LC-…).
 """

@@ -1,5 +1,5 @@
 """Words for players: a sentence is a catalog key and its parameters, rendered in the
-reader's language (../shared/DESIGN.md, "Words for players").
+reader's language (docs/DESIGN.md, "Words for players").
 
 The pure packages (``scorers``, ``setup_guides``, ``companion.flows``) never glue English
 fragments: they return ``Msg("latria.line.moon", count=4, points=8)``. A ``Msg`` *is* a

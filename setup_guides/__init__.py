@@ -1,6 +1,6 @@
 """Setup checklists for the five games: ``(game, players, variant, seed) → Setup``.
 
-Pure Python, no flet. The interface is ../shared/spec/setup-guides.md:
+Pure Python, no flet. The interface is docs/setup-guides.md:
 
 - ``GAMES``: game id → {player count: allowed variants}, the first variant the default;
 - ``make_setup(game, players, variant=None, seed=None) -> Setup``, raising ``SetupError``

@@ -1,6 +1,6 @@
 """``python -m setup_guides GAME --players N [--variant V] [--seed S] [--json] [--lang L]``.
 
-A readable checklist, or the setup as JSON (../shared/spec/setup-guides.md). Exit status
+A readable checklist, or the setup as JSON (docs/setup-guides.md). Exit status
 0 with a setup; 2 with one line on standard error naming what is allowed when the game,
 player count, variant, seed or language is not one the game has. Never a traceback.
 ``--lang ja`` prints the checklist, the JSON's texts and the messages in Japanese (the

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from scorers.messages import ENGLISH, AndList, Msg, Text, register, render
 
-# The setup guides' sentences: setup_guides/i18n/<lang>/<game>.json (../shared/DESIGN.md,
+# The setup guides' sentences: setup_guides/i18n/<lang>/<game>.json (docs/DESIGN.md,
 # "Words for players"). Every player-facing text here is a ``Msg``; as a str it is English.
 register(Path(__file__).parent / "i18n")
 

@@ -1,5 +1,5 @@
 """setup_guides as a whole: the public API, the spec's JSON, seeds, errors and the CLI
-(../shared/spec/setup-guides.md)."""
+(docs/setup-guides.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Several phones on one table (DESIGN.md, "A table shared by several phones"): every
+"""Several phones on one table (docs/DESIGN.md, "A table shared by several phones"): every
 change names the state it was made on, and the store refuses it in the same transaction
 when the saved table has moved on. Two Store handles on one file stand for two phones
 (or two server processes)."""

@@ -8,7 +8,7 @@ registered there, every package's keys share one namespace, and a key is defined
 ``{name}`` placeholders are filled from the keyword arguments (plural forms by
 ``count``). A missing key raises KeyError, so a typo fails the tests, not the table.
 
-The language is per phone, not per process (DESIGN.md, "A table shared by several
+The language is per phone, not per process (docs/DESIGN.md, "A table shared by several
 phones"): several phones on one server may read different languages. The app tells this
 module how to find the language of the session being served (``use_session_language``;
 Flet binds the session's page to every event, route change and task it runs), and

@@ -14,7 +14,7 @@ damaged, hostile or newer file is refused with one ``BackupError`` and nothing c
 Then it merges in one transaction of the store's own (``Store._transaction``): a table
 whose id is new here is added; one this phone has too is taken only when its
 ``updated_at`` is later than ours (its row, events and sheet replace ours as one unit),
-else kept as it is here (DESIGN.md: never overwrite a newer change). Box values merge
+else kept as it is here (docs/DESIGN.md: never overwrite a newer change). Box values merge
 the same way by (game, key). ``Report`` says what was added, updated and skipped, and
 why, in the players' words.
 

@@ -1,7 +1,7 @@
 """SQLite persistence of table sessions: one file in the user's data folder.
 
 A table session is its configuration (game, variant, players, seed) plus an append-only
-event log (DESIGN.md: state is the fold of the events), the setup ticks and the score
+event log (docs/DESIGN.md: state is the fold of the events), the setup ticks and the score
 sheet. Every change is one transaction, so a killed process loses nothing already saved.
 
 The schema version is SQLite's ``user_version``. ``MIGRATIONS[i]`` takes a database from
@@ -19,7 +19,7 @@ sheet's values have the types and bounds a sheet allows, a box value and an even
 small JSON of bounded depth. Something out of range raises ``SheetProblems`` and
 nothing is saved.
 
-Several phones share one table (DESIGN.md, "A table shared by several phones"): every
+Several phones share one table (docs/DESIGN.md, "A table shared by several phones"): every
 change names the state it was made on and is checked against the saved one in the same
 transaction. A play tap or undo names the sequence number of the last event its screen
 was drawn from, and raises ``Conflict`` when the log has moved on. Score-sheet edits are

@@ -4,7 +4,7 @@ A sheet is the spec's JSON (dicts, lists, numbers, strings). A change is a path 
 (as the score forms bind their controls, e.g. ``("players", 1, "support", "military")``)
 and the new value there, or ``REMOVE`` to leave an optional key out.
 
-What counts as one field (DESIGN.md, "A table shared by several phones": the same field
+What counts as one field (docs/DESIGN.md, "A table shared by several phones": the same field
 edited on two phones keeps the later one):
 - a key of an object, recursively;
 - a player of the ``players`` list (and any list of objects that kept its length), by

@@ -1,5 +1,5 @@
 """The web server: Flet's ASGI app (``flet_web.fastapi.app``) served by uvicorn, wrapped in
-the project's own middleware (issue 9, part 4; DESIGN.md, "A table shared by several
+the project's own middleware (issue 9, part 4; docs/DESIGN.md, "A table shared by several
 phones").
 
 From the outside in:

@@ -14,7 +14,7 @@ from tests.e2e.flutter import SHOTS
 
 SMALL = {"width": 360, "height": 740}
 
-# Words a player must never meet (DESIGN.md, "Words for players"): a ruling's id
+# Words a player must never meet (docs/DESIGN.md, "Words for players"): a ruling's id
 # ("(L-4)", "ruling S-6"), a file of the program ("seeds/latoro-en.md"), its commands
 # ("python -m scorers") and its own documents ("spec: Altar winners").
 RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")

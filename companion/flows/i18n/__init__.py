@@ -1,6 +1,6 @@
 """The play flows' sentences for players: ``en/<game>.json`` and ``ja/<game>.json`` beside
 this file, registered with the shared message module when the flows are imported
-(../shared/DESIGN.md, "Words for players"). The flows build ``Msg("flow.<game>.<name>",
+(docs/DESIGN.md, "Words for players"). The flows build ``Msg("flow.<game>.<name>",
 …)`` and type their view's texts ``Text``; rendering (reading the catalogs) happens in the
 screens and tests, never in the flows themselves."""
 

@@ -46,7 +46,7 @@ def build(ctx, table_id: str) -> ft.View:
     flow = FLOWS[session.game]
     config = flow_config(session, ctx.store)
     title = t("play.title", game=game_title(GAMES[session.game]))
-    # Every tap names the last event this screen was drawn from (DESIGN.md, "A table
+    # Every tap names the last event this screen was drawn from (docs/DESIGN.md, "A table
     # shared by several phones"): the store refuses it when another phone moved on.
     # The state is the one kept for that number (companion/table/play_state.py).
     try:
