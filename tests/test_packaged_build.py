@@ -31,6 +31,8 @@ import sys
 import threading
 import time
 import types
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from unittest import mock
 
@@ -236,16 +238,24 @@ def test_the_packaged_tree_imports_on_its_own(build):
 
 
 def test_the_packaged_app_shows_the_five_games(build):
+    command = [build.python, "-m", build.module, "--web"]
+    with served(command, build.app, build.tmp) as url:
+        assert_home_shows_the_games(url)
+
+
+@contextmanager
+def served(command: list, cwd: Path, tmp: Path) -> Iterator[str]:
+    """``command`` (``… --web``) serving a fresh data folder under ``tmp`` on a free
+    port, from ``cwd``; yields its address and stops it afterwards."""
     port = free_port()
-    log_path = build.tmp / "server.log"
+    log_path = tmp / "server.log"
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [str(build.python), "-m", build.module, "--web", "--port", str(port),
-             "--data-dir", str(build.tmp / "data")],
-            cwd=build.app, env=clean_env(), stdout=log, stderr=subprocess.STDOUT)
+            [str(a) for a in command] + ["--port", str(port), "--data-dir", str(tmp / "data")],
+            cwd=cwd, env=clean_env(), stdout=log, stderr=subprocess.STDOUT)
         try:
             wait_for_port(proc, port, log_path)
-            assert_home_shows_the_games(f"http://127.0.0.1:{port}/")
+            yield f"http://127.0.0.1:{port}/"
         finally:
             proc.terminate()
             try:

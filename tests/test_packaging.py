@@ -18,8 +18,7 @@ from pathlib import Path
 import pytest
 
 from companion.assets_folder import FONT_FILE
-from tests.e2e.conftest import free_port
-from tests.test_packaged_build import assert_home_shows_the_games, clean_env, run, wait_for_port
+from tests.test_packaged_build import assert_home_shows_the_games, clean_env, run, served
 
 pytestmark = pytest.mark.e2e
 
@@ -114,23 +113,7 @@ def test_the_installed_app_searches_its_rulebooks(built):
 
 
 def test_the_installed_app_serves_home_and_the_japanese_font(built):
-    port = free_port()
-    log_path = built.tmp / "server.log"
-    companion = built.venv / "bin" / "companion"
-    with open(log_path, "wb") as log:
-        proc = subprocess.Popen(
-            [str(companion), "--web", "--port", str(port), "--data-dir",
-             str(built.tmp / "data")],
-            cwd=built.away, env=clean_env(), stdout=log, stderr=subprocess.STDOUT)
-        try:
-            wait_for_port(proc, port, log_path)
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/{FONT_FILE}") as font:
-                assert font.status == 200 and len(font.read()) > 100_000
-            assert_home_shows_the_games(f"http://127.0.0.1:{port}/")
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    with served([built.venv / "bin" / "companion", "--web"], built.away, built.tmp) as url:
+        with urllib.request.urlopen(f"{url}{FONT_FILE}") as font:
+            assert font.status == 200 and len(font.read()) > 100_000
+        assert_home_shows_the_games(url)

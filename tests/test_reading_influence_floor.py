@@ -24,6 +24,7 @@ from companion.table.setup import flow_config
 from companion.ui.views import table_readings
 from companion.ui.views.luna_round import SECOND_VALUE, open_calculator, round_event, state_sheet
 from scorers.sheets import score_sheet
+from tests.test_luna_round_calculator import FakePage
 
 ROOT = Path(__file__).resolve().parents[1]
 OTHER = {"P-11": "alternative"}
@@ -127,20 +128,6 @@ def test_the_table_chooses_it_before_play_and_play_follows(tmp_path):
     config = flow_config(store.get_table(table.id), store)
     assert config["readings"] == OTHER
     assert FLOW.initial(config).readings == OTHER
-
-
-class FakePage:
-    def __init__(self):
-        self.dialogs: list = []
-
-    def show_dialog(self, dialog) -> None:
-        self.dialogs.append(dialog)
-
-    def pop_dialog(self) -> None:
-        self.dialogs.pop()
-
-    def update(self, *controls) -> None:
-        pass
 
 
 def test_the_calculator_says_the_tables_reading_above_the_totals(tmp_path):
