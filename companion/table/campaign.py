@@ -12,6 +12,7 @@ from __future__ import annotations
 from companion.table.record import TableSession
 from scorers.base import Result, SheetProblems
 from scorers.sheets import score_sheet
+from setup_guides import SetupError, make_setup
 
 
 def series_id(session: TableSession) -> str:
@@ -66,11 +67,12 @@ def first_parent(store, game1: TableSession) -> int | None:
             if player in game1.players:
                 return game1.players.index(player) + 1
             break
-    from companion.table.setup import setup_json
-
-    setup = setup_json(game1)  # game 1's own seed: its draw
-    seat = setup.get("first_player") if setup else None
-    return seat if isinstance(seat, int) else None
+    if game1.seed is None:
+        return None
+    try:  # game 1's own seed: its draw (game 1 follows no other game)
+        return make_setup(game1.game, len(game1.players), game1.variant, game1.seed).first_player
+    except SetupError:
+        return None
 
 
 def setup_options(store, session: TableSession) -> dict[str, int]:
