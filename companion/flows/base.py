@@ -91,7 +91,7 @@ class Field(BaseModel):
     - ``"only"``: the sole answer the form offers.
 
     Any other pick would be the app choosing for the table: a tap left alone would
-    record it (tests/test_flow_presets.py).
+    record it (tests/flows/test_presets.py).
 
     ``not_for`` (a ``bool`` field keyed by a player's name): the id of a ``player`` field
     of the same form; the question is not asked of the player picked there, and its

@@ -125,7 +125,7 @@ RULES: dict[str, tuple[str, tuple[str, ...]]] = {
 
 # The same steps in the Japanese original (seeds/004…), shown in Japanese: per step, the
 # section id of companion.rules.rulebooks' Japanese book and its passages, found verbatim in it
-# (tests/test_rulebooks.py).
+# (tests/rules/test_rulebooks.py).
 JA_SRC = "ラトーロ ルール"
 RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
     "start": ("プレイヤーの準備", (

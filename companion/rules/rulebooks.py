@@ -4,7 +4,7 @@ Rulebook and Rulings screens show them.
 Where the text comes from: the repository's ``seeds/`` and ``docs/RULINGS.md`` when they
 are there (a checkout), else the copy under ``assets/rulebooks/`` (an installed or
 built app has no ``seeds/``). ``python -m companion.rulebooks`` makes that copy, byte
-for byte; tests/test_rulebooks.py checks that it is current.
+for byte; tests/rules/test_rulebooks.py checks that it is current.
 
 How a rulebook is split (the files are plain transcriptions, each marks headings its own
 way):

@@ -6,7 +6,7 @@ docs/RULINGS.md is the one source. ``python -m companion.rules.rulings`` copies 
 shows into the message catalog (``companion/i18n/en/rulings.json``: keys
 ``ruling.<id>.title``, ``.table``, ``.rulebook`` and, for an entry with a reason,
 ``.why``), so a packaged app, which has no docs/ folder, shows the same words;
-tests/test_rulings.py checks that the copy is current. The screens only call
+tests/rules/test_rulings.py checks that the copy is current. The screens only call
 ``ruling(id)`` (a "Why?") and ``rulings_doc.said`` (the Rulings screen).
 
 The Japanese catalog (``ja/rulings.json``) holds the title, the "At the table" line and
@@ -15,7 +15,7 @@ the reason translated by hand; the rulebook's words stay as RULINGS.md quotes th
 original. The same command brings it in step: the quotes copied, a new ruling added in
 English until it is translated. ``SOURCES_JA`` records the English each translation was
 made from, so a text changed in RULINGS.md after it was translated is named too
-(tests/test_rulings.py names both). Once the Japanese is redone:
+(tests/rules/test_rulings.py names both). Once the Japanese is redone:
 ``python -m companion.rules.rulings --translated P-14`` (an id, a key, or ``all``).
 """
 
@@ -91,7 +91,7 @@ def catalog_text(doc: Path = DOC) -> str:
 def original(key: str) -> bool:
     """Whether ``key`` quotes Latoro's rulebook, which is Japanese: the Japanese catalog
     keeps its quotes as the rulebook words them (verbatim, without the English glosses
-    RULINGS.md adds for English readers; tests/test_rulings.py checks them)."""
+    RULINGS.md adds for English readers; tests/rules/test_rulings.py checks them)."""
     return key.startswith("ruling.LT-") and key.endswith(".rulebook")
 
 

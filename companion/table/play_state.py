@@ -3,7 +3,7 @@ twice, and 92 % of a replay was copying the whole state for every event; a flow 
 copies only the fields an event changes, ``own`` in companion/flows/base.py).
 
 A kept state is handed as it is to the next tap's ``apply``, which never changes its
-input (tests/test_flow_held_state.py), so earlier states stay as they were.
+input (tests/flows/test_held_state.py), so earlier states stay as they were.
 
 A table's sequence number names exactly one log: an undone event's number is never given
 again and a rename renumbers the last event (companion/storage/store.py). So the state after

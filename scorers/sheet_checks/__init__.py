@@ -7,7 +7,7 @@ pydantic-core runs. Each game's compiled ``Sheet`` (``scorers/sheet_models/<game
 stored beside this file as ``<game>.json``, written by ``python -m scorers.sheet_checks``,
 and every check of a sheet (the command line's and the app's) runs from it. The checks and
 their messages are pydantic's own, since pydantic-core gives them whichever way the schema
-came. tests/test_sheet_checks.py fails when a stored file is not what the models compile
+came. tests/scorers/test_sheet_checks.py fails when a stored file is not what the models compile
 to now, and checks that any sheet gets the same problems and the same score both ways.
 
 A checked sheet comes back as plain objects named like the models (``Sheet``, ``Player``,

@@ -1,6 +1,6 @@
 """``python -m scorers.sheet_checks``: store each game's sheet checks again, compiled from
 its models (``scorers/sheet_models/<game>.py``), after a model or pydantic changed.
-tests/test_sheet_checks.py says when that is needed."""
+tests/scorers/test_sheet_checks.py says when that is needed."""
 
 from __future__ import annotations
 

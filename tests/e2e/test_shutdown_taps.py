@@ -18,7 +18,7 @@ from companion.storage.store import Store
 from companion.table.setup import flow_config
 from tests.e2e.flutter import button, shows
 from tests.e2e.tables import create_table
-from tests.test_server import STOPPED_WITHIN
+from tests.web.test_server import STOPPED_WITHIN
 
 
 def test_sigterm_during_a_burst_of_taps_stops_within_3_s_and_the_log_replays(server, page):

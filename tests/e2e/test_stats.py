@@ -1,4 +1,4 @@
-"""The Stats screen in a browser, over the 30 finished plays of tests/test_stats.py (put in
+"""The Stats screen in a browser, over the 30 finished plays of tests/table/test_stats.py (put in
 the data folder through the Store): the figures as text, the charts drawn by flet-charts
 (the bundled web client has them), at 390×844 and 360×740."""
 
@@ -9,7 +9,7 @@ import pytest
 from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows
 from tests.e2e.test_japanese import choose_language
-from tests.test_stats import SHEETS
+from tests.table.test_stats import SHEETS
 
 SIZES = [(390, 844), (360, 740)]
 

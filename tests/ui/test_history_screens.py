@@ -1,0 +1,114 @@
+"""The History screen's filters and the New table screen's recent names, built against a
+real store (no browser)."""
+
+from __future__ import annotations
+
+from companion.storage.store import Store
+from companion.ui.views import history, new_table
+from tests.table.test_history import finished_table
+from tests.ui.test_home_and_results import fake_ctx, view_texts
+
+
+class Page:
+    def __init__(self):
+        self.tasks = []  # what the screen asked to run on the page's loop
+
+    def update(self, *args):
+        pass
+
+    def run_task(self, handler, *args):
+        self.tasks.append(handler)
+
+
+def controls_labelled(view, label: str):
+    found = []
+
+    def walk(c):
+        if c is None:
+            return
+        if getattr(c, "label", None) == label:
+            found.append(c)
+        for name in ("content", "title", "subtitle", "leading", "trailing"):
+            walk(getattr(c, name, None))
+        for child in getattr(c, "controls", None) or []:
+            walk(child)
+
+    for c in view.controls:
+        walk(c)
+    return found
+
+
+def test_history_filters_by_game_and_player_and_keeps_them(tmp_path):
+    store = Store(tmp_path)
+    finished_table(store, "latria_example3")  # Ann, Ben, Cy, Dee, Eve
+    finished_table(store, "altar_example")  # Ann, Ben, Cat
+    ctx = fake_ctx(store)
+    shown = view_texts(history.build(ctx))
+    assert "Show only Latria" in shown and "Show only Altar: Realms of the Gods" in shown
+    assert "Show only Luna" not in shown  # only games that were played
+    assert "Show only plays with Cat" in shown
+    assert sum(t.startswith("Open the results:") for t in shown) == 2
+    ctx.drafts[history.DRAFT] = {"player": "CAT", "game": None}
+    shown = view_texts(history.build(ctx))
+    opened = [t for t in shown if t.startswith("Open the results:")]
+    assert len(opened) == 1 and "Altar" in opened[0]
+    ctx.drafts[history.DRAFT] = {"player": "Cat", "game": "latria"}
+    shown = view_texts(history.build(ctx))
+    assert "No finished play matches these filters." in shown
+
+
+def test_an_empty_history_says_how_plays_get_there(tmp_path):
+    shown = view_texts(history.build(fake_ctx(Store(tmp_path))))
+    assert any("once its Results have been shown" in t for t in shown)
+
+
+def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_path):
+    store = Store(tmp_path)
+    store.create_table("luna", "standard", ["Ann", "Ben"])
+    store.create_table("latria", "standard", ["さくら", "Player 2", "ann"])
+    ctx = fake_ctx(store)
+    ctx.page = Page()
+    view = new_table.build(ctx, "carpe_astra")
+    shown = view_texts(view)
+    offered = [t for t in shown if t.startswith("Fill in ")]
+    # most recent first, Ann once (in her latest spelling), no default name
+    assert offered == ["Fill in さくら", "Fill in ann", "Fill in Ben"]
+    chip = controls_labelled(view, "Fill in ann")[0]
+    chip.content.on_select(None)
+    shown = view_texts(view)
+    assert "Fill in ann" not in shown  # already at this table
+    fields = [c for c in controls_labelled(view, "Player 1")]
+    assert fields and fields[0].value == "ann"
+    assert ctx.page.tasks == []  # no field tapped yet: no keyboard brought up
+    # Once a field has been typed in, the keyboard goes on to the next empty field, or
+    # to Create table once every seat has a name (the chip it was on is gone).
+    second = controls_labelled(view, "Player 2")[0]
+    second.on_focus(None)
+    controls_labelled(view, "Fill in Ben")[0].content.on_select(None)
+    assert second.value == "Ben"
+    (focus,) = ctx.page.tasks
+    assert focus.__name__ == "focus" and focus.__self__.content == "Create table"
+
+
+def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path):
+    """A field tapped just after the count keeps its focus and its letters: the count shows
+    more or fewer of the same fields instead of new ones (new ones lost a typed name)."""
+    ctx = fake_ctx(Store(tmp_path))
+    ctx.page = Page()
+    view = new_table.build(ctx, "latoro")
+    first = controls_labelled(view, "Player 1")[0]
+    first.value = "Ann"
+    first.on_change(type("Event", (), {"control": first})())
+    two, three = controls_labelled(view, "2 players")[0], controls_labelled(view, "3 players")[0]
+    three.content.on_click(None)
+    assert controls_labelled(view, "Player 1") == [first]  # the same field, not a new one
+    # The same count buttons too (a new one gave the keyboard back to the field with its
+    # name selected), the chosen one filled.
+    assert controls_labelled(view, "3 players") == [three] and three.selected
+    assert controls_labelled(view, "2 players") == [two] and not two.selected
+    assert three.content.style is not None and two.content.style is None
+    assert first.value == "Ann"
+    assert [f.value for f in controls_labelled(view, "Player 3")] == [""]
+    controls_labelled(view, "2 players")[0].content.on_click(None)
+    assert controls_labelled(view, "Player 3") == []
+    assert controls_labelled(view, "Player 1") == [first] and first.value == "Ann"
