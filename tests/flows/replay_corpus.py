@@ -1,0 +1,215 @@
+"""Recorded games: logs played on the flows as they are, kept as test data, so that a
+change to how a flow is written (not to what it does) can be shown to change nothing.
+
+For every game, player count and variant, with and without the Setup screen's draw,
+and once with the table's other readings: taps drawn from what each view offers (the
+primary one most of the time, any other one else, forms filled in at random), each tap
+recorded with what came of it: the view it led to (as a digest) or the flow's refusal
+(its message). The last view and the score sheet's prefill are kept whole.
+
+    python -m tests.flows.replay_corpus          # check: the flows replay every log
+    python -m tests.flows.replay_corpus --write  # record again (after a change of rules)
+
+tests/flows/test_replay_corpus.py replays each log and compares.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import random
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from companion.flows import (
+    FLOWS,
+    NOT_PICKED,
+    Action,
+    Field,
+    FlowError,
+    PlayView,
+    build_event,
+    message,
+)
+from scorers.readings import SWITCHABLE
+from setup_guides import SetupError, make_setup
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "replay_corpus.json.gz"
+NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
+SETUP_SEED = 20261203
+MAX_TAPS = 400  # taps tried per log; a game that has not ended by then stops there
+
+# What of a view is compared: a field added to PlayView later does not make every
+# recorded game differ; a field removed or changed does.
+VIEW_KEYS = ("game", "round", "rounds", "phase", "step", "reminder", "rule", "rule_source",
+             "rule_ja", "rule_source_ja", "markers", "actions", "notes", "rulings",
+             "active_player", "finished", "sections", "sections_label", "section")
+
+
+def configs() -> Iterator[tuple[str, int, str]]:
+    """Every game, player count and variant the flows accept (Luna's solo levels are
+    for one player, its other variants for two to four)."""
+    for game, flow in FLOWS.items():
+        low, high = flow.player_range
+        for n in range(low, high + 1):
+            for variant in flow.variants:
+                try:
+                    flow.initial({"players": NAMES[:n], "variant": variant, "setup": None})
+                except FlowError:
+                    continue
+                yield game, n, variant
+
+
+def setup_for(game: str, n: int, variant: str) -> dict[str, Any] | None:
+    try:
+        return make_setup(game, n, variant, SETUP_SEED).to_json_dict()
+    except SetupError:
+        return None  # no such setup (a variant the setup guide does not know)
+
+
+def other_readings(game: str) -> dict[str, str]:
+    return {r: "alternative" for r, (g, where) in SWITCHABLE.items()
+            if g == game and where == "play"}
+
+
+def view_json(view: PlayView) -> dict[str, Any]:
+    data = json.loads(view.model_dump_json())
+    return {k: data[k] for k in VIEW_KEYS if k in data}
+
+
+def digest(view: PlayView) -> str:
+    text = json.dumps(view_json(view), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def refusal(err: FlowError) -> Any:
+    return json.loads(json.dumps(message(err), default=_msg_json, ensure_ascii=False))
+
+
+def _msg_json(value: Any) -> Any:
+    if hasattr(value, "key") and hasattr(value, "params"):
+        return {"key": value.key, "params": value.params}
+    return str(value)
+
+
+def _value(rng: random.Random, f: Field) -> Any:
+    if f.kind == "bool":
+        return rng.random() < 0.5
+    if f.kind == "number":
+        return rng.randint(f.min, f.max)
+    options: list[Any] = list(f.choices or [])
+    if f.optional or not options:
+        options.append(None)
+    return rng.choice(options)
+
+
+def _tap(rng: random.Random, view: PlayView) -> dict[str, Any]:
+    primary = [a for a in view.actions if a.primary]
+    offered: list[Action] = [a for a in view.actions if not a.disabled] or view.actions
+    action = primary[0] if primary and rng.random() < 0.6 else rng.choice(offered)
+    values = {}
+    for f in action.fields:
+        if rng.random() < 0.6 or f.default is NOT_PICKED:
+            values[f.id] = _value(rng, f)
+    return build_event(action, values)
+
+
+def play(game: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
+    """One recorded game: the config, each tap tried and what came of it."""
+    flow = FLOWS[game]
+    rng = random.Random(seed)
+    state = flow.initial(config)
+    view = flow.view(state)
+    taps = []
+    for _ in range(MAX_TAPS):
+        if view.finished:
+            break
+        event = _tap(rng, view)
+        try:
+            state = flow.apply(state, event)
+        except FlowError as err:
+            taps.append({"event": event, "refused": refusal(err)})
+            continue
+        view = flow.view(state)
+        taps.append({"event": event, "view": digest(view)})
+    start = digest(flow.view(flow.initial(config)))
+    return {"game": game, "config": config, "seed": seed, "start": start,
+            "taps": taps, "last_view": view_json(view),
+            "prefill": json.loads(json.dumps(flow.score_prefill(state), default=_msg_json))}
+
+
+def record() -> list[dict[str, Any]]:
+    games = []
+    for game, n, variant in configs():
+        base = {"players": NAMES[:n], "variant": variant}
+        setup = setup_for(game, n, variant)
+        tables = [{**base, "setup": None}]
+        if setup is not None:
+            tables.append({**base, "setup": setup})
+        if other_readings(game):
+            tables.append({**base, "setup": setup, "readings": other_readings(game)})
+        for config in tables:
+            games.append(play(game, config, seed=len(games) + 1))
+    return games
+
+
+def load() -> list[dict[str, Any]]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as f:
+        return json.load(f)
+
+
+def differences(recorded: dict[str, Any]) -> list[str]:
+    """Where today's flow, replaying a recorded game's taps, does not do what it did."""
+    game, config = recorded["game"], recorded["config"]
+    flow = FLOWS[game]
+    state = flow.initial(config)
+    where = f"{game} {len(config['players'])} {config['variant']} (seed {recorded['seed']})"
+    if digest(flow.view(state)) != recorded["start"]:
+        return [f"{where}: the first view differs"]
+    for number, tap in enumerate(recorded["taps"], start=1):
+        try:
+            after = flow.apply(state, tap["event"])
+        except FlowError as err:
+            if "refused" not in tap:
+                return [f"{where}, tap {number} {tap['event']}: refused ({message(err)!s}), "
+                        "was accepted"]
+            if refusal(err) != tap["refused"]:
+                return [f"{where}, tap {number}: refused with {refusal(err)}, "
+                        f"was {tap['refused']}"]
+            continue
+        if "refused" in tap:
+            return [f"{where}, tap {number} {tap['event']}: accepted, was refused "
+                    f"({tap['refused']})"]
+        state = after
+        view = flow.view(state)
+        if digest(view) != tap["view"]:
+            return [f"{where}, tap {number} {tap['event']}: the view differs "
+                    f"(now: {view.step!s} / {view.reminder!s})"]
+    problems = []
+    if view_json(flow.view(state)) != recorded["last_view"]:
+        problems.append(f"{where}: the last view differs")
+    prefill = json.loads(json.dumps(flow.score_prefill(state), default=_msg_json))
+    if prefill != recorded["prefill"]:
+        problems.append(f"{where}: the score prefill differs: {prefill} != {recorded['prefill']}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    if "--write" in argv:
+        games = record()
+        CORPUS.parent.mkdir(parents=True, exist_ok=True)
+        with gzip.GzipFile(CORPUS, "wb", mtime=0) as f:
+            f.write(json.dumps(games, ensure_ascii=False, sort_keys=True).encode())
+        taps = sum(len(g["taps"]) for g in games)
+        print(f"{len(games)} games, {taps} taps: {CORPUS}")
+        return 0
+    problems = [p for g in load() for p in differences(g)]
+    print("\n".join(problems) or "every recorded game replays as it was recorded")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
