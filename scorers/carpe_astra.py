@@ -27,6 +27,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes.carpe_astra import PLAYER_COUNTS
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     from scorers.sheet_models.carpe_astra import Player, Sheet
 
 GAME = "carpe_astra"
-PLAYER_COUNTS = range(2, 5)  # Setup: 2-, 3- or 4-player layouts
 
 
 @dataclass(frozen=True)

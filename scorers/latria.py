@@ -30,6 +30,16 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes import latria as box
+from scorers.boxes import variant_ids
+from scorers.boxes.latria import (
+    ASTROLOGY_NUMBERS,
+    BODIES,
+    PLAYER_COUNTS,
+    SUITS,
+    numbers_in_play,
+    rounds,
+)
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen
@@ -43,10 +53,9 @@ GAME = "latria"
 # Public box data (for the checks and for the app's score screen)
 # ---------------------------------------------------------------------------------------
 
-PLAYER_COUNTS = range(3, 7)  # Latria Opus, 3–6 players (seeds/INDEX.md; Game Setup)
-VARIANTS = ("standard", "simple", "star_eclipse")  # spec: Latria; Extension Rules 1 and 2
-BODIES = ("sun", "moon", "polaris")  # the celestial bodies (Card Types)
-SUITS = ("sun", "moon", "polaris", "latria")  # the astrology suits (Card Types)
+# The box's numbers: scorers/boxes/latria.py (the setup and the play flow read them too).
+# A campaign's games are scored as standard games; the series on a sheet of its own.
+VARIANTS = tuple(v for v in variant_ids(box) if v != "campaign")
 NAMES = {"sun": Msg("scorers.latria.body.sun"), "moon": Msg("scorers.latria.body.moon"),
          "polaris": Msg("scorers.latria.body.polaris"),
          "latria": Msg("scorers.latria.body.latria")}
@@ -67,7 +76,6 @@ SPECIAL_MULTIPLIER = {"x0": 0, "x2": 2}  # Latria, Scoring step 1: "×2" or "×0
 # The mutation cards: the three 1-VP Sun and the three 1-VP Moon cards (RULES-GAPS).
 MUTATION_CARDS = (("sun", 1), ("moon", 1))
 
-ASTROLOGY_NUMBERS = range(1, 16)  # Card Types: 15 of each suit, numbered 1–15
 # Latria, Victory Point Distribution, "Astrology cards": Sun and Moon rows (number → VP).
 _SUN_MOON_VP = {6: 1, 7: 2, 8: 3, 9: 2, 10: 1}
 ASTROLOGY_VP_TABLE: dict[str, dict[int, int]] = {
@@ -79,25 +87,7 @@ PRINTED_VALUE_SUITS = ("polaris", "latria")
 ASTROLOGY_MULTIPLIERS = (2, 0)  # Scoring step 1 names only "×2" and "×0" (L-1)
 
 
-def astrology_numbers_in_play(players: int) -> range:
-    """The astrology numbers left in the deck for a player count (Latria, Game Setup)."""
-    if players == 3:
-        return range(4, 13)  # every card with an icon removed: 1–3 and 13–15
-    if players == 4:
-        return range(2, 14)  # the "5" icon cards removed: 1, 14 and 15
-    if players in (5, 6):
-        return range(1, 16)
-    raise ValueError(f"Latria is for 3–6 players, not {players}")
-
-
-def hand_size(players: int) -> int:
-    """Astrology cards dealt to each player (Game Setup: 10 with 6 players, else 12)."""
-    return 10 if players == 6 else 12
-
-
-def rounds(players: int) -> int:
-    """Rounds in a game: play until one card is left in hand (Game Flow), ruling L-9."""
-    return hand_size(players) - 1
+astrology_numbers_in_play = numbers_in_play  # the name the score form knows
 
 
 # ---------------------------------------------------------------------------------------

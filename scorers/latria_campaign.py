@@ -24,6 +24,7 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes.latria import PLAYER_COUNTS  # a campaign is Latria's: 3–6 players
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
     from scorers.sheet_models.latria_campaign import Sheet
 
 GAME = "latria_campaign"
-PLAYER_COUNTS = range(3, 7)  # Latria is for 3–6 players
 
 
 def places(vps: Sequence[int]) -> list[int]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from scorers import boxes
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
 from scorers.messages import Msg
@@ -20,16 +21,9 @@ from scorers.messages import Msg
 if TYPE_CHECKING:
     from pydantic_core import ValidationError
 
-# game id (the sheet's "game") → module in this package
-GAME_MODULES = {
-    "latria": "latria",
-    "latria_campaign": "latria_campaign",
-    "carpe_astra": "carpe_astra",
-    "luna": "luna",
-    "luna_round": "luna_round",
-    "altar": "altar",
-    "latoro": "latoro",
-}
+# a sheet's "game" → its module in this package, game by game of the one list of games
+# (scorers/boxes/__init__.py: each game names its sheets)
+GAME_MODULES = {sheet: sheet for sheet in boxes.sheets()}
 
 
 def game_module(game: str) -> ModuleType:

@@ -15,12 +15,13 @@ is part of the setup, so a table can share it).
 
 from __future__ import annotations
 
+import importlib
 import random
 from types import ModuleType
 
+from scorers.boxes import GAMES as BOX_GAMES
 from scorers.limits import quote
 from scorers.messages import Msg
-from setup_guides import altar, carpe_astra, latoro, latria, luna
 from setup_guides.base import MAX_SEED, Setup, SetupError, Step
 
 __all__ = [
@@ -36,8 +37,10 @@ __all__ = [
     "new_seed",
 ]
 
+# game id → its module ``setup_guides/<game>.py``: one per game of the pure packages' one
+# list (scorers/boxes/__init__.py)
 MODULES: dict[str, ModuleType] = {
-    m.GAME: m for m in (latria, carpe_astra, luna, altar, latoro)
+    game: importlib.import_module(f"setup_guides.{game}") for game in BOX_GAMES
 }
 
 # game id → {player count: allowed variants (the first is the default)}

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import random
 
+from scorers.boxes import altar as box
 from scorers.messages import Msg
 from setup_guides.base import RULE_OR_SEAT_RULINGS, Setup, Step, draw_seat, rule_or_seat
 
 GAME = "altar"
 NAME = Msg("setup.altar.name")
 
-PLAYER_COUNTS = (2, 3, 4, 5)  # Altar, Overview: "a card game for 2 to 5 players"
-VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
+VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/altar.py
 
 # Altar, Components
 FOLLOWER_CARDS = 70

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from pydantic import Field
 
+from scorers.boxes import carpe_astra as box
 from scorers.carpe_astra import CHARACTERS, tokens_in_play
 from scorers.carpe_astra import GUILDS as GUILD_DATA
 from scorers.messages import AndList, Msg
@@ -22,8 +23,7 @@ from setup_guides.base import Setup, SetupError, Step, draw_seat
 GAME = "carpe_astra"
 NAME = Msg("setup.carpe_astra.name")
 
-PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra: 2-, 3- or 4-player layouts
-VARIANTS = {n: ("standard", "advanced") for n in PLAYER_COUNTS}
+VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/carpe_astra.py
 
 # The guilds, the characters and the support tokens in play are the box's facts, kept
 # once in scorers.carpe_astra (Aim of the Game; Setup; ruling C-1, the same reading as

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+from scorers.boxes import latoro as box
 from scorers.messages import Msg
 from setup_guides.base import (
     RULE_OR_SEAT_RULINGS,
@@ -23,8 +24,7 @@ from setup_guides.base import (
 GAME = "latoro"
 NAME = Msg("setup.latoro.name")
 
-PLAYER_COUNTS = (2, 3, 4)  # Latoro: the refill table has 2, 3 and 4 players
-VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
+VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/latoro.py
 
 RESOURCES = ("black", "white", "brown")  # 黒, 白, 茶
 

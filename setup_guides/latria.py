@@ -11,6 +11,17 @@ from __future__ import annotations
 
 import random
 
+from scorers.boxes import latria as box
+from scorers.boxes.latria import (
+    ASTROLOGY_NUMBERS,
+    CARDS_PER_SUIT,
+    CELESTIAL_PER_BODY,
+    ECLIPSE_MARKERS_IN_BOX,
+    REMOVED_NUMBERS,
+    SUITS,
+    hand_size,
+    rounds,
+)
 from scorers.messages import AndList, Msg
 from setup_guides.base import (
     RULE_OR_SEAT_RULINGS,
@@ -24,37 +35,13 @@ from setup_guides.base import (
 
 GAME = "latria"
 NAME = Msg("setup.latria.name")
+VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/latria.py
 
-PLAYER_COUNTS = (3, 4, 5, 6)  # Latria, INDEX / box: 3–6 players
-VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}
-
-# Latria, Card Types: "15 cards each of the 4 types: the Sun, the Moon, Polaris, and Latria"
-SUITS = ("sun", "moon", "polaris", "latria")
-SUIT_NAMES = {"sun": "Sun", "moon": "Moon", "polaris": "Polaris", "latria": "Latria"}
-CARDS_PER_SUIT = 15
-# Latria, Card Types: "13 cards each of the 3 types" of celestial cards
-CELESTIAL_PER_BODY = 13
-# Latria, Boards and Tiles: "1 hexagonal parent marker and 6 round eclipse markers"
-ECLIPSE_MARKERS_IN_BOX = 6
-
-# Latria, Game Setup: Remove cards — "3 players: ... the 1 to 3 and 13 to 15 cards of all
-# four types"; "4 players: only the cards with a "5" icon ... (the 1, 14, and 15 cards)";
-# "(3 or 4 players only)".
-REMOVED_NUMBERS: dict[int, tuple[int, ...]] = {
-    3: (1, 2, 3, 13, 14, 15),
-    4: (1, 14, 15),
-    5: (),
-    6: (),
-}
 # Latria, Game Setup: Remove cards — how the removed cards are marked.
 REMOVED_MARK = {
     3: Msg("setup.latria.removed_mark_3"),
     4: Msg("setup.latria.removed_mark_4"),
 }
-# Latria, Game Setup: Deal astrology cards — "With 6 players each player receives 10
-# cards; otherwise each player receives 12 cards."
-HAND_SIZE = {3: 12, 4: 12, 5: 12, 6: 10}
-
 # Latria, Extension Rules 1 (Simple), "Celestial cards used": the three cards removed.
 SIMPLE_REMOVED_CELESTIAL = ["sun_x0", "moon_x2", "polaris_discard_two"]
 
@@ -136,8 +123,8 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
     simple = variant == "simple"
     removed = REMOVED_NUMBERS[players]
     deck = CARDS_PER_SUIT * len(SUITS) - len(removed) * len(SUITS)
-    hand = HAND_SIZE[players]
-    rounds = hand - 1  # Latria, Game Flow: "Repeat rounds until the hand ... has one card left"
+    hand = hand_size(players)
+    game_rounds = rounds(players)
     # Latria, Game Setup: Eclipse markers — "equal to the number of players";
     # Extension Rules 1: "eclipse markers are not used in this rule".
     markers = 0 if simple else players
@@ -156,7 +143,7 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
     # Latria, Game Setup: Remove cards (3 or 4 players only)
     if removed:
         count = len(removed) * len(SUITS)
-        kept = [n for n in range(1, CARDS_PER_SUIT + 1) if n not in removed]
+        kept = [n for n in ASTROLOGY_NUMBERS if n not in removed]
         detail = Msg("setup.latria.remove.detail", players=players,
                      mark=REMOVED_MARK[players], removed=number_range(removed), count=count,
                      deck=deck, kept=number_range(kept))
@@ -167,7 +154,7 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
     # Latria, Game Setup: Deal astrology cards; Game Flow: the last card is not used.
     steps.append(Step(
         title=Msg("setup.latria.deal.title"),
-        detail=Msg("setup.latria.deal.detail", deck=deck, count=hand, rounds=rounds),
+        detail=Msg("setup.latria.deal.detail", deck=deck, count=hand, rounds=game_rounds),
         section=section,
     ))
 
@@ -245,7 +232,7 @@ def build(players: int, variant: str, seed: int, campaign_game: int | None = Non
         first_player=parent,
         first_player_rule=CAMPAIGN_PARENT_RULE if game is not None and game > 1 else PARENT_RULE,
         hand_size=hand,
-        rounds=rounds,
+        rounds=game_rounds,
         removed_astrology={suit: list(removed) for suit in SUITS},
         deck_size=deck,
         eclipse_markers=markers,

@@ -17,19 +17,16 @@ from __future__ import annotations
 
 import random
 
+from scorers.boxes import luna as box
 from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, Step, draw_seat, seat_order
 
 GAME = "luna"
 NAME = Msg("setup.luna.name")
 
-SOLO_LEVELS = {"solo1": 1, "solo2": 2, "solo3": 3}
-VARIANTS = {
-    1: tuple(SOLO_LEVELS),  # Luna, Solo Game Rules: Level 1, Level 2, Level 3
-    2: ("standard", "preselected"),  # Luna, Setup: "Please use the preselected setup!"
-    3: ("standard", "preselected"),
-    4: ("standard", "preselected"),
-}
+VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/luna.py
+# Luna, Solo Game Rules: Level 1, Level 2, Level 3
+SOLO_LEVELS = {variant: level for level, variant in enumerate(box.SOLO_VARIANTS, start=1)}
 
 VIRTUAL_OPPONENT = 0  # the solo opponent's "seat" in temple_tile_owner (ruling S-10)
 

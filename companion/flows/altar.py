@@ -26,6 +26,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from scorers.boxes import altar as box
+from scorers.boxes import player_range, variant_ids
+
 from .base import (
     NOT_PICKED,
     Action,
@@ -54,8 +57,9 @@ GAME = "altar"
 # Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
 GODDESS_OF_LOVE = "Goddess of Love"
 SEED_FILE = "003_563a4ead36616b5c.txt"
-VARIANTS = ("standard",)
-PLAYERS = (2, 5)
+# The counts and variants: scorers/boxes/altar.py
+VARIANTS = variant_ids(box)
+PLAYERS = player_range(box)
 MAX_SHRINES = 3  # Altar, Main Actions (Ritual): "(Max. 3 Shrines)"
 MAX_ALTARS = 4  # Altar, Winner of the Game: "(max 4 Altars)"
 COMPLETE_AT = 5  # Winner of the Game: 1 Shrine → 4 Altars, 2 → 3, …: shrines + altars ≥ 5

@@ -23,6 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.boxes import carpe_astra as box
+from scorers.boxes import player_range, variant_ids
+
 from .base import (
     NOT_PICKED,
     Action,
@@ -50,8 +53,9 @@ from .i18n import Msg
 
 GAME = "carpe_astra"
 SEED_FILE = "001_0024dcda2c461955.txt"
-VARIANTS = ("standard", "advanced")
-PLAYERS = (2, 4)
+# The counts and variants: scorers/boxes/carpe_astra.py
+VARIANTS = variant_ids(box)
+PLAYERS = player_range(box)
 GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
 GUILD_NAMES = {"military": Msg("flow.carpe_astra.guild.military"),
                "traders": Msg("flow.carpe_astra.guild.traders"),

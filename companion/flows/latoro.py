@@ -20,6 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.boxes import latoro as box
+from scorers.boxes import player_range, variant_ids
+
 from .base import (
     NOT_PICKED,
     Action,
@@ -46,8 +49,9 @@ from .i18n import Msg
 
 GAME = "latoro"
 SEED_FILE = "latoro-en.md"
-VARIANTS = ("standard",)
-PLAYERS = (2, 4)
+# The counts and variants: scorers/boxes/latoro.py
+VARIANTS = variant_ids(box)
+PLAYERS = player_range(box)
 COLOURS = ("black", "white", "brown")
 COLOUR_NAMES = {"black": Msg("flow.latoro.colour.black"), "white": Msg("flow.latoro.colour.white"),
                 "brown": Msg("flow.latoro.colour.brown")}

@@ -22,6 +22,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel
 
+from scorers.boxes import latria as box
+from scorers.boxes import player_range, variant_ids
+
 from .base import (
     NOT_PICKED,
     Action,
@@ -50,10 +53,10 @@ from .i18n import Msg, Text
 
 GAME = "latria"
 SEED_FILE = "000_fa82990554f63f12.txt"
-VARIANTS = ("standard", "simple", "star_eclipse", "campaign")
-PLAYERS = (3, 6)
-SUITS = ("sun", "moon", "polaris", "latria")
-BODIES = ("sun", "moon", "polaris")
+# The counts and variants: scorers/boxes/latria.py
+VARIANTS = variant_ids(box)
+PLAYERS = player_range(box)
+SUITS, BODIES = box.SUITS, box.BODIES
 NAMES = {"sun": Msg("flow.latria.body.sun"), "moon": Msg("flow.latria.body.moon"),
          "polaris": Msg("flow.latria.body.polaris"), "latria": Msg("flow.latria.body.latria")}
 MUTATION_CARDS = 3  # Latria, Detailed Rules: "can appear at most 3 times each"
@@ -220,15 +223,10 @@ class LatriaState(FlowState):
 # Rules as small functions
 
 
-def hand_size_for(players: int) -> int:
-    # Latria, Game Setup, "Deal astrology cards": 6 players 10 cards, otherwise 12.
-    return 10 if players == 6 else 12
-
-
 def numbers_in_play(players: int) -> tuple[int, int]:
-    # Latria, Game Setup, "Remove cards": 3 players remove 1–3 and 13–15; 4 players remove
-    # 1, 14 and 15 (of every suit).
-    return {3: (4, 12), 4: (2, 13)}.get(players, (1, 15))
+    """The lowest and highest astrology numbers left in the deck (scorers/boxes/latria.py)."""
+    numbers = box.numbers_in_play(players)
+    return numbers[0], numbers[-1]
 
 
 def is_simple(state: LatriaState) -> bool:
@@ -334,10 +332,9 @@ def propose(
 def initial(config: Mapping[str, Any]) -> LatriaState:
     players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
     n = len(players)
-    hand = setup.get("hand_size") or hand_size_for(n)
-    # Latria, Game Flow: "Repeat rounds until the hand of astrology cards has one card
-    # left" — one card a round, so hand size − 1 rounds.
-    rounds = setup.get("rounds") or hand - 1
+    # The setup guide's numbers; the box's (the same) for a config without them.
+    hand = setup.get("hand_size") or box.hand_size(n)
+    rounds = setup.get("rounds") or box.rounds(n)
     # Latria, Game Setup, "Eclipse markers": as many as players (none in Simple).
     markers = 0 if variant == "simple" else setup.get("eclipse_markers", n)
     return LatriaState(

@@ -37,6 +37,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorers.boxes import luna as box
+from scorers.boxes import player_range, variant_ids
+
 from .base import (
     Action,
     Field,
@@ -64,8 +67,9 @@ from .i18n import Msg
 
 GAME = "luna"
 SEED_FILE = "002_127c424ddd4c3ef4.txt"
-VARIANTS = ("standard", "preselected", "solo1", "solo2", "solo3")
-PLAYERS = (1, 4)
+# The counts and variants: scorers/boxes/luna.py
+VARIANTS = variant_ids(box)
+PLAYERS = player_range(box)
 OPPONENT = "Virtual opponent"
 ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
 START_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence points"
