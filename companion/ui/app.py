@@ -40,6 +40,7 @@ import flet as ft
 
 from companion import i18n
 from companion.assets_folder import FONT_FAMILY, FONT_FILE
+from companion.engine import Engine
 from companion.i18n import t
 from companion.storage.store import Store, StoreError
 from companion.ui import language, preferences
@@ -60,9 +61,9 @@ class Context:
 
     One per browser session. ``live`` maps a route to how its screen takes a change made
     on another phone (screens without one are built again from the store); ``drafts``
-    keeps what is half-typed in a form across those redraws; ``own_seq`` is the last
-    event this session saved per table, so that a quick second tap of its own is not
-    reported as another phone's change. ``taken_away`` holds the controls that the last
+    keeps what is half-typed in a form across those redraws; ``engine`` makes every
+    change to a table (companion/engine), and tells the other phones through this
+    session's page (``announce``). ``taken_away`` holds the controls that the last
     redraws for other phones' changes took off this screen (a tap still on its way is a
     second or two old), and ``where_now`` how a screen says where the table is now, for a
     tap that reached one of them (``tell_missed_taps``)."""
@@ -71,13 +72,16 @@ class Context:
     store: Store
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
-    own_seq: dict[str, int] = field(default_factory=dict)
     taken_away: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
     where_now: dict[str, Callable[[], str]] = field(default_factory=dict)
     # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
     prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
     storage: Any = None
     keep_awake: KeepAwake | None = None
+    engine: Engine = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.engine = Engine(self.store, announce=self.announce)
 
     def set_preference(self, name: str, value: Any) -> None:
         """Change one of this phone's settings: applied at once, kept in its storage."""
@@ -139,7 +143,8 @@ class Context:
         show_notice(self.page, text, kind, action=action)
 
     def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
-        """Tell the other phones showing this table what kind of thing changed."""
+        """Tell the other phones showing this table what kind of thing changed (the
+        engine's announcer: a screen's change goes through ``engine``)."""
         sync.announce(self.page.pubsub, sync.Change(table_id, kind, tuple(paths),
                                                      tuple(values)))
 

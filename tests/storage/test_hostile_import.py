@@ -20,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.engine import Engine
 from companion.storage.store import Store
 from companion.ui.views import results, score, score_damaged
 from companion.ui.views.score import import_problem, try_score
@@ -247,8 +248,8 @@ class Ctx(SimpleNamespace):
     """What the Score and Results screens use of the app's Context, without a browser."""
 
     def __init__(self, store):
-        super().__init__(page=None, store=store, live={}, drafts={}, own_seq={},
-                         notices=[])
+        super().__init__(page=None, store=store, live={}, drafts={}, notices=[],
+                         engine=Engine(store))
 
     def go(self, route):
         pass

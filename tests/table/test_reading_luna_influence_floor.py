@@ -17,6 +17,7 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.engine import Engine
 from companion.flows import build_event
 from companion.flows.luna import FLOW
 from companion.storage.store import Store
@@ -136,8 +137,8 @@ def test_the_calculator_says_the_tables_reading_above_the_totals(tmp_path):
     store = Store(tmp_path)
     store.set_box_value("luna", SECOND_VALUE, 2)
     page = FakePage()
-    open_calculator(SimpleNamespace(page=page, store=store), "luna", state, action,
-                    lambda event: None)
+    ctx = SimpleNamespace(page=page, store=store, engine=Engine(store))
+    open_calculator(ctx, "luna", state, action, lambda event: None)
     (dialog,) = page.dialogs
     outcome = dialog.content.controls[-1]
     assert outcome.controls[0].value.startswith("The table's reading: each player loses")

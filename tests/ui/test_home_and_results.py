@@ -8,6 +8,7 @@ import re
 from datetime import datetime, timedelta
 from types import SimpleNamespace
 
+from companion.engine import Engine
 from companion.storage.store import Store
 from companion.ui.views import history, home, results
 
@@ -18,7 +19,8 @@ def fake_ctx(store, announced: list | None = None):
     told = announced if announced is not None else []
     return SimpleNamespace(store=store, page=None, go=lambda route: None, drafts={},
                            toast=lambda message, then_go=None: None, live={},
-                           announce=lambda *args, **kwargs: told.append(args))
+                           engine=Engine(store, announce=lambda table_id, kind, *rest:
+                                         told.append((table_id, kind))))
 
 
 def texts(control) -> list[str]:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.engine import Engine
 from companion.flows import FLOWS
 from companion.storage.store import Store, StoreError
 from companion.table.record import TableSession
@@ -250,8 +251,8 @@ class Table:
         self.store = store
         self.id = table_id or store.create_table("luna", "preselected", ["Ann", "Ben", "Cat"]).id
         self.told: list[tuple] = []
-        self.ctx = SimpleNamespace(store=store, announce=lambda *a, **k: self.told.append(
-            (a, k)))
+        self.ctx = SimpleNamespace(store=store, engine=Engine(
+            store, announce=lambda *told: self.told.append(told)))
 
     def tap(self, event: dict) -> None:
         self.store.append_event(self.id, event, self.store.last_seq(self.id))

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import setup_guides
+from companion.engine import Engine
 from companion.storage.store import Store
 from companion.ui.views import setup as screen
 from companion.ui.views.setup import (
@@ -168,8 +169,7 @@ def test_only_ticks_of_this_checklist_are_kept():
 
 def fake_ctx(store):
     return SimpleNamespace(store=store, page=None, go=lambda route: None,
-                           toast=lambda message: None, live={},
-                           announce=lambda *args, **kwargs: None)
+                           toast=lambda message: None, live={}, engine=Engine(store))
 
 
 def test_a_table_without_a_seed_gets_one_saved_once(tmp_path):

@@ -149,8 +149,8 @@ def follow_play(ctx, session, finished_too: bool = False):
     changed, before Play's first tap, on read-only data, or, unless ``finished_too``,
     for a finished play (its Results were shown from the sheet as it is: opening its
     Score does not change them)."""
+    from companion.engine import Saved
     from companion.flows import FLOWS, FlowError
-    from companion.storage.saving import NOT_SAVED
     from companion.table.play_state import current
     from companion.table.setup import flow_config
 
@@ -170,15 +170,11 @@ def follow_play(ctx, session, finished_too: bool = False):
                               session.score_prefilled)
     if not changes:
         return session
-    try:
-        changes = ctx.store.follow_play(
-            session.id, lambda sheet, written: play_changes(sheet, empty, prefill, written),
-            base=empty)
-    except (*NOT_SAVED, KeyError):  # read-only, a value no sheet can hold, a table gone
+    outcome = ctx.engine.follow_play(
+        session.id, lambda sheet, written: play_changes(sheet, empty, prefill, written),
+        base=empty)
+    if not isinstance(outcome, Saved):  # read-only, a value no sheet can hold, a table gone
         return session
-    if changes:
-        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes),
-                     values=tuple(None if v is REMOVE else v for _, v in changes))
     return ctx.store.get_table(session.id) or session
 
 

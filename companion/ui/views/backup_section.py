@@ -135,12 +135,7 @@ def section(ctx, rebuild) -> list[ft.Control]:
         except BackupError as err:
             show({"error": err})
             return
-        # Other phones showing a replaced table redraw it; Home lists the new ones (one
-        # message to the list of tables is enough, however many were added).
-        for table_id in report.replaced_tables:
-            ctx.announce(table_id, "table")
-        if report.changed_tables and not report.replaced_tables:
-            ctx.announce(report.changed_tables[0], "table")
+        ctx.engine.imported(report)  # the other phones redraw what it replaced or added
         taken = await apply_settings(ctx, report.settings) if report.settings else False
         ctx.drafts[DRAFT] = {"report": report, "settings": taken}
         if taken:

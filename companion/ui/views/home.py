@@ -8,9 +8,10 @@ from datetime import datetime
 import flet as ft
 
 from companion.catalog import GAMES, Game
+from companion.engine import Refused, Saved
 from companion.i18n import ENGLISH, current_language, speaking, t
-from companion.storage.saving import NOT_SAVED, not_saved, read_only_notice
-from companion.storage.store import Conflict, DeletedTable
+from companion.storage.saving import read_only_notice
+from companion.storage.store import DeletedTable
 from companion.table.campaign import place_in_series
 from companion.table.record import TableSession
 from companion.ui import language
@@ -115,14 +116,13 @@ def build(ctx) -> ft.View:
         players = ", ".join(session.players)
 
         def delete(e):
-            try:
-                deleted = ctx.store.delete_table(session.id)
-            except NOT_SAVED as err:  # the saved tables can only be read
+            outcome = ctx.engine.delete(session.id)
+            if isinstance(outcome, Refused):  # the saved tables can only be read
                 page.pop_dialog()
-                ctx.show_notice(not_saved(err), kind="refused")
+                ctx.show_notice(outcome.text(), kind="refused")
                 page.update()
                 return
-            ctx.announce(session.id, "table")
+            deleted = outcome.value if isinstance(outcome, Saved) else None
             page.pop_dialog()
             ctx.redraw(build(ctx))
             # A tap on the wrong table's Delete can be taken back, log and sheet and all.
@@ -132,15 +132,11 @@ def build(ctx) -> ft.View:
             page.update()
 
         def restore(deleted: DeletedTable) -> None:
-            try:
-                ctx.store.restore_table(deleted)
-            except Conflict:  # brought back on another phone already
-                pass
-            except NOT_SAVED as err:
-                ctx.show_notice(not_saved(err), kind="refused")
+            outcome = ctx.engine.restore(deleted)  # (back already from another phone: back)
+            if isinstance(outcome, Refused):
+                ctx.show_notice(outcome.text(), kind="refused")
                 page.update()
                 return
-            ctx.announce(session.id, "table")
             ctx.redraw(build(ctx))
             ctx.show_notice(t("home.restored"), kind="done")
             page.update()

@@ -20,7 +20,6 @@ Council order the scoring used.
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
 from typing import Any
 
 import flet as ft
@@ -29,7 +28,6 @@ from companion.flows import Action, build_event
 from companion.flows.luna import LunaState, council, is_solo
 from companion.i18n import name as player_name
 from companion.i18n import say, t
-from companion.storage.saving import NOT_SAVED
 from companion.ui.score_forms.editor import Editor
 from companion.ui.widgets.common import TAP, ChoiceRow
 from scorers.base import SheetProblems
@@ -184,8 +182,8 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
             page.update()
             return
         if len(sheet.get("priestess_values", [])) == 2:
-            with suppress(*NOT_SAVED):  # read-only: asked again next time; the round still goes
-                ctx.store.set_box_value(game, SECOND_VALUE, sheet["priestess_values"][1])
+            # (read-only: refused, and asked again next time; the round still goes)
+            ctx.engine.remember_box_value(game, SECOND_VALUE, sheet["priestess_values"][1])
         page.pop_dialog()
         record(event)
 
@@ -223,8 +221,8 @@ def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
     def confirm(e) -> None:
         if "v" not in chosen:
             return
-        with suppress(*NOT_SAVED):  # read-only: asked again next time
-            ctx.store.set_box_value(game, SECOND_VALUE, chosen["v"])
+        # (read-only: refused, and asked again next time)
+        ctx.engine.remember_box_value(game, SECOND_VALUE, chosen["v"])
         page.pop_dialog()
         then()
 

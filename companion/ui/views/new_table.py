@@ -11,8 +11,8 @@ import flet as ft
 
 import setup_guides
 from companion.catalog import GAMES
+from companion.engine import Saved
 from companion.i18n import FIXED_NAMES, LANGUAGES, speaking, t
-from companion.storage.saving import NOT_SAVED, not_saved
 from companion.table.plays import player_key
 from companion.ui.views.home import game_title
 from companion.ui.views.names import counter_text, name_field
@@ -208,15 +208,13 @@ def build(ctx, game_id: str) -> ft.View:
             return
         if seed is None:
             seed = setup_guides.new_seed()
-        try:
-            session = ctx.store.create_table(game.id, state["variant"], chosen, seed=seed)
-        except NOT_SAVED as err:  # the saved tables can only be read
-            form_error.value = not_saved(err)
+        outcome = ctx.engine.create_table(game.id, state["variant"], chosen, seed=seed)
+        if not isinstance(outcome, Saved):  # the saved tables can only be read
+            form_error.value = outcome.text()
             form_error.visible = True
             ctx.page.update()
             return
-        ctx.announce(session.id, "table")
-        ctx.go(f"/table/{session.id}")
+        ctx.go(f"/table/{outcome.value.id}")
 
     create_button = primary_button(t("new.create"), create, ft.Icons.CHECK)
 

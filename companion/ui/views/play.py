@@ -13,13 +13,12 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
+from companion.engine import Refused, Saved, Stale
 from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
 from companion.flows.base import not_asked
 from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
 from companion.i18n import name as player_name
-from companion.storage.saving import NOT_SAVED, not_saved
-from companion.storage.store import Conflict
-from companion.table.play_state import current, keep
+from companion.table.play_state import current
 from companion.table.setup import flow_config
 from companion.ui.views import why
 from companion.ui.views.home import game_title
@@ -67,41 +66,26 @@ def build(ctx, table_id: str) -> ft.View:
     ctx.live[route] = take_change
     ctx.where_now[route] = lambda: where_now(ctx, table_id)
 
-    def refused(err: Conflict) -> None:
-        """A stale tap (the store refused it: another phone moved on, through another
-        server process or just before this tap reached this one): show what the table
-        is at now, and say so. A quick second tap of this phone's own (the log moved on
-        by this phone) just redraws."""
+    def answer(outcome) -> None:
+        """Draw what the engine answered: saved (drawn anew), refused (why, in view;
+        nothing else changes) or stale (another phone moved on, through another server
+        process or just before this tap reached this one: what the table is at now, and
+        a line saying so; a quick second tap of this phone's own just redraws)."""
+        if isinstance(outcome, Refused):
+            ctx.show_notice(outcome.text(), kind=outcome.kind)
+            ctx.page.update()
+            return
         redraw()
-        if err.found != ctx.own_seq.get(table_id):
+        if isinstance(outcome, Stale) and outcome.kind != "gone" and not outcome.own:
             ctx.tell_missed_tap()
 
-    def saved(new_seq: int) -> None:
-        ctx.own_seq[table_id] = new_seq
-        ctx.announce(table_id, "play")
-        redraw()
-
     def undo(e) -> None:
-        try:
-            dropped = ctx.store.drop_last_event(table_id, seq)
-        except Conflict as err:
-            refused(err)
-            return
-        except KeyError:  # deleted on another phone
-            redraw()
-            return
-        except NOT_SAVED as err:  # the saved tables can only be read
-            ctx.show_notice(not_saved(err), kind="refused")
+        outcome = ctx.engine.undo(table_id, seq)
+        answer(outcome)
+        if isinstance(outcome, Saved):
+            ctx.show_notice(undone_text(ctx, flow, config, session.game, table_id,
+                                        outcome.value), kind="done")
             ctx.page.update()
-            return
-        if dropped is None:
-            ctx.show_notice(t("play.nothing_to_undo"), kind="done")
-            ctx.page.update()
-            return
-        saved(ctx.store.last_seq(table_id))
-        ctx.show_notice(undone_text(ctx, flow, config, session.game, table_id, dropped),
-                        kind="done")
-        ctx.page.update()
 
     if broken is not None:
         # A log the game refuses (damaged, or from an older version): Undo repairs it.
@@ -111,46 +95,25 @@ def build(ctx, table_id: str) -> ft.View:
         ], on_back=back)
 
     def refusal(event: dict[str, Any]) -> str | None:
-        """Why the game refuses ``event`` now, or None."""
+        """Why the game refuses ``event`` now, or None (a check only: nothing is saved)."""
         try:
             flow.apply(state, event)
         except FlowError as err:
             return say_error(err)
         return None
 
-    def record(event: dict[str, Any], draft: tuple | None = None) -> None:
-        """Check the tap against the flow first: a refused event is never saved, and the
-        reason is shown where the player is looking. The store checks it again on the
-        saved log, in the transaction that saves it."""
-        try:
-            after = flow.apply(state, event)
-        except FlowError as err:
-            ctx.show_notice(say_error(err), kind="refused")
-            ctx.page.update()
+    def record(event: dict[str, Any], draft: tuple | None = None,
+               ending: bool = False) -> None:
+        """The engine checks the tap against the flow, then saves it on the log this
+        screen was drawn from (``seq``); a refused event is never saved, and the reason is
+        shown where the player is looking. A tap that ends the game asks first."""
+        outcome = ctx.engine.tap(table_id, event, seq, config=config, ending=ending)
+        if isinstance(outcome, Refused) and outcome.ends_game:
+            confirm_end(lambda: record(event, draft, ending=True))
             return
-        if flow.view(after).finished and not state_finished:
-            confirm_end(lambda: save(event, draft, after))  # game-ending taps ask first
-            return
-        save(event, draft, after)
-
-    def save(event: dict[str, Any], draft: tuple | None, after) -> None:
-        try:
-            # The store saves it only on the log this screen was drawn from (seq), whose
-            # state is ``state``, so the game's check of the saved log was ``after``.
-            new_seq = ctx.store.append_event(table_id, event, seq)
-        except Conflict as err:
-            refused(err)
-            return
-        except KeyError:  # deleted on another phone
-            redraw()
-            return
-        except NOT_SAVED as err:  # read-only data, or an event too big to keep: kept typed
-            ctx.show_notice(not_saved(err), kind="refused")
-            ctx.page.update()
-            return
-        ctx.drafts.pop(draft, None)
-        keep(config, table_id, new_seq, after)
-        saved(new_seq)
+        if isinstance(outcome, Saved):
+            ctx.drafts.pop(draft, None)
+        answer(outcome)  # refused: what was typed stays
 
     def confirm_end(go_on) -> None:
         def end(e) -> None:
@@ -193,7 +156,6 @@ def build(ctx, table_id: str) -> ft.View:
         ))
 
     view = flow.view(state)
-    state_finished = view.finished
     controls: list[ft.Control] = [status_card(view, ctx)]
     if view.notes:
         controls.append(ft.Card(content=ft.Container(

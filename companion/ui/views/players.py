@@ -14,8 +14,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.catalog import GAMES
+from companion.engine import Saved, Stale
 from companion.i18n import t
-from companion.storage.store import Conflict, PlayersLocked, StoreError
 from companion.table import campaign
 from companion.ui.views.home import game_title
 from companion.ui.views.names import name_field
@@ -112,17 +112,13 @@ def build(ctx, table_id: str) -> ft.View:
         if olds == list(range(len(session.players))) and names == session.players:
             ctx.toast(t("players.unchanged"), then_go=f"/table/{table_id}")
             return
-        try:
-            ctx.store.edit_players(table_id, list(zip(olds, names, strict=True)),
-                                   expected_seq=seq)
-        except (Conflict, PlayersLocked):  # another phone tapped Play meanwhile
+        outcome = ctx.engine.edit_players(table_id, list(zip(olds, names, strict=True)), seq)
+        if isinstance(outcome, Stale) and outcome.kind != "gone":  # Play tapped meanwhile
             ctx.redraw(build(ctx, table_id), notice=t("players.changed_elsewhere"))
             return
-        except (KeyError, StoreError):  # deleted, or the store can only be read
+        if not isinstance(outcome, Saved):  # deleted, or the store can only be read
             ctx.redraw(build(ctx, table_id))
             return
-        for other in series:
-            ctx.announce(other.id, "table")
         ctx.toast(t("players.saved"), then_go=f"/table/{table_id}")
 
     arrange()

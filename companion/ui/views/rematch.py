@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.engine import Outcome, Refused, Stale
 from companion.i18n import t
-from companion.storage.saving import NOT_SAVED, not_saved
 from companion.table import campaign
 from companion.table.record import TableSession
 
@@ -28,36 +28,32 @@ def can_rematch(ctx, session: TableSession) -> bool:
 
 
 def start(ctx, session: TableSession, rotate: bool) -> None:
-    open_new_table(ctx, lambda: ctx.store.rematch(session.id, rotate=rotate))
+    open_new_table(ctx, lambda: ctx.engine.rematch(session.id, rotate=rotate))
 
 
-def open_new_table(ctx, make: Callable[[], TableSession]) -> None:
-    """Make a table from a finished one (a rematch, a campaign's next game), tell the
-    other phones, and open it; or say why it cannot be saved, on the screen as it is."""
-    try:
-        new = make()
-    except KeyError:  # the finished table was deleted on another phone
+def open_new_table(ctx, make: Callable[[], Outcome]) -> None:
+    """Make a table from a finished one (a rematch, a campaign's next game: the engine
+    tells the other phones) and open it; or say why it cannot be saved, on the screen as
+    it is."""
+    outcome = make()
+    if isinstance(outcome, Stale):  # the finished table was deleted on another phone
         ctx.go("/history")
-        return
-    except NOT_SAVED as err:  # the saved tables can only be read
-        ctx.show_notice(not_saved(err), kind="refused")
+    elif isinstance(outcome, Refused):  # the saved tables can only be read
+        ctx.show_notice(outcome.text(), kind="refused")
         ctx.page.update()
-        return
-    ctx.announce(new.id, "table")
-    ctx.go(f"/table/{new.id}")
+    else:
+        ctx.go(f"/table/{outcome.value.id}")
 
 
 def reopen(ctx, session: TableSession) -> None:
-    try:
-        ctx.store.reopen(session.id)
-    except KeyError:
+    outcome = ctx.engine.reopen(session.id)
+    if isinstance(outcome, Stale):
         ctx.go("/history")
         return
-    except NOT_SAVED as err:
-        ctx.show_notice(not_saved(err), kind="refused")
+    if isinstance(outcome, Refused):
+        ctx.show_notice(outcome.text(), kind="refused")
         ctx.page.update()
         return
-    ctx.announce(session.id, "table")
     ctx.toast(t("history.reopened"), then_go=f"/table/{session.id}")
 
 

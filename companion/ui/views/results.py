@@ -10,12 +10,10 @@ from __future__ import annotations
 
 import flet as ft
 
-import setup_guides
 from companion.catalog import GAMES
+from companion.engine import Refused, Stale
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
-from companion.storage.saving import NOT_SAVED, not_saved
-from companion.storage.store import Conflict, StoreError
 from companion.table import campaign
 from companion.table.result_text import ranking, tie_broken
 from companion.table.setup import sheet_with_readings
@@ -146,11 +144,7 @@ def mark_finished(ctx, session) -> None:
     sheet from now on is dated, Store ``corrected_at``)."""
     if session.status == "finished":
         return
-    try:
-        ctx.store.set_status(session.id, "finished")
-    except (KeyError, StoreError):  # deleted on another phone, or the store is read-only
-        return
-    ctx.announce(session.id, "table")
+    ctx.engine.finish(session.id)  # (deleted on another phone, or read-only: left so)
 
 
 def ability_controls(ctx, session) -> list[ft.Control]:
@@ -166,17 +160,14 @@ def ability_controls(ctx, session) -> list[ft.Control]:
         what = (ability.value or "").strip()
         changes = [(("ability_winner",), REMOVE if winner is None else winner),
                    (("ability",), REMOVE if winner is None or not what else what)]
-        try:
-            ctx.store.change_score_sheet(session.id, changes, base=session.score_sheet)
-        except (Conflict, KeyError):  # replaced or deleted on another phone
+        outcome = ctx.engine.change_sheet(session.id, changes, base=session.score_sheet)
+        if isinstance(outcome, Stale):  # replaced or deleted on another phone
             ctx.redraw(build(ctx, session.id), notice=t("score.changed_elsewhere_all"))
             return
-        except NOT_SAVED as err:  # the saved tables can only be read
-            ctx.show_notice(not_saved(err), kind="refused")
+        if isinstance(outcome, Refused):  # the saved tables can only be read
+            ctx.show_notice(outcome.text(), kind="refused")
             ctx.page.update()
             return
-        ctx.announce(session.id, "sheet", paths=tuple(path for path, _ in changes),
-                     values=tuple(None if v is REMOVE else v for _, v in changes))
         ctx.redraw(build(ctx, session.id))
 
     options: list[tuple[str | None, str]] = [(None, t("results.ability_none"))]
@@ -222,9 +213,8 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         def next_game(e) -> None:
             # A seed, as every new table has: without one play would not know the
             # setup, and game N's first parent follows game 1's (campaign.setup_options).
-            rematch.open_new_table(ctx, lambda: ctx.store.create_table(
-                session.game, "campaign", list(session.players),
-                seed=setup_guides.new_seed(), campaign_id=root))
+            rematch.open_new_table(ctx, lambda: ctx.engine.create_table(
+                session.game, "campaign", list(session.players), campaign_id=root))
 
         controls.append(ft.Row([primary_button(t("campaign.next", n=len(tables) + 1),
                                                next_game, ft.Icons.ARROW_FORWARD)]))

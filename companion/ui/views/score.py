@@ -17,10 +17,9 @@ from typing import Any, NamedTuple
 import flet as ft
 
 from companion.catalog import GAMES
+from companion.engine import Refused, Saved, Stale
 from companion.i18n import name as player_name
 from companion.i18n import say, t, t_for
-from companion.storage.saving import NOT_SAVED, not_saved
-from companion.storage.store import Conflict
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import field_label, follow_play, form_for
@@ -129,19 +128,19 @@ def build(ctx, table_id: str) -> ft.View:
     def save(changes: list, undoing: bool = False) -> bool:
         """Save this phone's field changes into the saved sheet, then show the totals."""
         before = editor.saved
-        try:
-            saved, _ = ctx.store.change_score_sheet(table_id, changes, base=before)
-        except (Conflict, KeyError):  # replaced (an import) or deleted on another phone
+        outcome = ctx.engine.change_sheet(table_id, changes, base=before)
+        if isinstance(outcome, Stale):  # replaced (an import) or deleted on another phone
             ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
             return False
-        except NOT_SAVED as err:  # read-only data, or a value no sheet can hold
+        if isinstance(outcome, Refused):  # read-only data, or a value no sheet can hold
             editor.accept_saved(before)
             editor.touched()  # the whole screen is sent
             render_body()
             refresh()
-            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.show_notice(outcome.text(), kind="refused")
             ctx.page.update()
             return False
+        saved, _ = outcome.value
         if changes and not undoing:
             undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
                                change_name(changes[0][0])))
@@ -150,9 +149,6 @@ def build(ctx, table_id: str) -> ft.View:
         for path, _ in changes:
             entered = mine.setdefault(location(path), [])
             entered += [name for name in counts if name not in entered]
-        if changes:
-            ctx.announce(table_id, "sheet", paths=tuple(path for path, _ in changes),
-                         values=tuple(None if v is REMOVE else v for _, v in changes))
         show_tap()
         return True
 
@@ -179,20 +175,20 @@ def build(ctx, table_id: str) -> ft.View:
         return (" · ".join(x for x in (name and player_name(name), label) if x)
                 or t("score.an_entry"))
 
-    def save_whole(new_sheet: dict[str, Any]) -> None:
-        """An import: the whole sheet is replaced."""
-        ctx.store.set_score_sheet(table_id, new_sheet)
-        editor.accept_saved(new_sheet)
-        undo_stack.clear()  # the entries it would take back are gone
-        ctx.announce(table_id, "sheet", paths=((),))
-        refresh()
-        ctx.page.update()
+    def save_whole(new_sheet: dict[str, Any]):
+        """An import: the whole sheet is replaced. Returns the engine's answer."""
+        outcome = ctx.engine.replace_sheet(table_id, new_sheet)
+        if isinstance(outcome, Saved):
+            editor.accept_saved(new_sheet)
+            undo_stack.clear()  # the entries it would take back are gone
+            refresh()
+            ctx.page.update()
+        return outcome
 
     def remember_box_value(key: str, value: Any) -> None:
-        try:
-            ctx.store.set_box_value(session.game, key, value)
-        except NOT_SAVED as err:
-            ctx.show_notice(not_saved(err), kind="refused")
+        outcome = ctx.engine.remember_box_value(session.game, key, value)
+        if isinstance(outcome, Refused):
+            ctx.show_notice(outcome.text(), kind="refused")
 
     editor = Editor(sheet, save, box_values=box, remember_box_value=remember_box_value,
                     page=ctx.page)
@@ -391,13 +387,15 @@ def build(ctx, table_id: str) -> ft.View:
                 field.error = problem
                 field.update()
                 return
-            try:
-                save_whole(load_sheet_text(field.value or ""))
-            except NOT_SAVED as err:  # read-only data; the store's own checks
-                field.error = t("score.import_not_saved", reason=not_saved(err))
+            outcome = save_whole(load_sheet_text(field.value or ""))
+            if isinstance(outcome, Refused):  # read-only data; the store's own checks
+                field.error = t("score.import_not_saved", reason=outcome.text())
                 field.update()
                 return
             ctx.page.pop_dialog()
+            if isinstance(outcome, Stale):  # deleted on another phone
+                ctx.redraw(build(ctx, table_id))
+                return
             state["player"] = 0
             render_body()
             refresh()

@@ -12,8 +12,8 @@ from typing import Any
 
 import flet as ft
 
+from companion.engine import Refused
 from companion.i18n import say, t
-from companion.storage.saving import NOT_SAVED, not_saved
 from companion.ui.widgets.common import heading, muted, primary_button, screen
 from scorers.base import Problem
 from scorers.sheets import written_problems
@@ -71,13 +71,11 @@ def build(ctx, table_id: str, session, problems: list[Problem], title: str,
         return f"{where.replace('_', ' ')}: {message}" if where else message
 
     def restart(e) -> None:
-        try:
-            ctx.store.set_score_sheet(table_id, None)
-        except NOT_SAVED as err:
-            ctx.show_notice(not_saved(err), kind="refused")
+        outcome = ctx.engine.replace_sheet(table_id, None)
+        if isinstance(outcome, Refused):
+            ctx.show_notice(outcome.text(), kind="refused")
             ctx.page.update()
             return
-        ctx.announce(table_id, "sheet", paths=((),))
         ctx.redraw(score_screen(), notice=t("score.damaged_restarted"))
 
     controls: list[ft.Control] = [

@@ -14,16 +14,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
-from contextlib import suppress
 from itertools import groupby
 
 import flet as ft
 
 import setup_guides
 from companion.catalog import GAMES
+from companion.engine import Refused, Saved, Stale
 from companion.i18n import say, say_error, t
-from companion.storage.saving import NOT_SAVED, not_saved
-from companion.storage.store import Conflict
 from companion.table.setup import setup_for
 from companion.ui.views import why
 from companion.ui.views.home import game_title
@@ -166,8 +164,8 @@ def build(ctx, table_id: str) -> ft.View:
             content.controls = [muted(t("table.not_found"))]
             return
         if session.seed is None:  # a table from before seeds: draw one now, once
-            with suppress(*NOT_SAVED):  # read-only: a draw for this screen only
-                ctx.store.set_seed(table_id, setup_guides.new_seed())
+            # (read-only: refused, and drawn for this screen only)
+            if isinstance(ctx.engine.draw_again(table_id, first=True), Saved):
                 session = ctx.store.get_table(table_id)
         try:
             # (a later Latria campaign game follows game 1's parent: table_setup)
@@ -186,19 +184,14 @@ def build(ctx, table_id: str) -> ft.View:
 
     def choose_characters(characters: list[str] | None) -> None:
         """Save the characters chosen (None: the draw again); the checklist follows."""
-        try:
-            ctx.store.set_setup_choice(table_id, "characters", characters, shown["seed"])
-        except (Conflict, KeyError):  # drawn again, play begun, or deleted elsewhere
-            render()
-            ctx.show_notice(t("setup_characters.changed"))
+        outcome = ctx.engine.choose_setup(table_id, "characters", characters, shown["seed"])
+        if isinstance(outcome, Refused):
+            ctx.show_notice(outcome.text(), kind="refused")
             ctx.page.update()
             return
-        except NOT_SAVED as err:  # the saved tables can only be read
-            ctx.show_notice(not_saved(err), kind="refused")
-            ctx.page.update()
-            return
-        ctx.announce(table_id, "setup")
         render()
+        if isinstance(outcome, Stale):  # drawn again, play begun, or deleted elsewhere
+            ctx.show_notice(t("setup_characters.changed"))
         ctx.page.update()
 
     shown: dict = {"seed": None, "take_ticks": None, "choices": {}}
@@ -227,16 +220,14 @@ def build(ctx, table_id: str) -> ft.View:
 
         def redraw(e) -> None:
             ctx.page.pop_dialog()
-            try:
-                ctx.store.set_seed(table_id, setup_guides.new_seed())
-            except KeyError:  # deleted on another screen
+            outcome = ctx.engine.draw_again(table_id)
+            if isinstance(outcome, Stale):  # deleted on another screen
                 on_stale()
                 return
-            except NOT_SAVED as err:  # the saved tables can only be read
-                ctx.show_notice(not_saved(err), kind="refused")
+            if isinstance(outcome, Refused):
+                ctx.show_notice(outcome.text(), kind="refused")
                 ctx.page.update()
                 return
-            ctx.announce(table_id, "setup")
             render()
             ctx.toast(t("setup.redrawn"))
             ctx.page.update()
@@ -293,19 +284,17 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
     def set_tick(number: int, on: bool) -> None:
         # One step, on the saved ticks: another phone on the same table may have ticked
         # other steps since this screen was drawn, and keeps them.
-        try:
-            saved = ctx.store.set_setup_tick(table_id, number, on, setup.seed)
-        except (Conflict, KeyError):  # drawn again, or deleted, on another phone
+        outcome = ctx.engine.tick(table_id, number, on, setup.seed)
+        if isinstance(outcome, Stale):  # drawn again, or deleted, on another phone
             on_stale()
             return
-        except NOT_SAVED as err:  # the saved tables can only be read: the box unticks
+        if isinstance(outcome, Refused):  # the saved tables can only be read: it unticks
             current = ctx.store.get_table(table_id)
             show_ticks(current.setup_ticks if current else [])
-            ctx.show_notice(not_saved(err), kind="refused")
+            ctx.show_notice(outcome.text(), kind="refused")
             ctx.page.update()
             return
-        show_ticks(saved)
-        ctx.announce(table_id, "setup")
+        show_ticks(outcome.value)
         ctx.page.update()
 
     def step_row(number: int, step) -> ft.Control:

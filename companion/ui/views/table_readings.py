@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.engine import Refused
 from companion.i18n import t
 from companion.rules.rulings_doc import Entry, entries, said
-from companion.storage.store import Conflict
 from companion.ui.widgets.common import heading, muted
 from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
 
@@ -64,13 +64,12 @@ def section(ctx, session, redraw) -> list[ft.Control]:
     played = bool(ctx.store.last_seq(session.id))  # Play's readings are fixed by then
 
     def pick(ruling: str, choice: str) -> None:
-        try:
-            ctx.store.set_reading(session.id, ruling, choice)
-        except Conflict:  # the first turn was played meanwhile (another phone)
-            pass
-        else:
-            ctx.announce(session.id, "table")
+        # (stale: the first turn was played meanwhile, on another phone)
+        outcome = ctx.engine.set_reading(session.id, ruling, choice)
         redraw()
+        if isinstance(outcome, Refused):  # the saved tables can only be read
+            ctx.show_notice(outcome.text(), kind="refused")
+            ctx.page.update()
 
     controls: list[ft.Control] = [heading(t("readings.heading")),
                                   muted(t("readings.intro"), size=15)]
