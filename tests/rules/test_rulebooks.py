@@ -321,7 +321,7 @@ def test_the_rulings_are_searchable_like_the_rulebook():
 
 
 def test_a_ruling_that_quotes_the_rulebook_links_to_it():
-    from companion.ui.views.rulings import rulebook_link, ruling_route
+    from companion.ui.routes import rulebook_link, ruling_route
 
     by_id = {e.id: e for e in entries()}
     link = rulebook_link(by_id["P-4"])
@@ -335,7 +335,7 @@ def test_a_ruling_that_quotes_the_rulebook_links_to_it():
 
 
 def test_a_why_on_score_opens_the_rulebook_under_that_screen():
-    from companion.ui.views.rulings import why_route
+    from companion.ui.routes import why_route
 
     route = why_route("/table/t1/score", ["X-99", "L-2"])
     assert urlsplit(route).path == "/table/t1/score/rules"

@@ -21,7 +21,7 @@ from companion.i18n import speaking
 from companion.rules import rulebooks
 from companion.rules.rulings import ruling
 from companion.rules.rulings_doc import entries
-from companion.ui.views.why import own_words
+from companion.ui.widgets.why import own_words
 from scorers.sheets import score_sheet
 from setup_guides import SetupError, make_setup
 from tests.flows.test_common import CONFIGS, NAMES, NO_PRIMARY

@@ -13,7 +13,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import say, t
-from companion.ui.views import why
+from companion.ui.widgets import why
 from companion.ui.widgets.common import TAP, choice_chip
 from companion.ui.widgets.stepper import Stepper
 from scorers.latria import (
@@ -164,7 +164,8 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             room = in_box - held_elsewhere(kind)
             stepper = Stepper(label, count_of(kind), lambda n: None,
                               maximum=max(room, count_of(kind)),
-                              hint=t("latria.in_box", n=in_box))
+                              hint=t("latria.in_box", n=in_box),
+                              whom=editor.whose(("players", index, pile)))
             # A count changes that stepper only (the others' limits count the other piles).
             stepper.on_change = lambda n, b=body, v=value, s=stepper: editor.change_from(
                 s.control, lambda: set_count(b, v, n))

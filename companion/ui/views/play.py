@@ -20,10 +20,10 @@ from companion.i18n import ENGLISH, current_language, say, say_error, speaking, 
 from companion.i18n import name as player_name
 from companion.table.play_state import current
 from companion.table.setup import flow_config
-from companion.ui.views import why
 from companion.ui.views.home import game_title
 from companion.ui.views.luna_round import open_calculator
 from companion.ui.views.play_parts import folded, section_card
+from companion.ui.widgets import why
 from companion.ui.widgets.common import (
     TAP,
     ChoiceRow,

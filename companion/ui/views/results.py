@@ -19,8 +19,9 @@ from companion.table.result_text import ranking, tie_broken
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import form_for
-from companion.ui.views import rematch, results_share, why
+from companion.ui.views import rematch, results_share
 from companion.ui.views.home import game_title
+from companion.ui.widgets import why
 from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar, sheet_checks
 from scorers.base import SheetProblems

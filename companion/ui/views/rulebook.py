@@ -1,5 +1,5 @@
-"""The Rulebook screen (a game's rulebook, its contents and a search) and the Rules screen
-reached from Home (the five rulebooks, the rulings, and a search across them all).
+"""The Rulebook screen: a game's rulebook, its contents and a search. (The Rules screen
+from Home, and which screen each route of the rules opens, are in views/rules.py.)
 
 The rulebook is one scrolling page: the contents, then every section; a tap in the
 contents or on a search result scrolls to its section. The route's query says where to
@@ -12,7 +12,7 @@ table, so another phone's taps never redraw it (what is typed stays).
 from __future__ import annotations
 
 import asyncio
-from urllib.parse import parse_qs, urlencode, urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
 
@@ -21,8 +21,7 @@ from companion.i18n import t
 from companion.rules.rulebooks import Block, Book, Section, books_for, columns, link_for
 from companion.rules.search import Hit, search, snippet, spans
 from companion.ui.routes import parent_route
-from companion.ui.views.home import name_beside
-from companion.ui.widgets.common import PAGE_PADDING, ChoiceRow, app_bar, heading, muted
+from companion.ui.widgets.common import PAGE_PADDING, ChoiceRow, app_bar, muted
 
 BODY = 16  # the rulebook's words: read at arm's length in dim light
 HEADING = {1: 22, 2: 19}  # larger levels: 17
@@ -42,28 +41,6 @@ def marks_of(value: str) -> list[tuple[int, int]]:
         if a.isdigit() and b.isdigit() and int(a) < int(b):
             out.append((int(a), int(b)))
     return out
-
-
-def rules_view(ctx, route: str) -> ft.View | None:
-    """The screen for a route of the rules (companion/ui/app.py asks here first), or None:
-    ``/rules`` (Rules), ``/rules/rulings``, ``/rules/<game>`` and ``/rules/rulings/<game>``
-    (a rulebook), ``/table/<id>/rulings``, and ``/table/<id>/rules``,
-    ``/table/<id>/<screen>/rules`` (the table's rulebook, opened from that screen). The
-    query (``?s=…``) stays in the screen's route."""
-    from companion.ui.views import rulings
-
-    match [p for p in urlsplit(route).path.split("/") if p]:
-        case ["rules"]:
-            return build_hub(ctx, route)
-        case ["rules", "rulings"]:
-            return rulings.build(ctx, route)
-        case ["rules", *_, game_id]:
-            return build(ctx, route, game_id=game_id)
-        case ["table", table_id, "rulings"]:
-            return rulings.build(ctx, route, table_id=table_id)
-        case ["table", table_id, *_, "rules"]:
-            return build(ctx, route, table_id=table_id)
-    return None
 
 
 def rule_route(route: str, game: str, rule: str) -> str | None:
@@ -379,63 +356,3 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
     return ft.View(route=route, appbar=app_bar(t("rules.book_title", game=t(game.name)),
                                                lambda e: ctx.go(parent_route(route))),
                    controls=[top, body], padding=ft.Padding.all(PAGE_PADDING), spacing=10)
-
-
-def build_hub(ctx, route: str) -> ft.View:
-    """Rules, from Home: each game's rulebook, the rulings, and a search across them."""
-    ctx.live[route] = lambda change: None
-    body = ft.Column(spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
-
-    def open_hit(hit: Hit) -> None:
-        if hit.kind == "ruling":
-            ctx.go("/rules/rulings?" + urlencode({"id": hit.section, "q": field.value or ""}))
-            return
-        ctx.go(f"/rules/{hit.game}?" + urlencode({"book": hit.book, "s": hit.section,
-                                                   "q": field.value or ""}))
-
-    def tile(title: str, subtitle: str, icon, target: str) -> ft.Control:
-        return ft.Card(content=ft.ListTile(
-            leading=ft.Icon(icon), title=ft.Text(title, size=17, weight=ft.FontWeight.W_600),
-            subtitle=ft.Text(subtitle) if subtitle else None,
-            trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT), min_vertical_padding=10,
-            on_click=lambda e: ctx.go(target)))
-
-    def show_lists() -> None:
-        body.controls = [
-            heading(t("rules.rulebooks")),
-            *[tile(t("rules.book_title", game=t(g.name)), name_beside(g), ft.Icons.MENU_BOOK,
-                   f"/rules/{g.id}") for g in GAMES.values()],
-            heading(t("rules.rulings_heading")),
-            tile(t("rules.rulings_title"), t("rules.rulings_hint"), ft.Icons.GAVEL,
-                 "/rules/rulings"),
-        ]
-
-    def fill() -> None:
-        text = field.value or ""
-        ctx.drafts[("rules-hub",)] = {"q": text}  # kept for the way back from a result
-        if len(text.strip()) < 2:
-            show_lists()
-        else:
-            books_found = search(text)
-            rulings_found = search(text, kind="ruling")
-            body.controls = result_rows(books_found, text, open_hit, with_game=True,
-                                        with_language=True)
-            if rulings_found:
-                from companion.ui.views.rulings import ruling_rows
-
-                body.controls += [heading(t("rules.rulings_heading")),
-                                  *ruling_rows(rulings_found, text, open_hit)]
-            if not body.controls:
-                body.controls = [muted(t("rules.nothing", query=text.strip()), size=16)]
-
-    def redraw(e=None) -> None:
-        fill()
-        ctx.page.update()
-
-    field = search_field(t("rules.search_all"), redraw)
-    field.value = ctx.drafts.get(("rules-hub",), {}).get("q", "")
-    fill()
-    return ft.View(route=route, appbar=app_bar(t("rules.hub_title"), lambda e: ctx.go("/")),
-                   controls=[full_width(field), body], padding=ft.Padding.all(PAGE_PADDING),
-                   spacing=10)
-

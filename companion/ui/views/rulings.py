@@ -8,65 +8,17 @@ ruling to open (``id``) and words to highlight (``q``).
 from __future__ import annotations
 
 import asyncio
-import re
-from urllib.parse import urlsplit
 
 import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t
-from companion.rules.rulebooks import Link, books, link_for, passage_pattern
 from companion.rules.rulings_doc import Entry, entries, said, where_label
 from companion.rules.search import Hit, search, spans
-from companion.ui.routes import parent_route
+from companion.ui.routes import parent_route, ruling_route
 from companion.ui.views import table_readings
 from companion.ui.views.rulebook import full_width, query_of, search_field, words
 from companion.ui.widgets.common import PAGE_PADDING, app_bar, heading, muted
-
-QUOTED = re.compile(r"[\"“]([^\"”]{20,})[\"”]")
-
-
-def rulebook_link(entry: Entry):
-    """The rulebook section holding the first piece the ruling quotes that the rulebook
-    holds verbatim (pieces are cut at "…" and "[…]"; 20 characters or more), or None."""
-    if not entry.game:
-        return None
-    pieces = [p.strip(" .,;") for q in QUOTED.findall(entry.rulebook)
-              for p in re.split(r"…|\[…\]|\[\.\.\.\]", q)]
-    pieces = [p for p in pieces if len(p) >= 20]
-    for piece in pieces:
-        link = link_for(entry.game, piece)
-        if link is not None:  # and every other piece that section holds is marked too
-            text = books()[link.book].section(link.section).text
-            spans = {span for p in pieces if (m := passage_pattern(p).search(text))
-                     for span in [m.span()]}
-            return Link(link.book, link.section, tuple(sorted(spans)))
-    return None
-
-
-def ruling_route(route: str, entry: Entry) -> str | None:
-    """Where "Open in the rulebook" goes from the rulings at ``route``."""
-    link = rulebook_link(entry)
-    if link is None:
-        return None
-    path = urlsplit(route).path.rstrip("/")
-    query = f"{link.query()}&by=ruling"  # the marked words are the ones a reading rests on
-    if path.startswith("/table/"):
-        return f"{path}/rules?{query}"
-    return f"/rules/rulings/{entry.game}?{query}"
-
-
-def why_route(route: str, ruling_ids) -> str | None:
-    """Where a Why?'s "Open in the rulebook" goes from the screen at ``route`` (Score,
-    Results, Setup, Play): the rulebook at the words the first of the rulings quotes that
-    the rulebook holds; None when none does."""
-    by_id = {e.id: e for e in entries()}
-    for ruling_id in ruling_ids:
-        entry = by_id.get(ruling_id)
-        target = ruling_route(route, entry) if entry is not None else None
-        if target is not None:
-            return target
-    return None
 
 
 def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = False):

@@ -24,8 +24,9 @@ from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import field_label, follow_play, form_for
 from companion.ui.score_forms.editor import Editor
-from companion.ui.views import export_sheet, score_damaged, why
+from companion.ui.views import export_sheet, score_damaged
 from companion.ui.views.home import game_title
+from companion.ui.widgets import why
 from companion.ui.widgets.common import (
     TAP,
     choice_chip,
@@ -293,7 +294,7 @@ def build(ctx, table_id: str) -> ft.View:
                                      count=player.total)
             total_line.color = None
             # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
-            # each with a "Why?" (companion/ui/views/why.py).
+            # each with a "Why?" (companion/ui/widgets/why.py).
             notes = [n for n in result.note_details
                      if name in n.text or not any(o in n.text for o in names)]
             lines = Summary("total", t_for(session.game, "results.breakdowns"),

@@ -6,7 +6,7 @@ seed, so two phones with the same seed show the same setup. The ticks are saved 
 table at every tap; drawing again picks a new seed and clears them (a new setup).
 
 The helpers from ``number_parts`` to ``kept_ticks`` are pure (no flet) and tested in
-tests/test_setup_screen_helpers.py, with ``build`` against a real store.
+tests/ui/test_setup_screen_helpers.py, with ``build`` against a real store.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from companion.catalog import GAMES
 from companion.engine import Refused, Saved, Stale
 from companion.i18n import say, say_error, t
 from companion.table.setup import setup_for
-from companion.ui.views import why
 from companion.ui.views.home import game_title
 from companion.ui.views.setup_characters import characters_card
+from companion.ui.widgets import why
 from companion.ui.widgets.common import (
     TAP,
     heading,

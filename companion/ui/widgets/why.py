@@ -15,7 +15,8 @@ import flet as ft
 
 from companion.i18n import say, t
 from companion.rules.rulings import ruling
-from companion.ui.widgets.common import TAP
+from companion.ui.routes import why_route
+from companion.ui.widgets.common import TAP, spoken_as
 
 NOTE_SIZE = 15  # notes and their links: above the 14 px a helper text needs
 
@@ -70,9 +71,7 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
     if not known:
         parts.append(ft.Text(t("why.unknown"), size=16))
     title = known[0].title if len(known) == 1 else t("why.title")
-    from companion.ui.views.rulings import why_route  # the rulebook at the words quoted
-
-    target = why_route(page.route or "", [r.id for r in known])
+    target = why_route(page.route or "", [r.id for r in known])  # the words quoted
     opener = [] if target is None else [ft.TextButton(
         content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
         on_click=lambda e: (page.pop_dialog(), page.navigate(target)))]
@@ -87,13 +86,10 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
 def link(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> ft.Control:
     """A "Why?" that opens the rulings (quoting ``game``'s rulebook); screen readers hear
     what it explains."""
-    return ft.Semantics(
-        label=t("why.link_label", titles=titles(rulings)), button=True,
-        content=ft.TextButton(content=ft.Text(t("why.link"), size=NOTE_SIZE,
-                                              weight=ft.FontWeight.W_600),
-                              icon=ft.Icons.HELP_OUTLINE, height=TAP,
-                              on_click=lambda e: show(page, rulings, game)),
-    )
+    return ft.TextButton(
+        content=spoken_as(t("why.link"), t("why.link_label", titles=titles(rulings)),
+                          size=NOTE_SIZE, weight=ft.FontWeight.W_600),
+        icon=ft.Icons.HELP_OUTLINE, height=TAP, on_click=lambda e: show(page, rulings, game))
 
 
 def with_link(page: ft.Page, text: ft.Control, rulings: Sequence[str]) -> ft.Control:
