@@ -16,7 +16,7 @@ import flet as ft
 from companion.i18n import say, t
 from companion.rules.rulings import ruling
 from companion.ui.routes import why_route
-from companion.ui.widgets.common import TAP, spoken_as
+from companion.ui.widgets.common import TAP
 
 NOTE_SIZE = 15  # notes and their links: above the 14 px a helper text needs
 
@@ -86,10 +86,13 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
 def link(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> ft.Control:
     """A "Why?" that opens the rulings (quoting ``game``'s rulebook); screen readers hear
     what it explains."""
-    return ft.TextButton(
-        content=spoken_as(t("why.link"), t("why.link_label", titles=titles(rulings)),
-                          size=NOTE_SIZE, weight=ft.FontWeight.W_600),
-        icon=ft.Icons.HELP_OUTLINE, height=TAP, on_click=lambda e: show(page, rulings, game))
+    return ft.Semantics(
+        label=t("why.link_label", titles=titles(rulings)), button=True,
+        content=ft.TextButton(content=ft.Text(t("why.link"), size=NOTE_SIZE,
+                                              weight=ft.FontWeight.W_600),
+                              icon=ft.Icons.HELP_OUTLINE, height=TAP,
+                              on_click=lambda e: show(page, rulings, game)),
+    )
 
 
 def with_link(page: ft.Page, text: ft.Control, rulings: Sequence[str]) -> ft.Control:
