@@ -101,10 +101,16 @@ class SheetProblems(ValueError):
 
 @dataclass(kw_only=True)
 class Line:
-    """One line of a player's breakdown: the rule that gave the points, and the points."""
+    """One line of a player's breakdown: the rule that gave the points, and the points.
+
+    ``category`` is the message key naming what the line adds to across plays (Stats: a
+    Latria body, Luna's Shrines, a Carpe Astra guild), set where the line is made; None
+    for a line of no category (a points line of none counts as "other"). The JSON of a
+    result leaves it out (docs/score-sheets.md, "Result")."""
 
     label: Text
     points: int
+    category: str | None = None
 
 
 @dataclass(kw_only=True)
@@ -149,6 +155,9 @@ class Result:
         from scorers.sheet_checks import sheet_json
 
         data = _rendered(dataclasses.asdict(self), language)
+        for player in data["players"]:  # the app's own (Stats), not the result's format
+            for line in player["breakdown"]:
+                del line["category"]
         data["notes"] = [note.render(language) for note in self.note_details]
         return to_jsonable_python(data, fallback=sheet_json)
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime
+from datetime import datetime, tzinfo
 from typing import Any
 from urllib.parse import quote
 
 from scorers.base import Result
+from scorers.boxes import GAMES as BOX_GAMES
+from scorers.boxes import box
 from scorers.messages import ENGLISH, Msg, Text, render
 from scorers.ties import tie_notes
 
@@ -26,17 +28,9 @@ SOURCE_NAME = "Table Companion"
 # The game as BG Stats matches it: its box name (English, as BoardGameGeek lists it) and a
 # stable id of ours, the same on every phone. A campaign or a round is played with the
 # game's box, so it is sent as that game (what it is goes into the comments).
-GAMES = {
-    "latria": ("latria", "Latria"),
-    "latria_campaign": ("latria", "Latria"),
-    "carpe_astra": ("carpe_astra", "Carpe Astra"),
-    "luna": ("luna", "Luna"),
-    "luna_round": ("luna", "Luna"),
-    "altar": ("altar", "Altar: Realms of the Gods"),
-    "latoro": ("latoro", "Latoro"),
-}
+GAMES = {sheet: (game, box(game).NAME) for game in BOX_GAMES for sheet in box(game).SHEETS}
 # Altar's total is progress toward a complete Realm, not points (score-sheets.md, Altar).
-NO_POINTS = frozenset({"altar"})
+NO_POINTS = frozenset(sheet for sheet, (game, _) in GAMES.items() if not box(game).POINTS)
 # What a sheet that is not one whole game is, said in the comments.
 KINDS = {"latria_campaign": Msg("scorers.bgstats.kind.latria_campaign"),
          "luna_round": Msg("scorers.bgstats.kind.luna_round")}
@@ -71,8 +65,10 @@ def duration_minutes(first: datetime | None, last: datetime | None) -> int | Non
 
 def play(result: Result, *, when: datetime, variant: Text | None = None,
          start_player: str | None = None, duration_min: int | None = None,
-         play_id: str | None = None, language: str = ENGLISH) -> dict[str, Any]:
-    """The play BG Stats imports. ``when``: when the play was (sent in local time);
+         play_id: str | None = None, language: str = ENGLISH,
+         zone: tzinfo | None = None) -> dict[str, Any]:
+    """The play BG Stats imports. ``when``: when the play was (sent in local time: on
+    ``zone``'s clock, the phone's, else this computer's);
     ``variant``: the table's variant in words (None: the standard game);
     ``start_player``: who started, where play recorded it; ``play_id``: the table's id."""
     game_id, game_name = GAMES[result.game]
@@ -92,7 +88,7 @@ def play(result: Result, *, when: datetime, variant: Text | None = None,
         "sourceName": SOURCE_NAME,
         "game": {"name": game_name, "highestWins": True, "noPoints": no_points,
                  "sourceGameId": f"{SOURCE}:{game_id}"},
-        "playDate": when.astimezone().strftime("%Y-%m-%d %H:%M:%S"),
+        "playDate": when.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"),
         "players": players,
     }
     if duration_min is not None:

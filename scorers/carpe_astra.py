@@ -260,7 +260,9 @@ def score(sheet: Sheet) -> Result:
             if award is None:
                 continue
             label = award.label(guild, counts[i], limit)
-            breakdowns[i].append(Line(label=label, points=award.points))
+            # Stats: a guild's majorities add up to that guild
+            breakdowns[i].append(Line(label=label, points=award.points,
+                                      category=GUILDS[guild].name.key))
             if award.points == 6:
                 notes.append(ruled(Msg("scorers.carpe_astra.note.all_tokens", who=names[i],
                                        count=limit, guild=GUILDS[guild].name), "C-2"))

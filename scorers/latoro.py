@@ -143,13 +143,13 @@ def score(sheet: Sheet) -> Result:
         breakdown = [
             # Latoro, ゲーム終了 1: 氏族タグによる評価点 (the table is on the player summary; LT-1)
             Line(label=Msg("scorers.latoro.line.clan_tags", points=p.clan_tag_points),
-                 points=p.clan_tag_points),
+                 points=p.clan_tag_points, category="scorers.latoro.category.clan_tags"),
             # Latoro, ゲーム終了 2: each face-up honor card's points (LT-2)
-            Line(label=honor_label, points=honor),
+            Line(label=honor_label, points=honor, category="scorers.latoro.category.honor_cards"),
             # Latoro, ゲーム終了 3: 1 per 3 resource pieces, all colours together (LT-3)
             Line(label=Msg("scorers.latoro.line.resources", pieces=pieces,
                            per=RESOURCES_PER_POINT, points=res_points, detail=detail),
-                 points=res_points),
+                 points=res_points, category="scorers.latoro.category.resources"),
         ]
         results.append(PlayerResult(name=name, total=sum(x.points for x in breakdown), rank=0,
                                     breakdown=breakdown))

@@ -619,7 +619,7 @@ def _breakdown(scored: _Scored) -> list[Line]:
         else:
             label = Msg("scorers.latria.line.group_total", body=NAMES[suit],
                         expression=tally.expression(), value=tally.value)
-        lines.append(Line(label=label, points=tally.value))
+        lines.append(Line(label=label, points=tally.value, category=NAMES[suit].key))
     if scored.holder:
         # Polaris card note: removed cards score nothing; the card itself has no VP.
         gone = [(pos, c) for pos, c in scored.removed if c.special != "discard_two"]
@@ -636,7 +636,8 @@ def _breakdown(scored: _Scored) -> list[Line]:
         expr = ev.eclipse.expression()
         label = (Msg("scorers.latria.line.eclipse", expression=expr) if ev.eclipse.simple
                  else Msg("scorers.latria.line.eclipse_group", expression=expr))
-        lines.append(Line(label=label, points=-ev.eclipse.value))
+        lines.append(Line(label=label, points=-ev.eclipse.value,
+                          category="scorers.latria.category.eclipse"))
     if not lines:
         lines.append(Line(label=Msg("scorers.latria.line.none"), points=0))
     return lines

@@ -189,19 +189,21 @@ def score(sheet: Sheet) -> Result:
     for p, name in zip(sheet.players, names, strict=True):
         breakdown = [
             # spec: Luna — influence held before the end-game scoring
-            Line(label=Msg("scorers.luna.line.influence"), points=p.influence),
+            Line(label=Msg("scorers.luna.line.influence"), points=p.influence,
+                 category="scorers.luna.category.influence"),
             # Luna, Game End: "Each Shrine is worth 4 influence points."
             Line(label=Msg("scorers.luna.line.shrines", count=p.shrines, each=SHRINE_POINTS,
                            points=p.shrines * SHRINE_POINTS),
-                 points=p.shrines * SHRINE_POINTS),
+                 points=p.shrines * SHRINE_POINTS, category="scorers.luna.category.shrines"),
             # Luna, Game End: "Each unused Favor token is worth 1 influence point."
             Line(label=Msg("scorers.luna.line.favors", count=p.unused_favors,
                            each=FAVOR_POINTS, points=p.unused_favors * FAVOR_POINTS),
-                 points=p.unused_favors * FAVOR_POINTS),
+                 points=p.unused_favors * FAVOR_POINTS,
+                 category="scorers.luna.category.favors"),
             # Luna, Game End: "according to their position in the Council of Priests";
             # RULES-GAPS: Luna council values — the printed seat value as entered (LU-1).
             Line(label=Msg("scorers.luna.line.council", points=p.council_points),
-                 points=p.council_points),
+                 points=p.council_points, category="scorers.luna.category.council"),
         ]
         total = sum(line.points for line in breakdown)
         results.append(PlayerResult(name=name, total=total, rank=0, breakdown=breakdown))

@@ -15,10 +15,12 @@ screen renders (``PlayView``, ``Action``, ``Field``, ``Marker``) and ``build_eve
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import altar, carpe_astra, latoro, latria, luna
+from companion.catalog import GAMES
+
 from .base import (
     NOT_PICKED,
     Action,
@@ -34,8 +36,9 @@ from .base import (
 )
 from .i18n import Msg
 
+# game id → its flow: the module each catalog record names (companion/catalog.py)
 FLOWS: dict[str, Flow] = {
-    m.FLOW.game: m.FLOW for m in (latria, carpe_astra, luna, altar, latoro)
+    game.id: importlib.import_module(game.flow).FLOW for game in GAMES.values()
 }
 
 

@@ -559,7 +559,7 @@ def score_prefill(s: AltarState) -> dict[str, Any]:
 
 
 FLOW = Flow(
-    game=GAME, title="Altar: Realms of the Gods", state_model=AltarState, variants=VARIANTS,
+    game=GAME, title=box.NAME, state_model=AltarState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
 )

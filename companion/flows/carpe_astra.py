@@ -685,7 +685,7 @@ def score_prefill(s: CarpeAstraState) -> dict[str, Any]:
 
 
 FLOW = Flow(
-    game=GAME, title="Carpe Astra", state_model=CarpeAstraState, variants=VARIANTS,
+    game=GAME, title=box.NAME, state_model=CarpeAstraState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
 )

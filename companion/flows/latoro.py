@@ -479,7 +479,7 @@ def score_prefill(s: LatoroState) -> dict[str, Any]:
 
 
 FLOW = Flow(
-    game=GAME, title="Latoro", state_model=LatoroState, variants=VARIANTS,
+    game=GAME, title=box.NAME, state_model=LatoroState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
 )

@@ -803,7 +803,7 @@ def score_prefill(state: LatriaState) -> dict[str, Any]:
 
 
 FLOW = Flow(
-    game=GAME, title="Latria", state_model=LatriaState, variants=VARIANTS,
+    game=GAME, title=box.NAME, state_model=LatriaState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
 )

@@ -844,6 +844,6 @@ def score_prefill(s: LunaState) -> dict[str, Any]:
 
 
 FLOW = Flow(
-    game=GAME, title="Luna", state_model=LunaState, variants=VARIANTS, player_range=PLAYERS,
+    game=GAME, title=box.NAME, state_model=LunaState, variants=VARIANTS, player_range=PLAYERS,
     initial=initial, apply=apply, view=view, score_prefill=score_prefill,
 )

@@ -18,15 +18,19 @@ from companion.i18n import ENGLISH, catalog, current_language, speaking, t
 from companion.rules.rulebooks import RULINGS_FILE, read
 
 ENTRY = re.compile(r"^#### ([A-Z]{1,2}-\d+)\s+(?:—\s+)?(.+)$")
-RULING_ID = re.compile(r"\b(?:LC|LU|AL|LT|[LCSP])-\d+\b")
+# The scoring rulings are named by their id's letters, each game's own (its catalog record:
+# id prefix → what the entries read, "score" or "campaign"); setup (S-) and play (P-) by
+# their part's game.
+SCORING = {prefix: game.id for game in GAMES.values() for prefix, _ in game.ruling_prefixes}
+SCORING_PART = {prefix: part for game in GAMES.values() for prefix, part in game.ruling_prefixes}
+# the longest prefixes first: "LC-1" is a campaign entry, not "L" and "C-1"
+PREFIXES = sorted({*SCORING, "S", "P"}, key=lambda prefix: (-len(prefix), prefix))
+RULING_ID = re.compile(rf"\b(?:{'|'.join(PREFIXES)})-\d+\b")
 PROGRAM_WORDS = re.compile(r"`|python|seeds/|\bspec\b|scorer|RULES-GAPS|\.md\b|\.py\b|"
                            r"\bsheet|\bfield\b|\bJSON\b", re.IGNORECASE)
 # In a reason, also the app's own workings (its notes, results and helpers).
 NOT_FOR_PLAYERS = re.compile(PROGRAM_WORDS.pattern + r"|\bnotes?\b|\bresult's\b|helper",
                              re.IGNORECASE)
-# The scoring rulings are named by their id's letters; setup and play by their part's game.
-SCORING = {"L": "latria", "LC": "latria", "C": "carpe_astra", "LU": "luna", "AL": "altar",
-           "LT": "latoro"}
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,7 @@ def parse(text: str) -> list[Entry]:
     for e in raw:
         prefix = e["id"].split("-")[0]
         if prefix in SCORING:
-            game, where = SCORING[prefix], "campaign" if prefix == "LC" else "score"
+            game, where = SCORING[prefix], SCORING_PART[prefix]
         else:
             game, where = _game_named(e["game"]), "setup" if prefix == "S" else "play"
         out.append(Entry(e["id"], e["title"], game, where, e["table"],

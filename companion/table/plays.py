@@ -10,14 +10,15 @@ import unicodedata
 from dataclasses import dataclass
 from datetime import datetime
 
+from companion.catalog import GAMES
 from companion.table.record import TableSession
 from companion.table.setup import sheet_with_readings
 from scorers.base import Note, Result, SheetProblems
 from scorers.sheets import score_sheet
 
-# Altar: the winner is not decided by points (Altar, "End of the game"; ruling AL-3), so a
-# total is not a score to average or chart.
-NO_POINTS_GAMES = frozenset({"altar"})
+# The games whose winner is not decided by points (Altar, "End of the game"; ruling AL-3):
+# a total is not a score to average or chart (the catalog record's ``points``).
+NO_POINTS_GAMES = frozenset(g.id for g in GAMES.values() if not g.points)
 
 
 @dataclass(frozen=True)

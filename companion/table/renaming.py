@@ -23,11 +23,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-NAME_VALUES = frozenset({"player", "taker", "victim"})
-NAME_KEYED = frozenset({"suits", "numbers", "printed", "kept", "characters", "priestess",
-                        "apostate", "temple", "changes", "black", "white", "brown"})
-NAME_LISTS = frozenset({"council_order"})
-SHEET_NAME_VALUES = frozenset({"ability_winner"})  # Altar: who won by an ability
+from companion.catalog import GAMES
+
+# Every game's keys together (each game's catalog record names its own: companion/catalog.py
+# ``names``): a key of one game means nothing in another's events.
+NAME_VALUES = frozenset(k for g in GAMES.values() for k in g.names.values)
+NAME_KEYED = frozenset(k for g in GAMES.values() for k in g.names.keyed)
+NAME_LISTS = frozenset(k for g in GAMES.values() for k in g.names.lists)
+SHEET_NAME_VALUES = frozenset(k for g in GAMES.values() for k in g.names.sheet_values)
 
 
 def _name(value: Any, mapping: Mapping[str, str]) -> Any:

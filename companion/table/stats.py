@@ -41,51 +41,18 @@ from datetime import datetime
 from fractions import Fraction
 
 from companion.table.plays import PlayRecord, player_key
+from scorers.base import Line
 
-# A breakdown line's message key → the category it adds to: the message key that names
-# the category (no placeholders), or "@param" where the line's own parameter names it
-# (Latria's celestial body, Carpe Astra's guild). A line not listed that scores nothing
-# (Latria's Polaris removal, "No scoring cards") is no category; one that scores is "other".
-LINE_CATEGORIES: dict[str, str] = {
-    # Latria, Scoring step 1: one total per celestial body (RULINGS L-2)
-    "scorers.latria.line.group": "@body",
-    "scorers.latria.line.group_total": "@body",
-    # Latria, Scoring steps 2 and 3: the eclipsed cards are subtracted
-    "scorers.latria.line.eclipse": "stats.category.eclipse",
-    "scorers.latria.line.eclipse_group": "stats.category.eclipse",
-    # Luna, Game End: influence, Shrines, unused Favors, the Council seat
-    "scorers.luna.line.influence": "stats.category.influence",
-    "scorers.luna.line.shrines": "stats.category.shrines",
-    "scorers.luna.line.favors": "stats.category.favors",
-    "scorers.luna.line.council": "stats.category.council",
-    # Latoro, ゲーム終了 1–3: clan tags, honor cards, resources
-    "scorers.latoro.line.clan_tags": "stats.category.clan_tags",
-    "scorers.latoro.line.honor_cards": "stats.category.honor_cards",
-    "scorers.latoro.line.honor_card": "stats.category.honor_cards",
-    "scorers.latoro.line.honor_none": "stats.category.honor_cards",
-    "scorers.latoro.line.resources": "stats.category.resources",
-    # Carpe Astra, Final Scoring: the majorities of each guild
-    "scorers.carpe_astra.line.most_all": "@guild",
-    "scorers.carpe_astra.line.tie_most": "@guild",
-    "scorers.carpe_astra.line.most": "@guild",
-    "scorers.carpe_astra.line.no_second": "@guild",
-    "scorers.carpe_astra.line.tie_second": "@guild",
-    "scorers.carpe_astra.line.second": "@guild",
-    "scorers.carpe_astra.line.third": "@guild",
-}
+# A line that scores and names no category (scorers.base.Line.category) adds to "other";
+# one that scores nothing and names none (Latria's Polaris removal, "No scoring cards") is
+# no category.
 OTHER = "stats.category.other"
 
 
-def line_category(label: object, points: int) -> str | None:
-    """The category (a message key naming it) a breakdown line adds to, or None."""
-    key = getattr(label, "key", None)
-    rule = LINE_CATEGORIES.get(key) if key else None
-    if rule is None:
-        return OTHER if points else None
-    if rule.startswith("@"):
-        named = getattr(label, "params", {}).get(rule[1:])
-        return getattr(named, "key", None) or OTHER
-    return rule
+def line_category(line: Line) -> str | None:
+    """The category (a message key naming it) a breakdown line adds to, or None: the one
+    its scorer gave it (Latria's celestial body, Luna's Shrines, a Carpe Astra guild)."""
+    return line.category or (OTHER if line.points else None)
 
 
 def play_categories(record: PlayRecord) -> dict[str, dict[str, int]]:
@@ -94,7 +61,7 @@ def play_categories(record: PlayRecord) -> dict[str, dict[str, int]]:
     for player in record.result.players:
         categories: dict[str, int] = {}
         for line in player.breakdown:
-            category = line_category(line.label, line.points)
+            category = line_category(line)
             if category is not None:
                 categories[category] = categories.get(category, 0) + line.points
         out[player.name] = categories

@@ -8,10 +8,10 @@ game's record from the same module (docs/DESIGN.md, "Where a game's knowledge li
 A box module imports nothing, so the setup guides, the play flows and the catalog take
 these facts from it without loading a scorer.
 
-Each module has ``GAME`` (its id), ``PLAYER_COUNTS``, ``VARIANTS`` (player count → the
-variants allowed, the first the default), ``SHEETS`` (the ``"game"`` of each sheet its
-scorers read: ``scorers/<sheet>.py``) and ``POINTS`` (whether the winner is decided by
-points).
+Each module has ``GAME`` (its id), ``NAME`` (the box's English name), ``PLAYER_COUNTS``,
+``VARIANTS`` (player count → the variants allowed, the first the default), ``SHEETS`` (the
+``"game"`` of each sheet its scorers read: ``scorers/<sheet>.py``) and ``POINTS`` (whether
+the winner is decided by points).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 GAME = "altar"
+NAME = "Altar: Realms of the Gods"  # the box's English name, as BoardGameGeek lists it
 PLAYER_COUNTS = (2, 3, 4, 5)  # Altar, Overview: "a card game for 2 to 5 players"
 VARIANTS = {n: ("standard",) for n in PLAYER_COUNTS}
 SHEETS = ("altar",)

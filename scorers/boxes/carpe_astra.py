@@ -5,6 +5,7 @@ which the setup guide imports."""
 from __future__ import annotations
 
 GAME = "carpe_astra"
+NAME = "Carpe Astra"  # the box's English name, as BoardGameGeek lists it
 PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra, Setup: 2-, 3- or 4-player layouts
 VARIANTS = {n: ("standard", "advanced") for n in PLAYER_COUNTS}  # Advanced Rules
 SHEETS = ("carpe_astra",)

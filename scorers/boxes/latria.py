@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 GAME = "latria"
+NAME = "Latria"  # the box's English name, as BoardGameGeek lists it
 PLAYER_COUNTS = (3, 4, 5, 6)  # Latria Opus, 3–6 players (seeds/INDEX.md; Game Setup)
 # Latria, Extension Rules 1 (Simple), 2 (Star Eclipse) and 3 (Campaign)
 VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 GAME = "luna"
+NAME = "Luna"  # the box's English name, as BoardGameGeek lists it
 PLAYER_COUNTS = (1, 2, 3, 4)  # Luna: 2–4 players; Solo Game Rules for 1
 SOLO_VARIANTS = ("solo1", "solo2", "solo3")  # Luna, Solo Game Rules: Level 1, 2, 3
 VARIANTS = {

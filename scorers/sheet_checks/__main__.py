@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import json
 
+from scorers.boxes import sheets
 from scorers.sheet_checks import FOLDER, compiled
 from scorers.sheet_models import sheet_model
-from scorers.sheets import GAME_MODULES
 
 
 def main() -> int:
-    for game in GAME_MODULES:
+    for game in sheets():  # every sheet, game by game (scorers/boxes)
         path = FOLDER / f"{game}.json"
         text = json.dumps(compiled(sheet_model(game)), ensure_ascii=False, indent=1) + "\n"
         before = path.read_text(encoding="utf-8") if path.exists() else None

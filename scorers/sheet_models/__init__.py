@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import importlib
 
-from scorers.sheets import GAME_MODULES
+from scorers.boxes import sheets
 
 
 def sheet_model(game: str) -> type:
-    """The pydantic model of ``game``'s whole sheet."""
-    return importlib.import_module(f"scorers.sheet_models.{GAME_MODULES[game]}").Sheet
+    """The pydantic model of the whole sheet whose ``"game"`` is ``game`` (one of
+    ``scorers.boxes.sheets()``; KeyError for any other)."""
+    if game not in sheets():
+        raise KeyError(game)
+    return importlib.import_module(f"scorers.sheet_models.{game}").Sheet

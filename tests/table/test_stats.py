@@ -124,14 +124,14 @@ def test_latria(records):
     assert ann.categories == {"scorers.latria.body.sun": F(6 * 7 + 3 * 2, 12),
                               "scorers.latria.body.moon": F(6 * 2 + 3 * 1, 12),
                               "scorers.latria.body.polaris": 0,
-                              "stats.category.eclipse": F(-9, 12)}
+                              "scorers.latria.category.eclipse": F(-9, 12)}
     assert sum(ann.categories.values()) == ann.average
     assert (ben.wins, ben.average, ben.best) == (3, 5, 9)  # (30 + 27 + 3) / 12
     assert ben.average_margin == F(-18 + 21 - 12, 12)  # −3, 7, −4
     assert ben.categories == {"scorers.latria.body.sun": F(15, 12),
                               "scorers.latria.body.moon": F(27, 12),
                               "scorers.latria.body.polaris": F(18, 12),
-                              "stats.category.eclipse": 0}
+                              "scorers.latria.category.eclipse": 0}
     assert ben.eclipse_total == 0
     assert (cy.wins, cy.average, cy.best) == (3, F(1, 2), 5)  # (−12 + 3 + 15) / 12
     assert cy.average_margin == -6  # (6 × −10 + 3 × −8 + 3 × 4) / 12
@@ -141,7 +141,7 @@ def test_latria(records):
     assert s.eclipse_total == 33 and s.eclipse_average == F(33, 36)
     # what gives points first, the eclipse (a loss) last
     assert s.categories == ("scorers.latria.body.sun", "scorers.latria.body.moon",
-                            "scorers.latria.body.polaris", "stats.category.eclipse")
+                            "scorers.latria.body.polaris", "scorers.latria.category.eclipse")
     # as the screen shows them
     assert [one_decimal(x) for x in (ann.average, ann.average_margin, ann.eclipse_average,
                                      s.average_winning_margin, s.eclipse_average)] == [
@@ -162,10 +162,10 @@ def test_luna(records):
     assert ann.average_margin == F(7 + 0 - 52, 3) == -15  # a tie broken is a margin of 0
     assert ben.average_margin == F(-7 + 0 - 54, 3)
     assert cy.average_margin == F(-29 - 35 + 52, 3) == -4
-    assert ann.categories == {"stats.category.influence": F(95, 3),
-                              "stats.category.shrines": F(20, 3),
-                              "stats.category.favors": F(2, 3),
-                              "stats.category.council": F(14, 3)}
+    assert ann.categories == {"scorers.luna.category.influence": F(95, 3),
+                              "scorers.luna.category.shrines": F(20, 3),
+                              "scorers.luna.category.favors": F(2, 3),
+                              "scorers.luna.category.council": F(14, 3)}
     assert s.average_winning_margin == F(7 + 0 + 52, 3)
     assert [one_decimal(x) for x in (ann.average, ben.average_margin, s.average_winning_margin)
             ] == ["43.7", "-20.3", "19.7"]

@@ -17,20 +17,17 @@ from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
+from companion.catalog import GAMES
 from companion.table.sheet_changes import REMOVE, SheetChange
 
-FORMS = {
-    "latria": "latria",
-    "carpe_astra": "carpe_astra",
-    "luna": "luna",
-    "altar": "altar",
-    "latoro": "latoro",
-}
+# game id → its score form's module, as the catalog record names it (imported when a
+# Score screen first needs it)
+FORMS = {game.id: game.score_form for game in GAMES.values()}
 
 
 def form_for(game: str) -> ModuleType | None:
     name = FORMS.get(game)
-    return importlib.import_module(f"companion.ui.score_forms.{name}") if name else None
+    return importlib.import_module(name) if name else None
 
 
 def empty_sheet(session, box_values: dict) -> dict | None:

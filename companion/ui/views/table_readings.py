@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.catalog import GAMES
 from companion.engine import Refused
 from companion.i18n import t
 from companion.rules.rulings_doc import Entry, entries, said
@@ -27,15 +28,11 @@ OTHER = {
 
 
 def applies(ruling: str, session) -> bool:
-    """Whether the reading can matter at this table (its game, variant, player count)."""
-    n = len(session.players)
-    return {"LC-1": session.game == "latria" and session.variant == "campaign",
-            # Extension Rules 1: the Simple variant takes the two-red-symbols card out
-            "L-3": session.game == "latria" and session.variant != "simple",
-            "P-1": session.game == "latria" and session.variant == "simple",
-            "P-14": session.game == "altar" and n == 2,
-            "P-11": session.game == "luna",
-            "C-1": session.game == "carpe_astra" and n == 3}.get(ruling, False)
+    """Whether the reading can matter at this table (its game, variant, player count):
+    the game's catalog record says where (companion/catalog.py ``readings``)."""
+    game = GAMES.get(session.game)
+    reading = game.reading(ruling) if game is not None else None
+    return reading is not None and reading.applies(session.variant, len(session.players))
 
 
 def switchable(session) -> list[Entry]:

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 
 import flet as ft
 
+from companion.catalog import GAMES
 from companion.i18n import say, t
 from companion.rules.rulings import ruling
 from companion.ui.routes import why_route
-from companion.ui.widgets.common import TAP
+from companion.ui.widgets.common import TAP, spoken_as
 
 NOTE_SIZE = 15  # notes and their links: above the 14 px a helper text needs
 
@@ -25,9 +26,9 @@ NOTE_SIZE = 15  # notes and their links: above the 14 px a helper text needs
 # by its source and parted by a dash: "…" (Carpe Astra, Play) — "…" (Luna, …).
 QUOTE_SOURCE = re.compile(r"\((?P<source>[^()]+)\)\s*$")
 QUOTE_PARTING = " — "
-# The sources' names of the games (docs/RULINGS.md writes "Altar", not its subtitle).
-SOURCE_NAMES = {"latria": "Latria", "carpe_astra": "Carpe Astra", "luna": "Luna",
-                "altar": "Altar", "latoro": "Latoro"}
+# The sources' names of the games, as their records give them (docs/RULINGS.md writes
+# "Altar", not its subtitle).
+SOURCE_NAMES = {game.id: game.source_name for game in GAMES.values()}
 
 
 def own_words(rulebook: str, game: str | None) -> str:
@@ -86,13 +87,10 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
 def link(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> ft.Control:
     """A "Why?" that opens the rulings (quoting ``game``'s rulebook); screen readers hear
     what it explains."""
-    return ft.Semantics(
-        label=t("why.link_label", titles=titles(rulings)), button=True,
-        content=ft.TextButton(content=ft.Text(t("why.link"), size=NOTE_SIZE,
-                                              weight=ft.FontWeight.W_600),
-                              icon=ft.Icons.HELP_OUTLINE, height=TAP,
-                              on_click=lambda e: show(page, rulings, game)),
-    )
+    return ft.TextButton(
+        content=spoken_as(t("why.link"), t("why.link_label", titles=titles(rulings)),
+                          size=NOTE_SIZE, weight=ft.FontWeight.W_600),
+        icon=ft.Icons.HELP_OUTLINE, height=TAP, on_click=lambda e: show(page, rulings, game))
 
 
 def with_link(page: ft.Page, text: ft.Control, rulings: Sequence[str]) -> ft.Control:
