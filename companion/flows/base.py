@@ -236,8 +236,8 @@ def own(state: BaseModel, *fields: str) -> None:
     sub-model with the input and with the states Play keeps; a field is copied here just
     before it is changed in place (``s.influence[i] = …``, ``s.outcomes.append(…)``,
     ``realm.shrines += 1``). A field given a new value (``s.step = "2"``,
-    ``s.slandered = []``) needs nothing. Copying the whole state for every event was 92 %
-    of a replay (issue 14); a field is a few numbers."""
+    ``s.slandered = []``) needs nothing. Copying the whole state for every event was most
+    of a replay's time; a field is a few numbers."""
     for name in fields:
         setattr(state, name, _copied(getattr(state, name)))
 

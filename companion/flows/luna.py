@@ -484,7 +484,7 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
     elif kind in ("action", "sanctify", "meditate"):
         _need(s, "action")
         # The table records only what the round needs (Time tokens, influence): whose
-        # turn it is is kept only for tables that tap every action (issue 12). An event
+        # turn it is is kept only for tables that tap every action. An event
         # naming its player says who (the form asks; left unpicked it is refused); one
         # without (an older log, or the turn tracker) is the player whose turn it was.
         me = s.turn
@@ -718,7 +718,7 @@ def view(s: LunaState) -> PlayView:
             actions.append(_council_action(s))
         else:
             # Only what the round needs is asked: each Time token turned and each
-            # Sanctification; the turns themselves are played at the table (issue 12).
+            # Sanctification; the turns themselves are played at the table.
             last = s.time_left == 1
             reminder = Msg("flow.luna.reminder.action", left=s.time_left, guard=g)
             if last:

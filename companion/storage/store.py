@@ -231,8 +231,8 @@ class Store:
         return conn
 
     def _connection(self) -> sqlite3.Connection:
-        """This thread's connection to the file, opened once and kept: opening one cost
-        about 5 ms of every tap (issue 14). A sqlite3 connection stays in the thread that
+        """This thread's connection to the file, opened once and kept: opening one was a
+        large part of every tap. A sqlite3 connection stays in the thread that
         opened it, so each thread keeps its own; each change is still one transaction."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
@@ -1012,7 +1012,7 @@ def _loads(text: Any, default: Any) -> Any:
         return default
     try:
         # Fewer opening brackets than the limit cannot nest past it (most rows): the
-        # exact measure only for the others (it cost 70 µs an event, issue 14).
+        # exact measure only for the others (it is slow to take for every event).
         deep = isinstance(text, str) and text.count("[") + text.count("{") > SAVED_DEPTH_MAX
         if deep and depth_position(text, SAVED_DEPTH_MAX) is not None:
             raise ValueError("nested too deep")

@@ -1,5 +1,5 @@
-"""Each table's play state kept between taps (issue 14: a tap replayed the whole log,
-twice, and 92 % of a replay was copying the whole state for every event; a flow now
+"""Each table's play state kept between taps: without it a tap replayed the whole log,
+twice, and most of a replay was copying the whole state for every event (a flow now
 copies only the fields an event changes, ``own`` in companion/flows/base.py).
 
 A kept state is handed as it is to the next tap's ``apply``, which never changes its

@@ -123,7 +123,7 @@ class Context:
 
     def update_screen(self) -> None:
         """Send what changed on the top screen only: a tap changes nothing on the screens
-        stacked under it, and diffing them too was most of a Score tap (issue 14)."""
+        stacked under it, and diffing them too was most of what a Score tap cost."""
         self.page.views[-1].update()
 
     def toast(self, message: str, then_go: str | None = None) -> None:
@@ -365,14 +365,14 @@ def build_view(ctx: Context, route: str) -> ft.View:
 
 
 # The screens' modules, imported when a route first needs one: the first screen (Home)
-# does not wait for Play's flows or the Stats charts (issue 14, cold start). Once the
+# does not wait for Play's flows or the Stats charts. Once the
 # first screen is drawn, one thread imports the screens a game goes through
 # (``warm_up_screens``), so a table's first visit to them does not wait for an import.
 SCREENS = ("home", "table", "new_table", "score", "results", "play", "setup", "players",
            "history", "settings", "stats", "invite", "rules")
 # History, Settings, Stats and Invite are opened between games, if at all: each is
-# imported when first opened (0.01–0.09 s here) rather than held by every server
-# (2.4 MiB, 1.1 of it the charts of Stats; issue 14, memory).
+# imported when first opened (a short wait) rather than held in memory by every server
+# (the charts of Stats most of all).
 WARMED_UP = ("table", "new_table", "score", "results", "play", "setup", "players",
              "rules")
 WARM_UP_DELAY = 2.0  # s after the first screen was sent: the phone is drawing it
@@ -408,7 +408,7 @@ def warm_up_screens() -> None:
 def import_flet_parts(*modules: ModuleType) -> None:
     """Import the Flet controls that the modules' functions name (``ft.Card``, …).
     Flet imports a control's module when it is first named: on a cold start that was
-    45 ms of Home's first build, while the phone waited for it (issue 14)."""
+    a noticeable part of Home's first build, while the phone waited for it."""
     names: set[str] = set()
 
     def named_in(code: CodeType) -> None:
@@ -430,8 +430,8 @@ def warm_up_first_screen() -> None:
     """Build the theme, import Home and the Flet controls it names once the server
     listens, while the first phone's browser is still loading the client (seconds):
     Flet imports a control's module when it is first named, and on a cold start its
-    theme (91 dataclasses) and Home's module were 0.45 s of the wait for the first
-    screen (issue 14)."""
+    theme (many dataclasses) and Home's module were most of the wait for the first
+    screen."""
     def run() -> None:
         try:
             theme()
@@ -487,7 +487,7 @@ def theme() -> ft.Theme:
     instant = ft.PageTransitionTheme.NONE
     # Buttons are tall enough to tap (52 px at the phone's normal text size) from their
     # padding rather than from a fixed height, so that at twice the text size a label
-    # on two lines makes its button taller instead of being cut off (issue 15, part 6).
+    # on two lines makes its button taller instead of being cut off.
     tall = ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=20, vertical=16))
     return ft.Theme(
         filled_button_theme=ft.FilledButtonTheme(style=tall),
@@ -498,7 +498,7 @@ def theme() -> ft.Theme:
         page_transitions=ft.PageTransitionsTheme(
             android=instant, ios=instant, linux=instant, macos=instant, windows=instant),
         # Flutter draws helper, error and counter texts of fields in "body small", 12 px:
-        # too small to read at a table in dim light (issue 12), so 14 px everywhere.
+        # too small to read at a table in dim light, so 14 px everywhere.
         text_theme=ft.TextTheme(body_small=ft.TextStyle(size=14)),
     )
 
@@ -510,7 +510,7 @@ def style_page(page: ft.Page, font_in_client: bool = False) -> None:
     page.title = t("app.title")
     # companion --web puts the font in the client's font manifest (companion/web/compressed.py),
     # loaded before the first frame; page.fonts would load it again once the first screen
-    # came, and draw that screen twice (issue 14). Elsewhere (the desktop window, flet
+    # came, and draw that screen twice. Elsewhere (the desktop window, flet
     # build) Flet loads it from here.
     if not font_in_client:
         page.fonts = {FONT_FAMILY: FONT_FILE}

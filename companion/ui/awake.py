@@ -1,4 +1,4 @@
-"""Keep the phone's screen on while Play or Score is open (issue 15, part 5): a round
+"""Keep the phone's screen on while Play or Score is open: a round
 takes longer than a phone's screen timeout, and a locked phone in the middle of a step
 is a lost minute at the table.
 

@@ -74,7 +74,7 @@ async def device_language(page: ft.Page) -> str:
 async def start(page: ft.Page) -> str:
     """At a session's start: the language the phone chose before, else its own. Both
     are asked at once: on a first visit the first screen waits for one round trip to
-    the phone, not two (issue 14, cold start)."""
+    the phone, not two."""
     async def chosen() -> str | None:
         try:
             return await ft.SharedPreferences().get(LANGUAGE_KEY)

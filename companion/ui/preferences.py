@@ -1,5 +1,5 @@
 """What one phone (or browser) remembers of its own: the theme, keeping the screen awake
-during a round, and larger text (issue 15, parts 4–6).
+during a round, and larger text.
 
 Kept in the device's own storage (``ft.SharedPreferences``: the browser's local storage
 on the web, the app's preferences in a built app), never in the store: two phones at one

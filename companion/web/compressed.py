@@ -1,6 +1,5 @@
-"""The Flutter web client's files, compressed once and cached by the phones (issue 14,
-part 1): a phone's first visit is about a third of the client's 16 MB, and a second one
-downloads almost nothing.
+"""The Flutter web client's files, compressed once and cached by the phones: a phone's
+first visit downloads a fraction of the client's size, and a second one almost nothing.
 
 ``CompressedClient`` is ASGI middleware in front of Flet's app (companion/web/server.py):
 
@@ -466,7 +465,7 @@ class CompressedClient:
         """Flet's flutter_bootstrap.js without its service worker settings: with them
         Flutter's loader registers the worker and waits for it before it loads the
         client, whose files then came through the worker, and a first visit's start
-        took 0.25 s longer (issue 14). The page registers the worker once the first
+        took longer. The page registers the worker once the first
         screen is drawn (companion/web/web_page.js)."""
         return re.sub(rb"\n[ \t]*serviceWorkerSettings:\s*\{[^{}]*\},?", b"", script, count=1)
 
@@ -482,7 +481,7 @@ class CompressedClient:
         if self.cjk_family and self.cjk_font:
             # Loaded with the client's own fonts, before its first frame: from page.fonts
             # Flet loads it only once the first screen has come, and then draws it again
-            # (issue 14, cold start). An asset's path is under assets/, ours beside it.
+            # An asset's path is under assets/, ours beside it.
             kept.append({"family": self.cjk_family,
                          "fonts": [{"asset": f"../{self.cjk_font}"}]})
         return json.dumps(kept, separators=(",", ":")).encode()

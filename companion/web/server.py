@@ -1,6 +1,5 @@
 """The web server: Flet's ASGI app (``flet_web.fastapi.app``) served by uvicorn, wrapped in
-the project's own middleware (issue 9, part 4; docs/DESIGN.md, "A table shared by several
-phones").
+the project's own middleware (docs/DESIGN.md, "A table shared by several phones").
 
 From the outside in:
 - ``SecurityHeaders``: pages may not be framed by another site, and the library's
@@ -17,7 +16,7 @@ From the outside in:
 Refused handshakes never reach Flet, so no session is made for them.
 
 ``serve`` runs it with uvicorn and stops within 3 s of SIGTERM or Ctrl+C, finishing the
-tap in progress (issue 10, part 5; ``_Server``).
+tap in progress (``_Server``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Where the app is served and how a phone gets there: the addresses to open, with the
-access code, for the console and the Invite a phone screen (issue 9, parts 5 and 6).
+access code, for the console and the Invite a phone screen.
 
 Finding this machine's addresses sends nothing on the network: it asks the resolver for
 the host name's addresses and the routing table for the address a packet to the local

@@ -1,4 +1,4 @@
-// Added to the web client's page by companion/web/compressed.py (issue 15, parts 6-7).
+// Added to the web client's page by companion/web/compressed.py.
 // The words, the service worker's URL and the text size are filled in when the page is served.
 (function () {
   "use strict";

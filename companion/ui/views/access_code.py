@@ -1,5 +1,5 @@
 """The table's code, asked before anything else is shown when the app is served on the
-local network (issue 9, part 5).
+local network.
 
 ``guard(main, serving)`` wraps the app's entry point: on loopback (or in the desktop
 window) it runs ``main`` straight away; on the network a phone gets in with the code from

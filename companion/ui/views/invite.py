@@ -1,5 +1,5 @@
 """Invite a phone: the address a phone opens to join, as a QR code for its camera, as
-text, and the table's code in big digits (issue 9, part 5). When the app is not served to
+text, and the table's code in big digits. When the app is not served to
 the network it says why a phone cannot join and how to serve it there."""
 
 from __future__ import annotations
