@@ -1,5 +1,6 @@
 """A backup: every table, its event log and score sheet, the remembered box values and
-the phone's own settings, in one JSON file (the format is docs/backup.md), and the import that merges one into this store.
+the phone's own settings, in one JSON file (the format is docs/backup.md), and the import
+that merges one into this store.
 
 Export reads the store in one read transaction; the columns are read generically
 (``PRAGMA table_info``), so a column a later migration adds travels without a change

@@ -11,9 +11,9 @@ field being typed in keeps its cursor).
 
 A tap on a stepper changes a few controls: the stepper, the messages that came or went,
 the text its followers keep. ``touched`` names them, so that the screen sends only those
-to the phone (a whole form is slow to send); whenever it cannot know (a form changed the sheet itself, a
-follower or a message slot that named no control), it says so and the screen sends the
-whole form, as before.
+to the phone (a whole form is slow to send); whenever it cannot know (a form changed the
+sheet itself, a follower or a message slot that named no control), it says so and the
+screen sends the whole form, as before.
 """
 
 from __future__ import annotations
