@@ -346,10 +346,9 @@ def build(ctx, table_id: str) -> ft.View:
 
     def show_tap() -> None:
         """Send the phone what this change altered: the form's controls it touched and
-        the header's and summary's that changed, not the whole screen (sending the whole
-        screen made a tap slow to show on the phone); the
-        whole screen when the editor cannot tell. The total line always: a tap shows
-        its total."""
+        the header's and summary's that changed, not the whole screen (sending it all
+        made a tap slow to show); the whole screen when the editor cannot tell. The total
+        line always: a tap shows its total."""
         header = refresh()
         form_controls = editor.touched()
         if form_controls is None:
