@@ -1,5 +1,5 @@
 """The app beside Flet's hello-world counter (bench/hello_app.py), in one run, in headless
-Chromium at 390×844 (issue 14's figures):
+Chromium at 390×844:
 
 - **first visit**: bytes on the wire for a fresh phone (Chromium's own count, as
   tests/e2e/test_first_visit.py takes it), until the home screen is drawn and the network

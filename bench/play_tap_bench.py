@@ -1,5 +1,5 @@
-"""What a Play tap costs the server with a long log (issue 14: 147 ms at 2,000 events
-against 81 ms at 20; goal: at most 1.2× the 20-event figure).
+"""What a Play tap costs the server with a long log (the goal: at 2,000 events, at most
+1.2× the 20-event figure).
 
 A tap is what companion/ui/views/play.py does between the click and the redraw: read the log
 and its last number, get the state, apply the event, save it on that number, get the
@@ -8,14 +8,14 @@ and one with 2,000 (start, the setup steps, then "Other influence change" taps, 
 −1 in turn), tapped in turn (20, 2,000, 20, 2,000 …), each tap an influence change
 followed by its undo (not counted) so the logs keep their length. Both ways are measured:
 
-- ``replay``: the way before issue 14 — the store checks by replaying the saved log, and
+- ``replay``: the old way — the store checks by replaying the saved log, and
   the redraw replays it again;
 - ``kept``: the way now — only the log's last number is read, the state kept under it
   (companion/table/play_state.py), the event applied to it once and saved on that number.
 
 Then the replay of each whole log (``companion.flows.replay``), 20 and 2,000 events in
 turn: what a phone pays when another phone changed the log under it, and what every tap
-paid before issue 14.
+paid the old way.
 
 Prints median and min–max milliseconds per tap for each log length and way, the same for
 a replay, the load average, and on the last line the ratio 2,000 / 20 events for the kept

@@ -1,5 +1,5 @@
 """How long a search takes on the Rulebook screen, keystroke by keystroke, on a rulebook
-of 4,000 lines (issue 16: results as you type within 100 ms on this machine).
+of 4,000 lines (the goal: results as you type within 100 ms on this machine).
 
 The rulebook is made of the five real ones (and Latoro's translation), repeated until it
 has 4,000 lines, each copy's sections with ids of their own, in one index, as

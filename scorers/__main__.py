@@ -227,6 +227,6 @@ if __name__ == "__main__":
     # pydantic's documented switch (pydantic docs, "Pydantic Plugins", disabling them;
     # read in pydantic/plugin/_loader.py): no scan of every installed package's entry
     # points for plugins, which this command has none of. Set only in the command's own
-    # process, never by the library; a value the user set wins. (Issue 14: the start.)
+    # process, never by the library; a value the user set wins. (It starts sooner.)
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     sys.exit(main())

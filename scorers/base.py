@@ -8,7 +8,7 @@ each naming where it is (``players[1].support.military``) and what is allowed.
 
 The result types here are plain dataclasses, not pydantic models: our own code builds
 them, so there is nothing to validate, and the command line does not pay for building
-models it never checks with (issue 14). This module imports no pydantic.
+models it never checks with. This module imports no pydantic.
 """
 
 from __future__ import annotations

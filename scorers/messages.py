@@ -122,7 +122,7 @@ class _KeepMessage:
     """pydantic's ``WrapValidator(_keep_message)``, made only when a model uses ``Text``:
     an annotation's ``__get_pydantic_core_schema__`` is pydantic's hook for that (pydantic
     docs, "Custom Types"), so this module (every sentence's) does not import pydantic
-    (issue 14: ``python -m scorers`` imports nothing heavy before it knows the game)."""
+    (``python -m scorers`` imports nothing heavy before it knows the game)."""
 
     def __get_pydantic_core_schema__(self, source: Any, handler: Any) -> Any:
         from pydantic import WrapValidator

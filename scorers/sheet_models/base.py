@@ -3,7 +3,7 @@
 A sheet is what players typed, so pydantic checks it. The models live apart from the
 scoring (``scorers/<game>.py``, which names them only in type hints): building a pydantic
 model costs the command line half of its start, and ``python -m scorers`` checks a sheet
-with the compiled form of these models instead (``scorers/sheet_checks``, issue 14).
+with the compiled form of these models instead (``scorers/sheet_checks``).
 """
 
 from __future__ import annotations
