@@ -3,9 +3,10 @@
 Why: pydantic's cost is building a model, not checking with it. The first model of a
 process costs more than ``import pydantic`` itself, and ``python -m scorers`` should answer
 within 1.5× of that import (bench/scorer_cli_bench.py). pydantic compiles each model into
-a *core schema*, plain data that pydantic-core runs. Each game's compiled ``Sheet`` (``scorers/sheet_models/<game>.py``) is
-stored beside this file as ``<game>.json``, written by ``python -m scorers.sheet_checks``,
-and every check of a sheet (the command line's and the app's) runs from it. The checks and
+a *core schema*, plain data that pydantic-core runs. Each game's compiled ``Sheet``
+(``scorers/sheet_models/<game>.py``) is stored beside this file as ``<game>.json``, written
+by ``python -m scorers.sheet_checks``, and every check of a sheet (the command line's and
+the app's) runs from it. The checks and
 their messages are pydantic's own, since pydantic-core gives them whichever way the schema
 came. tests/scorers/test_sheet_checks.py fails when a stored file is not what the models compile
 to now, and checks that any sheet gets the same problems and the same score both ways.
