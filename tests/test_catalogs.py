@@ -1,4 +1,4 @@
-"""Every package's catalogs (issue 13, "One catalog per language and package"): each
+"""Every package's catalogs (one catalog per language and package): each
 ``<package>/i18n/ja/`` mirrors its ``en/`` key for key and file for file, with the same
 placeholders; no key is defined twice; every key is used by its package's code; and
 every character the Japanese catalogs use is in the bundled font.

@@ -1,4 +1,4 @@
-"""One Japanese term per concept (issue 13, point 6): the term docs/glossary-ja.md lists
+"""One Japanese term per concept: the term docs/glossary-ja.md lists
 is the one every Japanese catalog uses; the variants below, once found in the catalogs,
 appear nowhere (neither in a catalog nor in the glossary)."""
 

@@ -1,4 +1,4 @@
-"""Issue 17, part 6: the Backup part of Settings, in a browser.
+"""The Backup part of Settings, in a browser.
 
 One phone saves a backup (a file download); another phone, on a server with an empty
 data folder, restores it: the table is there, the backup's settings are taken, and the

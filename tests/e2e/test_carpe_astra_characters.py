@@ -1,4 +1,4 @@
-"""Carpe Astra at the table (issue 12, item 11): the characters are chosen once, on the
+"""Carpe Astra at the table: the characters are chosen once, on the
 Setup screen (the draw or the table's choice), Play starts from them without asking, the
 end of a turn with a Slander reminds to remove the agent, and after the first tap the
 characters stay as they are."""

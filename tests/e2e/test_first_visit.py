@@ -1,6 +1,6 @@
 """A phone's first visit is at most 6 MB on the wire, a second one almost nothing, and
-the client asks for no file the server does not have (issue 14, part 1;
-companion/web/compressed.py). Bytes are Chromium's own count of what came over the network for
+the client asks for no file the server does not have
+(companion/web/compressed.py). Bytes are Chromium's own count of what came over the network for
 the page and its service worker (headers and compressed bodies, through Playwright)."""
 
 from __future__ import annotations

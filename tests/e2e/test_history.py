@@ -1,4 +1,4 @@
-"""Issue 17: a Latria table finished by showing its Results, found in History, filtered by
+"""A Latria table finished by showing its Results, found in History, filtered by
 game and by player, and played again with Rematch (seats moved one on); the players'
 names offered on the New table screen."""
 

@@ -1,4 +1,4 @@
-"""Issue 10 in the browser: hostile imports get a message at the field and save nothing;
+"""Hostile data in the browser: hostile imports get a message at the field and save nothing;
 a sheet saved out of range by an older version opens on Score and Results with its
 problems; a read-only data file is said on Home at once and a change says "Not saved";
 a damaged file's screen names no server path."""

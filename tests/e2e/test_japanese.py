@@ -1,4 +1,4 @@
-"""The Japanese edition (issue 13): 日本語 chosen on Home, a Latoro and a Latria table
+"""The Japanese edition: 日本語 chosen on Home, a Latoro and a Latria table
 created, their Setup, Play and Score screens and Latria's Rulings (searched for a word
 of a reason) in Japanese at two phone sizes; back to
 English, the tables are still there; two phones on one server, each in its own

@@ -1,4 +1,4 @@
-"""What a phone's "Add to Home screen" takes from the web app (issue 15, part 3): the
+"""What a phone's "Add to Home screen" takes from the web app: the
 manifest served at the web root names the app and lists our icons, and every icon the
 manifest and the page name is our file, byte for byte (not Flet's)."""
 

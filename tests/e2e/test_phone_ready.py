@@ -1,4 +1,4 @@
-"""Phone-ready (issue 15, parts 4, 6, 7): the theme follows the phone's light or dark
+"""Phone-ready: the theme follows the phone's light or dark
 setting unless Settings chose one; text follows the browser's text size up to 200 %
 and the Settings' "Larger text"; a server out of reach says so, and the app comes back
 on its own (and opens from the phone's cache meanwhile)."""

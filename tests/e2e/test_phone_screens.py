@@ -1,5 +1,5 @@
 """Every screen of one game (Latria) as the phones at a table see it: light and dark, a
-390×844 and a 360×740 phone, and twice the text size at 360×740 (issue 15, parts 4, 6).
+390×844 and a 360×740 phone, and twice the text size at 360×740.
 
 The screenshots (tests/e2e/artifacts/screens-*.png) are for a person to look at; the
 test checks what a machine can: the theme follows the phone's setting on each screen,

@@ -1,5 +1,5 @@
-"""Altar at the table: the Play screen shows one Realm at a time (issue 12, item 12), and
-Score opens on what play knew, with no god typed, straight to the results (item 5)."""
+"""Altar at the table: the Play screen shows one Realm at a time, and
+Score opens on what play knew, with no god typed, straight to the results."""
 
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def pick(page, label: str) -> None:
 
 
 def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
-    """Issue 12, item 9: at step 4 "who took the cards" is first and nothing is answered
+    """At step 4 "who took the cards" is first and nothing is answered
     for the table; the card helper is one tap away, its numbers start at 7 (the middle of
     2–13 with 4 players) and can be typed; "Enter the cards again" keeps the cards."""
     create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])

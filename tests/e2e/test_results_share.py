@@ -1,4 +1,4 @@
-"""Results' Copy and Send to BG Stats, as a player taps them (issue 17, parts 4 and 5).
+"""Results' Copy and Send to BG Stats, as a player taps them.
 
 Copy: the clipboard (granted to the page, as a phone's browser grants it inside a tap)
 holds the summary and a notice says "Copied". Send to BG Stats cannot open BG Stats in a

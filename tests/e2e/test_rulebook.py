@@ -1,4 +1,4 @@
-"""Issue 16: the rulebook from Play's "The rulebook's words", and a search from Home."""
+"""The rulebook from Play's "The rulebook's words", and a search from Home."""
 
 from __future__ import annotations
 
@@ -107,7 +107,7 @@ def test_search_every_rulebook_from_home(server, page):
 
 
 def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(server, page):
-    """Issue 12's Why? (a reading in the players' words) leads on into the rulebook."""
+    """A Why? (a reading in the players' words) leads on into the rulebook."""
     create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo"])
     page.set_viewport_size({"width": 390, "height": 1600})
     button(page, "Setup").first.click()

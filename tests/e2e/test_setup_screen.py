@@ -1,5 +1,5 @@
 """The table's Setup screen: the checklist with tick boxes, the draws from the seed, a
-shared seed and "draw again", clicked through as a player would (issue 5, items 5 and 6).
+shared seed and "draw again", clicked through as a player would.
 """
 
 from __future__ import annotations

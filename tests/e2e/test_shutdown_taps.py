@@ -1,4 +1,4 @@
-"""SIGTERM in the middle of a burst of taps on Play (issue 10, part 5): the server is gone
+"""SIGTERM in the middle of a burst of taps on Play: the server is gone
 within 3 s and the saved log still replays (companion/web/server.py stops between two steps
 of the event loop, so no tap's transaction is cut in half)."""
 

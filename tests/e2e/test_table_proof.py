@@ -1,4 +1,4 @@
-"""Taps land where they were meant and nothing vanishes (issue 12, items 1–4 and 7), at
+"""Taps land where they were meant and nothing vanishes, at
 both phone sizes: no stepper moves while a score is entered, entries not yet recorded are
 not lost with a step, and Undo says what it took back."""
 

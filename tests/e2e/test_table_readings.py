@@ -1,4 +1,4 @@
-"""Issue 16 part 5: the table chooses the other reading on its Rulings screen; the
+"""The table chooses the other reading on its Rulings screen; the
 Results screen names the reading applied."""
 
 from __future__ import annotations

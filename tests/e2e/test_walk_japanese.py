@@ -1,4 +1,4 @@
-"""Every screen of every game read in 日本語 mode (issue 13): no English left on screen.
+"""Every screen of every game read in 日本語 mode: no English left on screen.
 
 The same walk as test_walk_words.py (the table, Setup, Play before and after the first
 tap, Score, Results and a "Why?"), in Japanese: any run of two or more ASCII letters
@@ -31,7 +31,7 @@ GAMES = [
 
 # ASCII words a Japanese screen may show, and why.
 ALLOWED = {
-    # The box's English names, shown beside the Japanese ones (issue 13, point 5).
+    # The box's English names, shown beside the Japanese ones.
     "Latria", "Opus", "Carpe", "Astra", "Luna", "Altar", "Realms", "of", "the", "Gods",
     "Latoro",
     # Latria's boards print ECLIPSE on one side; the setup quotes it: 「ECLIPSE」面.

@@ -197,7 +197,7 @@ def test_start_form_and_refusals():
 
 
 def test_one_realm_at_a_time_opens_on_the_current_players():
-    """Issue 12, item 12: the board buttons are grouped by Realm, one section each, and
+    """The board buttons are grouped by Realm, one section each, and
     the screen opens on the Realm of the player whose turn it is; buttons the rules
     refuse now are shown disabled, so the others keep their places."""
     state = new(4, start="Ben", love="2-0")

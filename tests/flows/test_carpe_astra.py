@@ -230,7 +230,7 @@ def test_prefill_credits_and_support():
 
 
 def test_characters_are_read_from_setup_not_asked_again():
-    """Issue 12, item 11: "Determine which player is which character" is done once, on
+    """"Determine which player is which character" is done once, on
     the Setup screen (drawn or chosen); Play's first tap records them without asking."""
     state = FLOW.initial({"players": NAMES[:3], "setup": {
         "characters": ["verron", "chun", "tyndar"], "first_player": 2}})

@@ -1,5 +1,5 @@
 """Play keeps a table's states and applies each new tap to the state it holds
-(companion/table/play_state.py, issue 14), and a flow's ``apply`` copies only the fields an
+(companion/table/play_state.py), and a flow's ``apply`` copies only the fields an
 event changes (``own`` in companion/flows/base.py). So ``apply`` must never change a state
 it is given — accepted or refused — nor one it was derived from, and the state built tap
 by tap must be the replay of its log. Random taps as the screen offers them, every game

@@ -1,4 +1,4 @@
-"""The play flows in Japanese (issue 13): every text a flow gives players is a catalog key
+"""The play flows in Japanese: every text a flow gives players is a catalog key
 (companion/flows/i18n/<lang>/<game>.json) that renders in both languages; a whole game of
 each flow, every player count and variant, reads in Japanese with no missing key, no
 unfilled placeholder and no English sentence left (player names and the rulebook's quotes
@@ -20,7 +20,7 @@ from tests.flows.test_common import CONFIGS, NAMES, config_for
 ROOT = Path(__file__).resolve().parents[2]
 FLOWS_DIR = ROOT / "companion" / "flows"
 I18N = FLOWS_DIR / "i18n"
-# The games whose every text is a key (issue 13, converted game by game).
+# The games whose every text is a key (all of them now).
 CONVERTED = ("latoro", "latria", "carpe_astra", "luna", "altar")
 
 

@@ -409,7 +409,7 @@ def test_replay_matches_stepwise_and_prefill():
                                          "players": [{"name": n} for n in NAMES[:4]]}
 
 
-# --- step 4 on the screen (issue 12, item 9) --------------------------------------------
+# --- step 4 on the screen -------------------------------------------------------------
 
 
 def test_step4_offers_the_quick_record_first_and_the_helper_folded():

@@ -124,7 +124,7 @@ def test_last_time_token_gives_one_influence_and_ends_the_phase():
 
 
 def test_the_action_phase_asks_only_what_the_round_needs():
-    """Issue 12: a 4-player round has 30+ actions; the table records the Time tokens
+    """A 4-player round has 30+ actions; the table records the Time tokens
     turned (one tap each, no player asked) and the Sanctifications (who, and the
     Novices displaced); following the turns is there but never the first thing."""
     state = new(4, start="Ann")
@@ -352,7 +352,7 @@ def test_a_whole_games_log_replays_to_the_same_state():
     assert replay("luna", config, events) == state
 
 
-# --- issue 11: the round's three parts, the Council, the solo game -------------------
+# --- the round's three parts, the Council, the solo game ----------------------------
 
 
 def scored(state: LunaState, **parts: tuple[int, int, int]) -> LunaState:

@@ -1,5 +1,5 @@
 """Luna's solo opponent is stored as "Virtual opponent" (play logs, score sheets) and shown
-in the reader's language, in a name and inside any sentence naming it (issue 13)."""
+in the reader's language, in a name and inside any sentence naming it."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Stands in for `flet build apk` / `flet build ipa`, which need the Flutter SDK (not on
-these machines; README, "Build for phones"; issue 15, part 2).
+these machines; README, "Build for phones").
 
 flet-cli's own packaging step is run with only its last command caught: the
 ``dart run serious_python:main package …`` call that would copy the app and install its

@@ -1,4 +1,4 @@
-"""Latoro's rulebook is Japanese (issue 13, point 5): in Japanese, Play's "The rulebook's
+"""Latoro's rulebook is Japanese: in Japanese, Play's "The rulebook's
 words" and the "Why?" of Latoro's rulings quote the original, verbatim; in English, Play
 quotes the translation (seeds/latoro-en.md, checked by tests/rules/test_rulebooks.py)."""
 

@@ -1,4 +1,4 @@
-"""Issue 16: the rulebooks split into sections (companion/rules/rulebooks.py), the search over
+"""The rulebooks split into sections (companion/rules/rulebooks.py), the search over
 them and the rulings (companion/rules/search.py), the rulings as players read them
 (companion/rules/rulings_doc.py), and where Play's "The rulebook's words" lead."""
 

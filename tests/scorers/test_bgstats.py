@@ -1,4 +1,4 @@
-"""BG Stats' "push a play" link (issue 17, part 5): ``python -m scorers SHEET --bgstats``
+"""BG Stats' "push a play" link: ``python -m scorers SHEET --bgstats``
 for every sheet in tests/data, Altar's result that is not points, the link's encoding of
 any name, and a bad sheet treated exactly as without ``--bgstats``."""
 

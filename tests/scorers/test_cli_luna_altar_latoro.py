@@ -76,7 +76,7 @@ def test_luna_round_table_shows_losses():
     proc = run(str(EXAMPLES["luna_round"]))
     assert proc.returncode == 0
     assert "     -4  Apostate: 3 Novices → −4" in proc.stdout.splitlines()
-    # Red and Blue tie 2–2; the breakdown says the Council decided it (issue 11).
+    # Red and Blue tie 2–2; the breakdown says the Council decided it.
     assert ("Moon Priestess: 2nd place (2 on the isle; tie with Blue decided by the Council) "
             "→ 3") in proc.stdout
 

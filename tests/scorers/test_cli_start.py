@@ -1,5 +1,5 @@
-"""``python -m scorers`` imports only what the sheet's game needs (issue 14, "The scorer CLI
-starts fast"): a sheet that is not one, or names no game here, is answered without
+"""``python -m scorers`` imports only what the sheet's game needs, so that it
+starts fast: a sheet that is not one, or names no game here, is answered without
 pydantic, with the same words as ever; a sheet of a game imports that game's module and
 no other game's, and is checked by pydantic-core alone, without pydantic building a model
 (scorers/sheet_checks)."""

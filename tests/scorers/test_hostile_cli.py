@@ -1,4 +1,4 @@
-"""Issue 10, part 1: ``python -m scorers`` and ``python -m setup_guides`` take any input —
+"""``python -m scorers`` and ``python -m setup_guides`` take any input —
 a result, or exit 2 with one readable line per problem; never a traceback.
 
 Hypothesis feeds every game's example sheet and mutations of it (tests/hostile.py)

@@ -1,4 +1,4 @@
-"""The scorers in Japanese (issue 13): every sentence a scorer gives players is a catalog
+"""The scorers in Japanese: every sentence a scorer gives players is a catalog
 key and its parameters; each renders in Japanese with nothing left unfilled, the two
 catalogs match key for key, and ``python -m scorers --lang ja`` prints Japanese with the
 same numbers, keys and results as English."""
@@ -24,7 +24,7 @@ DATA = Path(__file__).parents[1] / "data"
 I18N = ROOT / "scorers" / "i18n"
 JA = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
-# The games whose every sentence is a message (issue 13, converted game by game).
+# The games whose every sentence is a message (all of them now).
 CONVERTED = ("latria", "latria_campaign", "carpe_astra", "luna", "luna_round", "altar", "latoro")
 
 

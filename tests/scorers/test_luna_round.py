@@ -54,7 +54,7 @@ def test_moon_priestess_example_6_3_1():
     got = {p.name: p.breakdown[0] for p in result.players}
     assert (got["Yellow"].label, got["Yellow"].points) == \
         ("Moon Priestess: 1st place (3 on the isle) → 6", 6)
-    # The breakdown says where the Council decided a tie (issue 11, item 3).
+    # The breakdown says where the Council decided a tie.
     assert (got["Red"].label, got["Red"].points) == \
         ("Moon Priestess: 2nd place (2 on the isle; tie with Blue decided by the Council) → 3", 3)
     assert (got["Blue"].label, got["Blue"].points) == \
@@ -327,7 +327,7 @@ def test_reordering_round_players_reorders_the_result_and_nothing_else(data, dra
     assert sorted(b.winners) == sorted(a.winners)
 
 
-# ---------------------------------------------------------------- the solo game (issue 11)
+# ---------------------------------------------------------------- the solo game
 
 
 def solo(you, opponent, values=(5, 2)):
@@ -384,7 +384,7 @@ def test_the_solo_temple_has_one_book():
     assert [p.total for p in score_sheet(two).players] == [2, 2]
 
 
-# ---------------------------------------------------------------- ties and coins (issue 11)
+# ---------------------------------------------------------------- ties and coins
 
 
 def test_the_breakdown_says_when_the_council_decided_a_tie():

@@ -1,5 +1,5 @@
-"""The stored sheet checks (``scorers/sheet_checks``) are the models' own (issue 14, "the
-checks and messages must stay exactly as they are"): each stored file is what the game's
+"""The stored sheet checks (``scorers/sheet_checks``) are the models' own (the
+checks and messages stay exactly as pydantic gives them): each stored file is what the game's
 pydantic models compile to now, and any sheet gets the same problems, the same checked
 values and the same score from the stored checks as from the models."""
 

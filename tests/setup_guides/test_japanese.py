@@ -1,4 +1,4 @@
-"""setup_guides in Japanese (issue 13): every step of every game, player count, variant and
+"""setup_guides in Japanese: every step of every game, player count, variant and
 a few seeds renders from the Japanese catalog with no missing key and no unfilled
 placeholder; the catalogs mirror each other key for key with the same placeholders and
 every key is used; the command line's --lang; the JSON is the same in both languages apart

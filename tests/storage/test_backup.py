@@ -1,4 +1,4 @@
-"""Issue 17, part 6: the backup file (companion/storage/backup.py, docs/backup.md).
+"""The backup file (companion/storage/backup.py, docs/backup.md).
 
 - Export → import into an empty data folder gives the same tables, logs, sheets and
   box values (hypothesis: random tables, events, sheets, box values).

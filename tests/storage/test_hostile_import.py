@@ -1,4 +1,4 @@
-"""Issue 10, part 2: the same checks guard everything that is saved.
+"""The same checks guard everything that is saved.
 
 - The Score screen's import (``import_problem``) answers any pasted text with a message,
   never an exception; what it accepts the store saves, and scores as before.

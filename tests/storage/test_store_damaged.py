@@ -1,4 +1,4 @@
-"""Issue 10, part 3: the store never changes a file it refuses.
+"""The store never changes a file it refuses.
 
 A corpus of damaged database files is built here from a real one of ours (cut short at
 several offsets, random bytes in the header and in the pages, another program's

@@ -1,4 +1,4 @@
-"""Finished plays (issue 17): finishing and reopening, the dated corrections, History's
+"""Finished plays: finishing and reopening, the dated corrections, History's
 queries with their filters, the players remembered by name, Rematch, and the CSV file."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The table's own readings (issue 16 part 5): where the rulebook allows two readings
+"""The table's own readings: where the rulebook allows two readings
 that change a score or a winner, the table may choose the other one (docs/RULINGS.md,
 "The other reading"); the sheet carries ``"readings": {"LC-1": "alternative"}``."""
 

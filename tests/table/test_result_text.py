@@ -1,4 +1,4 @@
-"""The result as text to share (issue 17, part 4), in English and Japanese; who started
+"""The result as text to share, in English and Japanese; who started
 and when, from the table's log; and the Results screen's row of actions."""
 
 from __future__ import annotations

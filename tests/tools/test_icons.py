@@ -1,4 +1,4 @@
-"""The app icon (issue 15, part 3): companion/tools/make_icons.py draws it from one geometry into
+"""The app icon: companion/tools/make_icons.py draws it from one geometry into
 assets/; these check that the committed files are that drawing, at the sizes
 Flet's web client and flet build look for, and that the cards stay inside the masks."""
 

@@ -1,4 +1,4 @@
-"""The language is per phone (issue 13): each session reads its own, found from the page
+"""The language is per phone: each session reads its own, found from the page
 Flet binds to the event being handled; Home's dates and the game names follow it."""
 
 from __future__ import annotations

@@ -145,7 +145,7 @@ class FakePage:
 
 
 def test_a_refused_round_keeps_the_calculator_open_with_the_reason(tmp_path):
-    """Issue 12 item 4: when the game refuses what the calculator would record, nothing
+    """When the game refuses what the calculator would record, nothing
     entered in it is lost: it stays open and says why at its top."""
     from types import SimpleNamespace
 

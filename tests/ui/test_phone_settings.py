@@ -1,5 +1,5 @@
 """This phone's own settings (companion/ui/preferences.py) and the screen kept on during
-Play and Score (companion/ui/awake.py; issue 15, parts 4–5)."""
+Play and Score (companion/ui/awake.py)."""
 
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ SCHEME_ROLE = re.compile(
 
 def test_every_colour_on_screen_is_a_role_of_the_theme():
     """Light or dark, a colour from the scheme stays readable; a fixed one (GREEN_800,
-    "#333", "black") can vanish on one of them (issue 15, part 4). The theme's seed is
+    "#333", "black") can vanish on one of them. The theme's seed is
     the one fixed colour, and the QR code stays black on white for cameras."""
     found = []
     for path in sorted((Path(__file__).parents[2] / "companion").rglob("*.py")):

@@ -219,13 +219,13 @@ def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
     sheet["players"][1]["influence"] = 25
     result = score_sheet(sheet)
     assert result.winners == ["Ann"]
-    # The results name the human player's final score, not "if you are …" (issue 12).
+    # The results name the human player's final score, not "if you are …".
     assert result.note_details[0].text == (
         "Ann's final score is 5: Ann's 30 minus the virtual opponent's 25")
 
 
 def test_a_problem_names_its_field_even_for_a_player_not_shown():
-    """Issue 12, item 5: every problem names the field."""
+    """Every problem names the field."""
     from companion.ui.score_forms import field_label
 
     labels = {"players[0].realms[1].shrines": "Realm 2 · Shrines", "end": "How the game ended",

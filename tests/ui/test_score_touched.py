@@ -1,4 +1,4 @@
-"""What a tap on a score form changed (``Editor.touched``, issue 14): the Score screen
+"""What a tap on a score form changed (``Editor.touched``): the Score screen
 sends the phone those controls only, so they must include everything the tap changed,
 and say "any" whenever the editor cannot tell."""
 

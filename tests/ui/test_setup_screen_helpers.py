@@ -77,7 +77,7 @@ def test_every_checklist_line_joins_back():
 
 
 def test_seats_are_named_after_who_sits_there():
-    """Issue 12, item 11: the Setup screen names players, not "seat 1"."""
+    """The Setup screen names players, not "seat 1"."""
     names = ["Ann", "Ben", "さくら"]
     assert with_seat_names("Seat 3", names) == "さくら"
     assert with_seat_names("You (seat 1)", names) == "You (Ann)"

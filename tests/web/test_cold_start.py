@@ -1,4 +1,4 @@
-"""What the server imports before its first screen (issue 14, cold start): the screens'
+"""What the server imports before its first screen, so it starts fast: the screens'
 modules wait until a route needs them, and every route still finds its screen."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The web client served compressed and cached (companion/web/compressed.py, issue 14 part 1).
+"""The web client served compressed and cached (companion/web/compressed.py).
 
 Most tests serve a small client folder made here through ``CompressedClient`` in this
 process (starlette's Http); the last ones ask the real `python -m companion --web`

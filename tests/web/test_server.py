@@ -1,4 +1,4 @@
-"""The project's web server, without a browser (companion/web/server.py, issue 9 part 4):
+"""The project's web server, without a browser (companion/web/server.py):
 WebSockets from other sites are refused before Flet makes a session, pages cannot be
 framed, handshakes are bounded per client, and the console says where to go.
 
@@ -30,7 +30,7 @@ from companion.web import server
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Issue 10: the server is gone within 3 s of SIGTERM. The server keeps that promise with
+# The server is gone within 3 s of SIGTERM. The server keeps that promise with
 # its own deadline (server.STOP_SECONDS, checked against it below). The tests time the
 # whole stop from outside the process, and on a 2-core CI machine that is also running a
 # browser the OS can be a few tenths of a second late waking the watchdog and reaping the

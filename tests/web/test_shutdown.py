@@ -1,4 +1,4 @@
-"""SIGTERM stops the server within 3 s, always (issue 10, part 5; companion/web/server.py).
+"""SIGTERM stops the server within 3 s, always (companion/web/server.py).
 
 Each server here is a separate process, as a service manager would run it: the real
 `python -m companion --web`, or our server around a small Flet ``main`` that holds the
