@@ -53,7 +53,7 @@ class Character:
 
 
 # Aim of the Game: the six guilds, their logos and colours (in the rulebook's order).
-# "Expansionists" in the event examples is the guild listed as Settlers (RULES-GAPS, C-5).
+# "Expansionists" in the event examples is the guild listed as Settlers (C-5).
 GUILDS: dict[str, Guild] = {
     "military": Guild(Msg("scorers.carpe_astra.guild.military"), "red", "crosshair"),
     "traders": Guild(Msg("scorers.carpe_astra.guild.traders"), "yellow", "credit"),

@@ -88,7 +88,7 @@ def check(sheet: Sheet) -> list[Problem]:
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     for i, p in enumerate(sheet.players):
         w = f"players[{i}]"
-        if p.clan_tag_points < 0:  # RULES-GAPS: Latoro clan tags — entered from the summary
+        if p.clan_tag_points < 0:  # clan tags: entered from the player summary
             problems.append(Problem(
                 where=f"{w}.clan_tag_points",
                 message=Msg("scorers.latoro.problem.clan_tags", value=p.clan_tag_points)))

@@ -60,7 +60,7 @@ NAMES = {"sun": Msg("scorers.latria.body.sun"), "moon": Msg("scorers.latria.body
          "polaris": Msg("scorers.latria.body.polaris"),
          "latria": Msg("scorers.latria.body.latria")}
 
-# Latria, Victory Point Distribution, "Celestial cards" (RULES-GAPS: Latria, legible):
+# Latria, Victory Point Distribution, "Celestial cards" (the rows that are legible):
 # (body, VP) or (body, special) → number of cards in the box; 13 per body.
 CELESTIAL_BOX: dict[tuple[str, int | str], int] = {
     ("sun", 1): 3, ("sun", 2): 3, ("sun", 3): 3, ("sun", 4): 3, ("sun", "x0"): 1,
@@ -73,7 +73,8 @@ SPECIALS = {"sun": "x0", "moon": "x2", "polaris": "discard_two"}
 SPECIAL_NAMES = {"x0": "×0", "x2": "×2",
                  "discard_two": Msg("scorers.latria.special.discard_two")}
 SPECIAL_MULTIPLIER = {"x0": 0, "x2": 2}  # Latria, Scoring step 1: "×2" or "×0"
-# The mutation cards: the three 1-VP Sun and the three 1-VP Moon cards (RULES-GAPS).
+# The mutation cards: the three 1-VP Sun and the three 1-VP Moon cards (the text does
+# not say which cards carry the symbol).
 MUTATION_CARDS = (("sun", 1), ("moon", 1))
 
 # Latria, Victory Point Distribution, "Astrology cards": Sun and Moon rows (number → VP).
@@ -81,7 +82,7 @@ _SUN_MOON_VP = {6: 1, 7: 2, 8: 3, 9: 2, 10: 1}
 ASTROLOGY_VP_TABLE: dict[str, dict[int, int]] = {
     suit: {n: _SUN_MOON_VP.get(n, 0) for n in ASTROLOGY_NUMBERS} for suit in ("sun", "moon")
 }
-# RULES-GAPS: the Polaris and Latria rows are not legible; those cards carry what is
+# The Polaris and Latria rows are not legible; those cards carry what is
 # printed on them (``vp`` and/or ``multiplier``), ruling L-1.
 PRINTED_VALUE_SUITS = ("polaris", "latria")
 ASTROLOGY_MULTIPLIERS = (2, 0)  # Scoring step 1 names only "×2" and "×0" (L-1)
@@ -162,7 +163,7 @@ def contribution(card: Card) -> tuple[int, int | None]:
         return card.vp or 0, None
     if card.astrology in ASTROLOGY_VP_TABLE:
         return ASTROLOGY_VP_TABLE[card.astrology][card.number or 0], None  # VP table
-    return card.vp or 0, card.multiplier  # printed on the card (RULES-GAPS, L-1)
+    return card.vp or 0, card.multiplier  # printed on the card (L-1)
 
 
 def card_problems(card: Card, where: str, who: str) -> list[Problem]:
@@ -231,7 +232,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
                 "L-8")
         return out
     if card.vp is None and card.multiplier is None:
-        # RULES-GAPS: the table's Polaris/Latria rows are not legible (ruling L-1).
+        # The table's Polaris/Latria rows are not legible (ruling L-1).
         bad("", Msg("scorers.latria.problem.printed_needed", who=who, card=label), "L-1")
     elif not card.vp and card.multiplier is None:
         bad("vp", Msg("scorers.latria.problem.zero_vp", who=who, card=label), "L-8")

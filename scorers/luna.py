@@ -63,8 +63,8 @@ def default_priestess_values(players: int) -> list[int] | None:
     4 players: [6, 3, 1] (the rulebook's Moon Priestess example). Fewer players: None —
     the "5" figure's other value is printed on it, not in the text, so it must be entered.
     """
-    # RULES-GAPS: Luna — the 4-player "6" figure pays 6/3/1 (the rulebook's example);
-    # the 2nd/3rd values on the "5" figure are missing.
+    # Not in the rulebook's text: the 4-player "6" figure pays 6/3/1 (the rulebook's
+    # example); the 2nd/3rd values on the "5" figure are missing (LU-2).
     return [6, 3, 1] if players >= 4 else None
 
 
@@ -153,7 +153,7 @@ def check(sheet: Sheet) -> list[Problem]:
                         message=Msg("scorers.luna.problem.favors", value=p.unused_favors,
                                     limit=FAVORS_MAX))
             )
-        if p.council_points < 0:  # RULES-GAPS: Luna council values (entered as printed)
+        if p.council_points < 0:  # Council values: entered as printed (LU-1)
             problems.append(
                 Problem(where=f"{where}.council_points",
                         message=Msg("scorers.luna.problem.council_points",
@@ -201,7 +201,7 @@ def score(sheet: Sheet) -> Result:
                  points=p.unused_favors * FAVOR_POINTS,
                  category="scorers.luna.category.favors"),
             # Luna, Game End: "according to their position in the Council of Priests";
-            # RULES-GAPS: Luna council values — the printed seat value as entered (LU-1).
+            # The seats' values are not in the text: the printed seat value as entered (LU-1).
             Line(label=Msg("scorers.luna.line.council", points=p.council_points),
                  points=p.council_points, category="scorers.luna.category.council"),
         ]

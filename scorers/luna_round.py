@@ -54,7 +54,7 @@ NOVICES = 13
 # Luna, Moon Priestess: "count the active Novices and Shrines of each player"; Luna, Shrine:
 # "You may only have a single Shrine on each Isle" → 13 Novices + 1 Shrine.
 PRIESTESS_ISLE_MAX = NOVICES + 1
-# RULES-GAPS: Luna — derived: 7 Temple tiles per colour
+# Not in the text, derived from the components: 7 Temple tiles per colour (ruling S-7)
 TEMPLE_TILES_PER_COLOUR = 7
 
 
@@ -71,7 +71,7 @@ def books_in_play(players: int, solo: bool = False) -> int:
     >>> books_in_play(3), books_in_play(2), books_in_play(2, solo=True)
     (3, 2, 1)
     """
-    # Luna, Setup 4: a book on each of tiles 1–4 in play; RULES-GAPS: each colour holds exactly
+    # Luna, Setup 4: a book on each of tiles 1–4 in play; derived (S-7): each colour holds exactly
     # one of tiles 1–4, so one book per player. Solo, Level 1: "Place a Novice of your own on
     # the remaining tile in the Temple, together with a book." — the only one (LU-6).
     return 1 if solo else min(players, 4)
@@ -125,7 +125,7 @@ def _values_problems(values: list[int] | None, n: int) -> list[Problem]:
     figure = priestess_figure(n)
     if values is None:
         if priestess_values_needed(n):
-            # RULES-GAPS: Luna — the "5" figure's other value is printed, not in the text (LU-2)
+            # The "5" figure's other value is printed, not in the text (LU-2)
             return [Problem(
                 where="priestess_values",
                 message=Msg("scorers.luna_round.problem.values_required",

@@ -68,7 +68,7 @@ def support_tokens(players: int, characters: list[str]) -> dict[str, int]:
     each guild, for a 3-player game use five support tokens for the guilds being played
     and four for the other guilds, and in a 4-player game use six support tokens for each
     guild." With 3 players "the guilds being played" are the guilds of the three
-    characters in play (RULES-GAPS; ruling S-4)."""
+    characters in play (ruling S-4)."""
     return tokens_in_play(players, characters)
 
 

@@ -7,7 +7,7 @@ the Temple boards in use and their order from the Temple Gate ("randomly selecte
 boards"), and who receives which of the tiles 1–4 ("Randomly distribute the tiles 1-4").
 
 The rulebook text does not say which colours the Temple boards have nor which tile
-numbers each colour holds. Each colour holds exactly one of the tiles 1–4 (RULES-GAPS),
+numbers each colour holds. Each colour holds exactly one of the tiles 1–4 (derived),
 so a board is named here by that tile: "the board of the colour of tile 3" (ruling S-7).
 In the solo game the virtual opponent is written as seat 0 in ``temple_tile_owner``
 (ruling S-10).
@@ -36,7 +36,7 @@ FRAME_PIECES = 5  # "1 Temple Island consisting of 5 frame pieces"
 TEMPLE_BOARDS_IN_BOX = 4  # "4 Temple boards"
 TEMPLE_TILES = 28  # "28 Temple tiles (of values 1 – 28)"
 STARTING_TILES = (1, 2, 3, 4)  # Setup 4: "Randomly distribute the tiles 1-4"
-TILES_PER_COLOUR = 7  # RULES-GAPS, derived: 7 Temple tiles per colour
+TILES_PER_COLOUR = 7  # not in the text, derived from the components (ruling S-7)
 FAVORS_PER_ISLE = 4  # "28 Favor tokens (4 each of the 7 Favors)" (ruling S-8)
 NOVICES = 13  # Player Pieces: "13 Novice pieces"
 SHRINES = 6  # Player Pieces: "6 Shrine pieces"

@@ -202,7 +202,7 @@ class CarpeAstraState(FlowState):
 
 def tokens_in_play(n: int, characters: list[str]) -> dict[str, int]:
     """Support tokens per guild (Carpe Astra, Setup): 2 players 3 each; 3 players 5 for
-    the guilds being played and 4 for the others (RULES-GAPS reading); 4 players 6."""
+    the guilds being played and 4 for the others (ruling S-4); 4 players 6."""
     if n == 2:
         return dict.fromkeys(GUILDS, 3)
     if n == 4:

@@ -269,7 +269,7 @@ def keep_status(suit: str, number: int) -> Literal["yes", "no", "maybe"]:
     """Whether an astrology card has victory points or an effect.
 
     Latria, Victory Point Distribution: Sun and Moon 6→1, 7→2, 8→3, 9→2, 10→1, others
-    none. The Polaris and Latria rows are not legible (RULES-GAPS.md): "maybe", the table
+    none. The Polaris and Latria rows are not legible (ruling L-1): "maybe", the table
     answers from the printed card.
     """
     if suit in ("sun", "moon"):

@@ -315,7 +315,7 @@ def test_simple_one_board_flipped_by_any_mutation():
 
 def test_simple_reversed_strength_in_helper():
     """Extension Rules 1: while eclipsed, low numbers are strong; tie priority unchanged;
-    a child above the parent keeps their card (RULES-GAPS reading, ruling P-1)."""
+    a child above the parent keeps their card (ruling P-1)."""
     state = to_step4(new(variant="simple"), sun=True)
     state = played(state, ("moon", 7), Ben=("moon", 2), Cat=("sun", 9), Dan=("sun", 4))
     p = state.proposal

@@ -75,7 +75,7 @@ def test_public_data():
         "settlers": 4,
         "politicians": 5,
     }
-    assert sum(three.values()) == 27  # RULES-GAPS reading (C-1)
+    assert sum(three.values()) == 27  # ruling C-1
     with pytest.raises(ValueError):
         ca.tokens_in_play(5, CHARS)
 

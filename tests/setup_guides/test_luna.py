@@ -108,7 +108,7 @@ def test_temple_boards_equal_to_players_rest_face_down(players, variant):
 @pytest.mark.parametrize(("players", "variant"), ALL)
 def test_tiles_of_unused_colours_removed(players, variant):
     """Setup 4: "Remove all Temple tiles from play that do not match one of the colors of
-    the Temple boards in use." — 7 tiles per colour (RULES-GAPS, derived)."""
+    the Temple boards in use." — 7 tiles per colour (derived from the components, ruling S-7)."""
     says("Remove all Temple tiles from play that do not match one of the colors of the "
          "Temple boards in use.")
     setup = make_setup("luna", players, variant, 5)

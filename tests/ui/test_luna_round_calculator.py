@@ -43,8 +43,8 @@ def test_three_players_take_the_remembered_second_value():
 
 def test_the_second_value_is_never_made_up():
     """Luna, Moon Priestess: "The second and third places gain a number of influence points
-    equal to the smaller numbers" — printed on the "5" figure, not in the text
-    (RULES-GAPS): the calculator asks for it before anything is worked out (LU-2)."""
+    equal to the smaller numbers" — printed on the "5" figure, not in the text:
+    the calculator asks for it before anything is worked out (LU-2)."""
     for n in (1, 2, 3):
         assert second_value_needed(n, {})
         assert not second_value_needed(n, {SECOND_VALUE: 2})

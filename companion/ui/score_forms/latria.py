@@ -4,7 +4,7 @@ The face-down pile (cards acquired, no eclipse marker) and the pile under the ec
 marker are entered separately. Celestial cards are counted by body and value with steppers
 that stop at what the box holds (the copies on other piles count against it); astrology
 cards are tapped by suit and number. Polaris and Latria astrology cards carry printed
-values the rulebook text does not give (RULES-GAPS, ruling L-1): the first time one is
+values the rulebook text does not give (ruling L-1): the first time one is
 entered the app asks what is printed and remembers it for the next game.
 """
 

@@ -202,7 +202,7 @@ def open_calculator(ctx, game: str, state: LunaState, action: Action,
 
 def ask_second_value(ctx, game: str, then: Callable[[], None]) -> None:
     """Ask for the second number printed on the "5" Moon Priestess, before anything is
-    worked out: it is not in the rulebook (RULES-GAPS), so the app never assumes one."""
+    worked out: it is not in the rulebook's text, so the app never assumes one (LU-2)."""
     page = ctx.page
     figure = priestess_figure(2)
     chosen: dict[str, int] = {}
