@@ -1,4 +1,4 @@
-"""Altar: Realms of the Gods — who completed a Realm, and who wins (spec: score-sheets.md,
+"""Altar: Realms of the Gods — who completed a Realm, and who wins (docs/score-sheets.md,
 "Altar"; rulebook seeds/003, "End of the Game" and "Winner of the Game").
 
 Altar has no points: ``total`` is the progress, Shrines + active Altars over the player's
@@ -58,7 +58,7 @@ REALM_TARGET = 5
 # (RULES-GAPS: Altar — the gods are missing), so the god is free text (AL-6).
 REALMS_IN_BOX = 5
 KNOWN_GODS = ("Goddess of Love", "Ancient God")
-# spec: Altar — the three ways the game ends (Altar, End of the Game 1–3)
+# docs/score-sheets.md, Altar: the three ways the game ends (Altar, End of the Game 1–3)
 ENDS = ("realm_completed", "shrines_depleted", "deck_exhausted")
 GOD_NAME_MAX = 40
 
@@ -465,7 +465,7 @@ def score(sheet: Sheet) -> Result:
                                    tiles=tiles), "AL-5"))
     behind = [i for i in range(n) if i not in ranked and i != override]
     if behind and ranked:
-        # spec: Altar winners — the others rank after the ones placed
+        # docs/score-sheets.md, Altar winners: the others rank after the ones placed
         rank = results[behind[0]].rank
         notes.append(ruled(
             Msg("scorers.altar.note.behind_incomplete", count=len(behind),

@@ -128,7 +128,7 @@ class PlayerResult:
 class Result:
     """``notes`` may be given as ``Note`` (a sentence and its rulings) or as strings.
     ``notes`` keeps each as one string, rulings in brackets (the JSON's and the command
-    line's, as the spec has it); ``note_details`` keeps each sentence and its rulings
+    line's, as docs/score-sheets.md has it); ``note_details`` keeps each sentence and its rulings
     apart (what the app shows)."""
 
     game: str
@@ -174,7 +174,7 @@ def _rendered(value: Any, language: str) -> Any:
 
 
 def name_issues(names: Sequence[str]) -> list[tuple[int, str, int]]:
-    """Names are non-empty, unique, at most 40 characters, any script (spec, Score sheets).
+    """Names are non-empty, unique, at most 40 characters, any script (docs/score-sheets.md).
 
     Returns (index, issue, other) for each bad name: issue is "empty", "too_long" or
     "duplicate" (then ``other`` is the index of the earlier player with that name).

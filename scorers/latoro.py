@@ -1,4 +1,4 @@
-"""Latoro (ラトーロ) — final scoring (spec: score-sheets.md, "Latoro"; rulebook seeds/004,
+"""Latoro (ラトーロ) — final scoring (docs/score-sheets.md, "Latoro"; rulebook seeds/004,
 「ゲーム終了について」, English in seeds/latoro-en.md, "End of the game").
 
 Total = clan tag points (氏族タグ, from the player summary) + the points of each face-up

@@ -222,7 +222,7 @@ def card_problems(card: Card, where: str, who: str) -> list[Problem]:
             bad("multiplier", Msg("scorers.latria.problem.table_multiplier", who=who,
                                   card=label))
         if card.vp is not None and card.vp != table_vp:
-            # spec: "A vp that contradicts the table is an error."
+            # docs/score-sheets.md: "A `vp` that contradicts the table is an error."
             bad("vp", Msg("scorers.latria.problem.table_vp", who=who, card=label,
                           table_vp=table_vp, vp=card.vp))
         elif table_vp == 0:

@@ -1,4 +1,4 @@
-"""Luna — the end-game scoring (spec: score-sheets.md, "Luna"; rulebook seeds/002, "Game End").
+"""Luna — the end-game scoring (docs/score-sheets.md, "Luna"; rulebook seeds/002, "Game End").
 
 Total = influence held before the end-game scoring + 4 per Shrine + 1 per unused Favor
 token + the value printed at the player's seat in the Council of Priests. Ties go to the
@@ -72,7 +72,7 @@ def default_priestess_values(players: int) -> list[int] | None:
 
 
 def council_order_problems(council_order: Sequence[str], names: Sequence[str]) -> list[Problem]:
-    """spec: Luna — council_order names every player once, furthest ahead first."""
+    """docs/score-sheets.md, Luna: council_order names every player once, furthest ahead first."""
     problems = []
     index = {}
     for i, name in enumerate(names):
@@ -188,7 +188,7 @@ def score(sheet: Sheet) -> Result:
     results = []
     for p, name in zip(sheet.players, names, strict=True):
         breakdown = [
-            # spec: Luna — influence held before the end-game scoring
+            # docs/score-sheets.md, Luna: influence held before the end-game scoring
             Line(label=Msg("scorers.luna.line.influence"), points=p.influence,
                  category="scorers.luna.category.influence"),
             # Luna, Game End: "Each Shrine is worth 4 influence points."

@@ -1,4 +1,4 @@
-"""Luna — one round's Scoring Phase (spec: score-sheets.md, "Luna round scoring";
+"""Luna — one round's Scoring Phase (docs/score-sheets.md, "Luna round scoring";
 rulebook seeds/002, "Scoring Phase": Moon Priestess, Apostate, Temple).
 
 ``total`` is the round's change of influence (it can be negative). Influence gained

@@ -7,7 +7,7 @@ Pure Python, no flet. The interface is docs/setup-guides.md:
   (a ``ValueError``) whose message names the allowed games, counts, variants or seeds;
 - ``draws(setup)``: what was drawn from the seed, readable, e.g.
   ``[("Start player", "Seat 2"), ("Seat 1", "Admiral Ch'un (red, Military)")]``;
-- ``Setup.to_json_dict()``: the spec's JSON.
+- ``Setup.to_json_dict()``: the JSON of docs/setup-guides.md.
 
 The same seed gives the same setup on every machine; without one a seed is drawn (and
 is part of the setup, so a table can share it).

@@ -41,7 +41,7 @@ class SetupError(ValueError):
 class Step(BaseModel):
     """One checklist item. ``section`` groups steps for display (e.g. "Player setup");
     ``rulings`` names the readings of docs/RULINGS.md the step follows (the app offers
-    a "Why?" for each). Neither is a field of the JSON (the spec's steps are exactly
+    a "Why?" for each). Neither is a field of the JSON (docs/setup-guides.md: steps are exactly
     ``{"title", "detail"}``): there, and on the command line, the detail names its
     rulings in brackets (``cited_detail``)."""
 
@@ -95,7 +95,7 @@ class Setup(BaseModel):
         return Msg("setup.common.first_player_drawn", seat=self.first_player)
 
     def to_json_dict(self, language: str = ENGLISH) -> dict[str, Any]:
-        """The setup as the spec's JSON (a game's own fields included, sections left out;
+        """The setup as JSON (a game's own fields included, sections left out;
         each step's detail names its rulings), its texts in ``language``: the numbers and
         keys are the same in every language."""
         data = self.model_dump(mode="json")

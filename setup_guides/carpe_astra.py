@@ -116,7 +116,7 @@ def check_characters(characters: Sequence[str], players: int) -> list[str]:
 
 class CarpeAstraSetup(Setup):
     characters: list[str]
-    # Chosen at the table rather than drawn (not part of the spec's JSON).
+    # Chosen at the table rather than drawn (not part of the JSON of docs/setup-guides.md).
     characters_chosen: bool = Field(default=False, exclude=True)
     support_tokens: dict[str, int]
     senate: bool

@@ -34,7 +34,7 @@ from pydantic import BaseModel, ConfigDict, field_serializer
 
 from .i18n import Msg, Text
 
-MAX_NAME_LENGTH = 40  # as the score sheets (spec: score-sheets.md)
+MAX_NAME_LENGTH = 40  # as the score sheets (docs/score-sheets.md)
 
 
 class FlowError(ValueError):

@@ -70,7 +70,7 @@ MIGRATIONS: list[str] = [
         created_at TEXT NOT NULL,
         updated_at TEXT NOT NULL,
         setup_ticks TEXT NOT NULL DEFAULT '[]',       -- JSON list of ticked step numbers
-        score_sheet TEXT,                 -- JSON, the spec's score-sheet format
+        score_sheet TEXT,                 -- JSON, docs/score-sheets.md
         campaign_id TEXT                  -- Latria campaign: the tables of one series
     );
     CREATE TABLE events (

@@ -1,6 +1,6 @@
 """Field-level changes of a score sheet, so phones editing one sheet merge, not overwrite.
 
-A sheet is the spec's JSON (dicts, lists, numbers, strings). A change is a path into it
+A sheet is the score-sheet JSON (dicts, lists, numbers, strings). A change is a path into it
 (as the score forms bind their controls, e.g. ``("players", 1, "support", "military")``)
 and the new value there, or ``REMOVE`` to leave an optional key out.
 

@@ -1,6 +1,6 @@
 """One topic per table: a change made on one phone redraws every other phone showing it.
 
-DESIGN.md, "A table shared by several phones": the store is the one source of truth.
+docs/DESIGN.md, "A table shared by several phones": the store is the one source of truth.
 A screen that saved a change announces it on the table's topic (Flet's ``page.pubsub``,
 which reaches every browser session of this server); each other session showing that
 table redraws from the store. The message only says what kind of thing changed (and,

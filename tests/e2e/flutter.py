@@ -10,7 +10,8 @@ SHOTS = Path(__file__).parent / "artifacts"
 
 
 def open_app(page: Page, url: str) -> None:
-    """Load the app and switch on Flutter's accessibility tree (FLET.md)."""
+    """Load the app and switch on Flutter's accessibility tree (Flutter builds it
+    only once its placeholder is clicked)."""
     page.goto(url)
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=60000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")

@@ -136,7 +136,7 @@ def test_a_server_out_of_reach_says_so_and_the_app_comes_back(server, page):
     shot(page, "offline-reload-reconnecting")
     server.start(server.port)
     alert.wait_for(state="detached", timeout=30000)
-    # The reloaded page's accessibility tree is switched on again (FLET.md).
+    # The reloaded page's accessibility tree is switched on again (open_app).
     page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
     page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
     shows(page, "Latria").wait_for()

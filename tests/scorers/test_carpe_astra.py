@@ -157,7 +157,7 @@ def test_tie_on_points_more_credits_wins():
     r = score_sheet(sheet({"military": 1}, {"military": 1}, credits=[3, 5]))
     assert [p.rank for p in r.players] == [2, 1]
     assert r.winners == ["Ben"]
-    # the note names the player the tie-breaker favours first (spec: Result, notes)
+    # the note names the player the tie-breaker favours first (docs/score-sheets.md, Result: notes)
     assert r.notes == ["Ben and Ann tie on 3; Ben has more credits (5 > 3) (C-4)"]
 
 

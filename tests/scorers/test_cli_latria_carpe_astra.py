@@ -1,4 +1,4 @@
-"""`python -m scorers` for Latria, the Latria campaign and Carpe Astra (spec: Score sheets)."""
+"""`python -m scorers` for Latria, the Latria campaign and Carpe Astra (docs/score-sheets.md)."""
 
 from __future__ import annotations
 

@@ -310,7 +310,7 @@ def test_tie_on_total_fewer_eclipse_points_wins():
     assert ann.total == ben.total == 13
     assert (ben.rank, ann.rank) == (1, 2)
     assert r.winners == ["Ben"]
-    # the note names the player the tie-breaker favours first (spec: Result, notes)
+    # the note names the player the tie-breaker favours first (docs/score-sheets.md, Result: notes)
     assert r.notes == ["Ben and Ann tie on 13; Ben has fewer eclipse points (1 < 2) (L-10)"]
 
 

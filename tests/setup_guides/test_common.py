@@ -1,4 +1,4 @@
-"""setup_guides as a whole: the public API, the spec's JSON, seeds, errors and the CLI
+"""setup_guides as a whole: the public API, the JSON, seeds, errors and the CLI
 (docs/setup-guides.md)."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ COMBOS = [
     for variant in variants
 ]
 
-# The spec's table: the fields each game's JSON has at least.
+# docs/setup-guides.md's table: the fields each game's JSON has at least.
 SPEC_FIELDS = {
     "latria": {"hand_size", "rounds", "removed_astrology", "deck_size", "eclipse_markers",
                "boards", "removed_celestial", "polaris_eclipsed"},
@@ -59,7 +59,7 @@ def as_json(setup: Setup) -> str:
     return json.dumps(setup.to_json_dict(), ensure_ascii=False, sort_keys=True)
 
 
-# --- the games, counts and variants the spec names -------------------------------------
+# --- the games, counts and variants docs/setup-guides.md names --------------------------
 
 
 def test_games_are_the_spec_games_counts_and_variants():

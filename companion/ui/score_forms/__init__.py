@@ -1,6 +1,6 @@
 """Per game: how its score sheet is entered on a phone.
 
-Each module has ``empty_sheet(session, box_values) -> dict`` (the spec's sheet JSON with
+Each module has ``empty_sheet(session, box_values) -> dict`` (the score-sheet JSON with
 nothing counted yet), ``player_controls(editor, index)`` (the fields of one player) and
 ``table_controls(editor)`` (fields for the whole table, e.g. Luna's Council order).
 

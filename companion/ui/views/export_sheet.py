@@ -1,6 +1,6 @@
 """Export a table's score sheet: a file to save or share, or the text to copy.
 
-The sheet is the spec's JSON (docs/score-sheets.md), which Import on the Score screen
+The sheet is the score-sheet JSON (docs/score-sheets.md), which Import on the Score screen
 and the command-line scorer read back. It is offered as a file (Flet's FilePicker
 ``save_file``: a download in a browser, the save dialog on a desktop or phone) and
 through the phone's share sheet (Flet's ``Share``); the raw JSON is not shown on the

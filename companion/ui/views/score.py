@@ -1,6 +1,6 @@
 """Score: enter what each player holds; totals and breakdowns update with every tap.
 
-The sheet is the spec's JSON (docs/score-sheets.md), saved with the table after
+The sheet is the score-sheet JSON (docs/score-sheets.md), saved with the table after
 every change, so it survives a restart; it can be exported and imported as that JSON.
 Each change is saved as field changes into the saved sheet (companion/table/sheet_changes.py),
 so phones entering different players both land; another phone's change is shown in
