@@ -323,7 +323,7 @@ def _column_problem(name: str, value: Any, table: dict[str, Any]) -> str | None:
     if name == "variant":  # companion/catalog.py: the game's variants
         ok = game is not None and any(v.id == value for v in game.variants)
         return None if ok else "not a variant of the game"
-    if name == "players":  # a new table's names (spec, Score sheets: names)
+    if name == "players":  # a new table's names (docs/score-sheets.md: names)
         if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
             return "not a list of names"
         if game is not None and len(value) not in game.player_counts:

@@ -62,7 +62,7 @@ def test_json_output_shape(game):
     out = run(EXAMPLES[game], "--json")
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    # The spec's fields, and the notes' sentences and rulings apart (an addition).
+    # The format's fields, and the notes' sentences and rulings apart (an addition).
     assert set(result) == {"game", "players", "winners", "notes", "note_details"}
     assert result["game"] == game
     sheet = json.loads(EXAMPLES[game].read_text(encoding="utf-8"))

@@ -43,7 +43,7 @@ def test_json_output_has_the_result_shape(game):
     assert proc.stderr == ""
     out = json.loads(proc.stdout)
     assert out["game"] == game
-    # The spec's fields, and each note's sentence and rulings apart (for screens).
+    # The format's fields, and each note's sentence and rulings apart (for screens).
     assert set(out) == {"game", "players", "winners", "notes", "note_details"}
     assert [f"{d['text']} ({', '.join(d['rulings'])})" if d["rulings"] else d["text"]
             for d in out["note_details"]] == out["notes"]

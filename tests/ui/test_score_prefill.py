@@ -179,7 +179,7 @@ def test_carpe_astra_credits_from_play_reach_the_sheet_and_break_the_tie():
     sheet = prefilled("carpe_astra", ["Ann", "Ben"], prefill)
     assert [p["credits"] for p in sheet["players"]] == [5, 9]
     result = score_sheet(sheet)  # still a valid sheet
-    assert result.winners == ["Ben"]  # 0 points each; more credits wins (spec)
+    assert result.winners == ["Ben"]  # 0 points each; more credits wins (docs/score-sheets.md)
 
 
 def test_latoro_resources_over_the_cap_mid_round_reach_the_sheet_capped():
