@@ -1,4 +1,5 @@
-"""The rulebook lines the rules fixes of issue 11 rest on, checked word for word against
+"""The rulebook lines that readings of the rules rest on (Luna's solo game, Council and
+influence, Altar's ties, Latria's campaign and Simple variant), checked word for word against
 seeds/ (the tests of each fix quote them; a quote that drifted from the rulebook fails
 here)."""
 
