@@ -55,7 +55,7 @@ ALTARS_MAX = 4
 # Altar, Winner of the Game example: 1 Shrine → 4 Altars, 2 → 3, "and so on" (AL-1)
 REALM_TARGET = 5
 # Altar, Components: "5 god's Realms"; only these two gods are named in the text
-# (RULES-GAPS: Altar — the gods are missing), so the god is free text (AL-6).
+# (the gods are missing from it), so the god is free text (AL-6).
 REALMS_IN_BOX = 5
 KNOWN_GODS = ("Goddess of Love", "Ancient God")
 # docs/score-sheets.md, Altar: the three ways the game ends (Altar, End of the Game 1–3)

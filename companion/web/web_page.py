@@ -1,5 +1,5 @@
 """The script added to the web client's page (companion/web/web_page.js): larger text, the
-"reconnecting" banner and the offline service worker (issue 15, parts 6-7)."""
+"reconnecting" banner and the offline service worker."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rulebook lines that readings of the rules rest on (Luna's solo game, Council and
 influence, Altar's ties, Latria's campaign and Simple variant), checked word for word against
-seeds/ (the tests of each fix quote them; a quote that drifted from the rulebook fails
+seeds/ (the tests of each reading quote them; a quote that drifted from the rulebook fails
 here)."""
 
 from __future__ import annotations
