@@ -147,7 +147,7 @@ def test_a_campaigns_games_are_told_apart_on_the_table_and_home(server, page):
         page.set_viewport_size(size)
         shot(page, f"table-campaign-game-2-{size['width']}")
     open_app(page, server.url)
-    button(page, "Open Latria table: Ann, Ben, Cleo · Campaign game 2 of 3").wait_for()
+    button(page, "Open Latria table: Ann, Ben, Cleo Campaign game 2 of 3").wait_for()
     for size in (PHONE, SMALL_PHONE):
         page.set_viewport_size(size)
         shot(page, f"home-campaign-game-2-{size['width']}")

@@ -89,7 +89,9 @@ def test_altar_equal_totals_are_no_tie():
 
 
 def button_labels(row: ft.Row) -> list[str]:
-    return [c.label if isinstance(c, ft.Semantics) else str(c.content) for c in row.controls]
+    """What a screen reader calls each button: its words' spoken name, else its words."""
+    return [c.content.semantics_label or c.content.value if isinstance(c.content, ft.Text)
+            else str(c.content) for c in row.controls]
 
 
 def test_a_solo_game_offers_a_plain_rematch():
@@ -102,7 +104,7 @@ def test_a_solo_game_offers_a_plain_rematch():
                                               with_reopen=False))
     assert solo == ["Rematch: play the same game again"]
     assert table == ["Rematch, everyone moves one seat on",
-                     "Rematch with the seats as they were"]
+                     "Same seats: rematch with the seats as they were"]
 
 
 def test_the_virtual_opponent_is_not_a_player_in_stats():

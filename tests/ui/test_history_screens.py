@@ -3,6 +3,8 @@ real store (no browser)."""
 
 from __future__ import annotations
 
+import flet as ft
+
 from companion.storage.store import Store
 from companion.ui.views import history, new_table
 from tests.table.test_history import finished_table
@@ -20,14 +22,32 @@ class Page:
         self.tasks.append(handler)
 
 
+def name_of(c) -> str | None:
+    """What a screen reader calls a control: a field's or a Semantics' label, an icon
+    button's icon label (common.labelled_icon_button), a chip's or a button's words
+    (common.choice_chip, common.spoken_as)."""
+    if isinstance(getattr(c, "label", None), str):
+        return c.label
+    if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon):
+        return c.icon.semantics_label
+    if isinstance(c, ft.Semantics):
+        words = c.content
+        while words is not None and not isinstance(words, ft.Text):
+            words = getattr(words, "content", None)
+        return None if words is None else words.semantics_label
+    return None
+
+
 def controls_labelled(view, label: str):
+    """The controls named ``label`` (the outermost: not the words inside a named one)."""
     found = []
 
     def walk(c):
         if c is None:
             return
-        if getattr(c, "label", None) == label:
+        if name_of(c) == label:
             found.append(c)
+            return
         for name in ("content", "title", "subtitle", "leading", "trailing"):
             walk(getattr(c, name, None))
         for child in getattr(c, "controls", None) or []:
@@ -74,7 +94,7 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     # most recent first, Ann once (in her latest spelling), no default name
     assert offered == ["Fill in さくら", "Fill in ann", "Fill in Ben"]
     chip = controls_labelled(view, "Fill in ann")[0]
-    chip.content.on_select(None)
+    chip.content.on_click(None)
     shown = view_texts(view)
     assert "Fill in ann" not in shown  # already at this table
     fields = [c for c in controls_labelled(view, "Player 1")]
@@ -84,7 +104,7 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     # to Create table once every seat has a name (the chip it was on is gone).
     second = controls_labelled(view, "Player 2")[0]
     second.on_focus(None)
-    controls_labelled(view, "Fill in Ben")[0].content.on_select(None)
+    controls_labelled(view, "Fill in Ben")[0].content.on_click(None)
     assert second.value == "Ben"
     (focus,) = ctx.page.tasks
     assert focus.__name__ == "focus" and focus.__self__.content == "Create table"

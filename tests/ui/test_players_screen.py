@@ -49,12 +49,12 @@ def test_a_move_keeps_the_fields_and_late_letters_land_on_the_right_player(tmp_p
     ann, ben = controls_labelled(view, "Seat 1")[0], controls_labelled(view, "Seat 2")[0]
     typed(ben, "Benny")
 
-    controls_labelled(view, "Move Ann down a seat")[0].content.on_click(None)
+    controls_labelled(view, "Move Ann down a seat")[0].on_click(None)
     # The same fields, moved: Benny's is seat 1 now, Ann's seat 2.
     assert controls_labelled(view, "Seat 1") == [ben] and ben.value == "Benny"
     assert controls_labelled(view, "Seat 2") == [ann] and ann.value == "Ann"
-    assert controls_labelled(view, "Move Benny up a seat")[0].content.disabled
-    assert not controls_labelled(view, "Move Ann up a seat")[0].content.disabled
+    assert controls_labelled(view, "Move Benny up a seat")[0].disabled
+    assert not controls_labelled(view, "Move Ann up a seat")[0].disabled
 
     # Letters typed in Ann's field as it moved are hers, not the new seat 1's.
     typed(ann, "Annie")
@@ -67,8 +67,8 @@ def test_a_move_keeps_the_fields_and_late_letters_land_on_the_right_player(tmp_p
 def test_a_second_quick_tap_on_an_arrow_turned_off_moves_nobody(tmp_path):
     store, table_id, view = players_of_a_new_table(tmp_path)
     up = controls_labelled(view, "Move Ben up a seat")[0]
-    up.content.on_click(None)
-    up.content.on_click(None)  # the same arrow again, before the phone drew it off
+    up.on_click(None)
+    up.on_click(None)  # the same arrow again, before the phone drew it off
     assert [f.value for f in (controls_labelled(view, f"Seat {n}")[0] for n in (1, 2, 3))] \
         == ["Ben", "Ann", "Cy"]
     save_button(view).on_click(None)

@@ -203,11 +203,11 @@ def test_editor_ordering_moves_names():
     control = editor.ordering(("order",), "Council")
     rows = control.controls[1].controls
     down_a = rows[0].content.controls[3]
-    assert down_a.label == "Move A down"
-    down_a.content.on_click(None)
+    assert down_a.icon.semantics_label == "Move A down"
+    down_a.on_click(None)
     assert editor.sheet["order"] == ["B", "A", "C"]
     up_first = control.controls[1].controls[0].content.controls[2]
-    assert up_first.content.disabled
+    assert up_first.disabled
 
 
 def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():

@@ -27,7 +27,7 @@ import flet as ft
 from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.table.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
-from companion.ui.widgets.common import TAP, ChoiceRow
+from companion.ui.widgets.common import ChoiceRow, labelled_icon_button
 from companion.ui.widgets.stepper import Stepper
 from scorers.sheets import location
 
@@ -35,9 +35,10 @@ Path = tuple[str | int, ...]
 
 
 def move_button(label: str, icon: ft.IconData, on_click: Callable, disabled: bool) -> ft.Control:
-    """A big arrow button named by ``label`` (no tooltip: it would repeat the name)."""
-    return ft.Semantics(label=label, button=True, content=ft.IconButton(
-        icon=icon, on_click=on_click, width=TAP, height=TAP, disabled=disabled))
+    """A big arrow button named by ``label`` (no tooltip: the name is long)."""
+    button = labelled_icon_button(label, icon, on_click, tooltip=False)
+    button.disabled = disabled
+    return button
 
 
 class Editor:
@@ -194,13 +195,23 @@ class Editor:
         if self._remember:
             self._remember(key, value)
 
+    def whose(self, path: Path) -> str | None:
+        """The player a box at ``path`` counts for (a box under ``players``), for its
+        name on a screen reader; None for a box of the table's."""
+        if len(path) > 2 and path[0] == "players" and isinstance(path[1], int):
+            name = self.get(("players", path[1], "name"))
+            if isinstance(name, str) and name:
+                return player_name(name)
+        return None
+
     # -- bound controls --------------------------------------------------------------
     def stepper(self, path: Path, label: str, minimum: int = 0, maximum: int | None = None,
                 hint: str | None = None, name: str | None = None) -> ft.Control:
         """``name``: the accessible name when ``label`` alone is ambiguous (see Stepper)."""
         stepper = Stepper(label, int(self.get(path, 0) or 0), lambda n: self.change_from(
                               stepper.control, lambda: self.set(path, n)),
-                          minimum=minimum, maximum=maximum, hint=hint, name=name)
+                          minimum=minimum, maximum=maximum, hint=hint, name=name,
+                          whom=self.whose(path))
         self._bind(path, name or label, stepper.show_error,
                    lambda: stepper.set_value(int(self.get(path, 0) or 0)),
                    stepper.control, stepper.error_state)
@@ -244,7 +255,7 @@ class Editor:
 
         stepper = Stepper(label, int(self.get(path, 0) or 0),
                           lambda n: self.change_from(stepper.control, lambda: change(n)),
-                          minimum=0, maximum=maximum, hint=hint)
+                          minimum=0, maximum=maximum, hint=hint, whom=self.whose(path))
         self._bind(path, label, stepper.show_error,
                    lambda: stepper.set_value(int(self.get(path, 0) or 0)),
                    stepper.control, stepper.error_state)

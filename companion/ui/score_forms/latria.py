@@ -164,7 +164,8 @@ def player_controls(editor, index: int) -> list[ft.Control]:
             room = in_box - held_elsewhere(kind)
             stepper = Stepper(label, count_of(kind), lambda n: None,
                               maximum=max(room, count_of(kind)),
-                              hint=t("latria.in_box", n=in_box))
+                              hint=t("latria.in_box", n=in_box),
+                              whom=editor.whose(("players", index, pile)))
             # A count changes that stepper only (the others' limits count the other piles).
             stepper.on_change = lambda n, b=body, v=value, s=stepper: editor.change_from(
                 s.control, lambda: set_count(b, v, n))

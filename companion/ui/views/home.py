@@ -22,6 +22,7 @@ from companion.ui.widgets.common import (
     labelled_icon_button,
     muted,
     screen,
+    spoken_as,
 )
 
 
@@ -163,28 +164,31 @@ def build(ctx) -> ft.View:
         # The games of one campaign have the same players: which game it is tells them apart.
         place = place_in_series(ctx.store, session)
         which = [] if place is None else [t("campaign.game_of", n=place[0], total=place[1])]
+        # Open and Delete each one node: a card is one node by default, and Open then
+        # held Delete (axe-core: nested-interactive).
         return ft.Card(
+            semantic_container=False,
             content=ft.Row(
                 [
-                    ft.Semantics(
-                        label=" · ".join([t("home.open_table", game=t(game.name),
-                                            players=players), *which]),
-                        button=True,
-                        expand=True,
-                        content=ft.ListTile(
-                            title=ft.Text(game_title(game), weight=ft.FontWeight.W_600),
-                            subtitle=ft.Column(
-                                [
-                                    *(ft.Text(w, size=15, weight=ft.FontWeight.W_600)
-                                      for w in which),
-                                    ft.Text(players, max_lines=2,
-                                            overflow=ft.TextOverflow.ELLIPSIS),
-                                    muted(stamp, size=14),
-                                ],
-                                spacing=2,
-                            ),
-                            on_click=lambda e, s=session: ctx.go(f"/table/{s.id}"),
+                    # One button whose name is its words in the order shown, the title
+                    # read as what a tap does ("Open Latria table: Ann, Ben, Cleo,
+                    # Campaign game 2 of 3, Last change …").
+                    ft.ListTile(
+                        title=spoken_as(game_title(game),
+                                        t("home.open_table_title", game=t(game.name)),
+                                        weight=ft.FontWeight.W_600),
+                        subtitle=ft.Column(
+                            [
+                                ft.Text(players, max_lines=2,
+                                        overflow=ft.TextOverflow.ELLIPSIS),
+                                *(ft.Text(w, size=15, weight=ft.FontWeight.W_600)
+                                  for w in which),
+                                muted(stamp, size=14),
+                            ],
+                            spacing=2,
                         ),
+                        on_click=lambda e, s=session: ctx.go(f"/table/{s.id}"),
+                        expand=True,
                     ),
                     labelled_icon_button(
                         t("home.delete_table", game=t(game.name), players=players),

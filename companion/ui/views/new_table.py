@@ -17,7 +17,15 @@ from companion.table.plays import player_key
 from companion.ui.views.home import game_title
 from companion.ui.views.names import counter_text, name_field
 from companion.ui.views.setup import parse_seed, seed_error
-from companion.ui.widgets.common import TAP, choice_chip, heading, muted, primary_button, screen
+from companion.ui.widgets.common import (
+    TAP,
+    choice_chip,
+    heading,
+    muted,
+    primary_button,
+    screen,
+    spoken_as,
+)
 from scorers.base import MAX_NAME_LENGTH, name_issues
 
 
@@ -144,12 +152,12 @@ def build(ctx, game_id: str) -> ft.View:
     # keyboard back to the name field typed in last with its name selected, so the next
     # letter replaced the name ("Ann", 3 players, "e": "e"). Kept, the tap only moves
     # the focus off the field, as a tap anywhere else does.
-    count_buttons = {n: ft.Semantics(
-        label=t("new.player_count_button_one") if n == 1 else t("new.player_count_button",
-                                                                n=n),
-        button=True,
-        content=ft.OutlinedButton(content=str(n), width=64, height=TAP,
-                                  on_click=lambda e, n=n: choose_count(n)))
+    # Each one button named "3 players" (a named Semantics around it held it as a second
+    # control); the Semantics says which count is chosen.
+    count_buttons = {n: ft.Semantics(content=ft.OutlinedButton(
+        content=spoken_as(str(n), t("new.player_count_button_one") if n == 1
+                          else t("new.player_count_button", n=n)),
+        width=64, height=TAP, on_click=lambda e, n=n: choose_count(n)))
         for n in game.player_counts}
     count_row.controls = list(count_buttons.values())
     chosen_style = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)

@@ -20,7 +20,13 @@ from companion.table import campaign
 from companion.ui.views.home import game_title
 from companion.ui.views.names import name_field
 from companion.ui.views.new_table import name_error
-from companion.ui.widgets.common import labelled_icon_button, muted, primary_button, screen
+from companion.ui.widgets.common import (
+    labelled_icon_button,
+    muted,
+    primary_button,
+    rename_icon_button,
+    screen,
+)
 from scorers.base import name_issues
 
 
@@ -83,7 +89,7 @@ def build(ctx, table_id: str) -> ft.View:
             if seat.arrows:
                 name_arrows(seat)
                 up, down = seat.arrows
-                up.content.disabled, down.content.disabled = k == 0, k == len(seats) - 1
+                up.disabled, down.disabled = k == 0, k == len(seats) - 1
 
     def name_arrows(seat: Seat) -> bool:
         """Name the seat's arrows after its player; returns whether a name changed."""
@@ -91,9 +97,7 @@ def build(ctx, table_id: str) -> ft.View:
         changed = False
         for arrow, key in zip(seat.arrows, ("players.move_up", "players.move_down"),
                               strict=True):
-            label = t(key, name=shown)
-            changed |= arrow.label != label
-            arrow.label = arrow.content.tooltip = label
+            changed |= rename_icon_button(arrow, t(key, name=shown))
         return changed
 
     def save(e) -> None:

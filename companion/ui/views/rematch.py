@@ -19,6 +19,7 @@ from companion.engine import Outcome, Refused, Stale
 from companion.i18n import t
 from companion.table import campaign
 from companion.table.record import TableSession
+from companion.ui.widgets.common import spoken_as
 
 
 def can_rematch(ctx, session: TableSession) -> bool:
@@ -63,19 +64,18 @@ def buttons(ctx, session: TableSession, with_reopen: bool = True) -> ft.Control:
     plain Rematch."""
     row: list[ft.Control] = []
     if len(session.players) == 1 and can_rematch(ctx, session):
-        row.append(ft.Semantics(label=t("history.rematch_solo_spoken"), button=True,
-                                content=ft.FilledButton(
-                                    content=t("history.rematch"), icon=ft.Icons.AUTORENEW,
-                                    on_click=lambda e: start(ctx, session, rotate=False))))
+        row.append(ft.FilledButton(
+            content=spoken_as(t("history.rematch"), t("history.rematch_solo_spoken")),
+            icon=ft.Icons.AUTORENEW, on_click=lambda e: start(ctx, session, rotate=False)))
     elif can_rematch(ctx, session):
         row += [
-            ft.Semantics(label=t("history.rematch_spoken"), button=True, content=ft.FilledButton(
-                content=t("history.rematch"), icon=ft.Icons.AUTORENEW,
-                on_click=lambda e: start(ctx, session, rotate=True))),
-            ft.Semantics(label=t("history.same_seats_spoken"), button=True,
-                         content=ft.OutlinedButton(
-                             content=t("history.same_seats"), icon=ft.Icons.EVENT_SEAT_OUTLINED,
-                             on_click=lambda e: start(ctx, session, rotate=False))),
+            ft.FilledButton(
+                content=spoken_as(t("history.rematch"), t("history.rematch_spoken")),
+                icon=ft.Icons.AUTORENEW, on_click=lambda e: start(ctx, session, rotate=True)),
+            ft.OutlinedButton(
+                content=spoken_as(t("history.same_seats"), t("history.same_seats_spoken")),
+                icon=ft.Icons.EVENT_SEAT_OUTLINED,
+                on_click=lambda e: start(ctx, session, rotate=False)),
         ]
     if with_reopen:
         row.append(ft.TextButton(content=t("history.reopen"), icon=ft.Icons.UNDO,

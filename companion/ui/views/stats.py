@@ -26,10 +26,11 @@ from scorers.base import comma_list
 
 ROUTE = "/stats"
 CHART_HEIGHT = 200  # px: under a quarter of a 844-px phone screen, taller than the names
-# One colour per category, in order, a strong and a light role in turn so that stacked
-# neighbours differ; a loss (below 0) is drawn in ERROR.
-SERIES = (ft.Colors.PRIMARY, ft.Colors.TERTIARY_FIXED_DIM, ft.Colors.SECONDARY,
-          ft.Colors.PRIMARY_FIXED_DIM, ft.Colors.TERTIARY, ft.Colors.SECONDARY_FIXED_DIM,
+# One colour per category, in order, a role and the deeper one of its family in turn so
+# that stacked neighbours differ; each stands out from the page in light and dark mode
+# (3:1, WCAG 1.4.11: tests/ui/test_contrast.py). A loss (below 0) is drawn in ERROR.
+SERIES = (ft.Colors.PRIMARY, ft.Colors.ON_TERTIARY_CONTAINER, ft.Colors.SECONDARY,
+          ft.Colors.ON_PRIMARY_CONTAINER, ft.Colors.TERTIARY, ft.Colors.ON_SECONDARY_CONTAINER,
           ft.Colors.OUTLINE)
 LOSS = ft.Colors.ERROR
 AXIS_TEXT = 12  # px: the axis labels; the figures themselves are in the text rows

@@ -36,14 +36,34 @@ def secondary_button(label: str, on_click: Callable, icon: ft.IconData | None = 
 
 
 def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
-                         color: str | None = None) -> ft.Semantics:
-    """An icon button that screen readers and tests can find by ``label``."""
-    return ft.Semantics(
-        label=label,
-        button=True,
-        content=ft.IconButton(icon=icon, icon_color=color, tooltip=label, on_click=on_click,
-                              width=TAP, height=TAP),
-    )
+                         color: str | None = None, tooltip: bool = True) -> ft.IconButton:
+    """An icon button that screen readers and tests find by ``label``: one button with one
+    name. The icon's own label names the button (Flutter gives an icon button no name of
+    its own); the tooltip, for a mouse, stays out of what is read, else the name is read
+    twice ("Back Back"). Wrapping the button in a named ``Semantics`` instead puts a
+    second, unnamed button inside the named one (axe-core: nested-interactive)."""
+    return ft.IconButton(
+        icon=ft.Icon(icon, color=color, semantics_label=label),
+        tooltip=ft.Tooltip(message=label, exclude_from_semantics=True) if tooltip else None,
+        on_click=on_click, width=TAP, height=TAP)
+
+
+def spoken_as(text: str, spoken: str, **style: Any) -> ft.Text:
+    """The words ``text`` of a button that a screen reader says as ``spoken``: the
+    button's one name (no ``Semantics`` around the button, which would hold it as a
+    second control). ``spoken`` holds the words shown, so that a player who says them to
+    a voice control finds the button (WCAG 2.5.3)."""
+    return ft.Text(text, semantics_label=spoken, **style)
+
+
+def rename_icon_button(button: ft.IconButton, label: str) -> bool:
+    """Give a ``labelled_icon_button`` a new name (and tooltip); returns whether it changed."""
+    if button.icon.semantics_label == label:
+        return False
+    button.icon.semantics_label = label
+    if button.tooltip is not None:
+        button.tooltip.message = label
+    return True
 
 
 def text_width(text: str) -> int:
@@ -91,35 +111,63 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
                 disabled: bool = False, leading: ft.Control | None = None,
                 size: int | None = None) -> ft.Semantics:
     """A big tappable chip. ``spoken`` is its name for screen readers and tests (it can say
-    more than the short ``text`` shown, e.g. "Sun astrology 8" for "8 · 3★")."""
-    return ft.Semantics(
-        label=spoken, button=True, selected=selected,
-        # No check mark: it would widen the chip when picked and push its neighbours to
-        # another row under the player's finger; the picked chip is filled instead.
-        # Tall enough to tap from its padding, not a fixed height: at twice the text size
-        # a long label wraps and the chip grows instead of cutting it off.
-        # A chip draws its label on one line unless the text says otherwise (Flutter).
-        content=ft.Chip(label=ft.Text(text, size=size, max_lines=3, no_wrap=False),
-                        selected=selected, disabled=disabled,
-                        leading=leading, on_select=on_select, show_checkmark=False,
-                        padding=ft.Padding.symmetric(horizontal=4, vertical=CHIP_PADDING)),
-    )
+    more than the short ``text`` shown, e.g. "Sun astrology 8" for "8 · 3★").
+
+    Drawn as a box rather than Flet's ``Chip``: a chip is a checkbox of its own in the
+    accessibility tree, so a named button around it held a second control (axe-core:
+    nested-interactive). The box and its words are one button, named ``spoken``."""
+    # Tall enough to tap from its padding, not a fixed height: at twice the text size a
+    # long label wraps and the chip grows instead of cutting it off.
+    words = ft.Text(text, size=size or 14, weight=ft.FontWeight.W_500, max_lines=3,
+                    no_wrap=False, semantics_label=spoken)
+    box = ft.Container(
+        content=chip_content(words, leading),
+        on_click=on_select, disabled=disabled, opacity=0.38 if disabled else 1.0,
+        border_radius=8, ink=True,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=CHIP_PADDING - 1))
+    paint_chip(box, selected)
+    return ft.Semantics(button=True, selected=selected, content=box)
+
+
+def chip_content(words: ft.Text, leading: ft.Control | None) -> ft.Control:
+    """The words alone (they wrap within the row's width), or a mark in front of them
+    (the short name of a player on Score)."""
+    if leading is None:
+        return words
+    return ft.Row([leading, words], spacing=6, tight=True,
+                  vertical_alignment=ft.CrossAxisAlignment.CENTER)
+
+
+def chip_words(box: ft.Container) -> ft.Text:
+    return box.content.controls[-1] if isinstance(box.content, ft.Row) else box.content
+
+
+def paint_chip(box: ft.Container, selected: bool) -> None:
+    """No check mark: it would widen the chip when picked and push its neighbours to
+    another row under the player's finger; the picked chip is filled instead. The outline
+    is the scheme's ``outline``, which stands out from the page (WCAG 1.4.11, 3:1)."""
+    box.bgcolor = ft.Colors.SECONDARY_CONTAINER if selected else None
+    box.border = ft.Border.all(1, ft.Colors.SECONDARY_CONTAINER if selected
+                               else ft.Colors.OUTLINE)
+    chip_words(box).color = (ft.Colors.ON_SECONDARY_CONTAINER if selected
+                             else ft.Colors.ON_SURFACE_VARIANT)
 
 
 def set_choice_chip(chip: ft.Semantics, spoken: str, text: str, selected: bool,
                     marked: bool = False, mark: Callable[[], ft.Control] | None = None) -> bool:
     """Change a ``choice_chip`` in place: its names, whether it is picked, and whether it
     wears ``mark()`` in front (``marked``). Returns whether anything changed."""
-    inner = chip.content
-    # The chip's own ``selected`` too: a tap turns it over on the phone (Flet's Chip), so
-    # a tap on the picked chip has unpicked it there while the choice stays the same.
-    if (chip.label, inner.label.value, chip.selected, inner.selected,
-            inner.leading is not None) == (spoken, text, selected, selected, marked):
+    box = chip.content
+    words = chip_words(box)
+    was_marked = isinstance(box.content, ft.Row)
+    if (words.semantics_label, words.value, chip.selected,
+            was_marked) == (spoken, text, selected, marked):
         return False
-    chip.label, inner.label.value = spoken, text
-    chip.selected = inner.selected = selected
-    if marked != (inner.leading is not None):
-        inner.leading = mark() if marked and mark else None
+    words.semantics_label, words.value = spoken, text
+    chip.selected = selected
+    paint_chip(box, selected)
+    if marked != was_marked:
+        box.content = chip_content(words, mark() if marked and mark else None)
     return True
 
 

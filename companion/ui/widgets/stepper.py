@@ -17,7 +17,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import t
-from companion.ui.widgets.common import TAP
+from companion.ui.widgets.common import labelled_icon_button
 from scorers.limits import MAX_NUMBER
 
 
@@ -32,10 +32,12 @@ class Stepper:
         hint: str | None = None,
         width: int = 72,
         name: str | None = None,
+        whom: str | None = None,
     ):
         """``name``: what screen readers (and tests) call it when the caption alone is
         ambiguous on the screen, e.g. "Realm 1 · Shrines" under a "Realm 1" heading;
-        defaults to ``label``."""
+        defaults to ``label``. ``whom``: the player it counts for, said in the names of
+        the field and the buttons ("Sun 4 VP, Ann"; "Sun 4 VP: one more for Ann")."""
         name = name or label
         self.name = name
         self.label = label
@@ -55,17 +57,21 @@ class Stepper:
             on_change=self._typed,
             on_focus=self._focused,
             on_blur=self._left,
+            # The field's name for screen readers: a label of no size, so nothing is drawn
+            # and the outline has no gap for it (the caption beside the field shows it).
+            label=ft.Container(width=0, height=0, content=ft.Text(
+                name if whom is None else t("stepper.field", label=name, whom=whom))),
         )
-        self.less = ft.Semantics(
-            label=t("stepper.less", label=name), button=True,
-            content=ft.IconButton(icon=ft.Icons.REMOVE, width=TAP, height=TAP,
-                                  on_click=lambda e: self._step(-1)),
-        )
-        self.more = ft.Semantics(
-            label=t("stepper.more", label=name), button=True,
-            content=ft.IconButton(icon=ft.Icons.ADD, width=TAP, height=TAP,
-                                  on_click=lambda e: self._step(+1)),
-        )
+        # No tooltips: the buttons' names are long, and the caption says what they count.
+        if whom is None:
+            fewer, more = t("stepper.less", label=name), t("stepper.more", label=name)
+        else:
+            fewer = t("stepper.less_for", label=name, whom=whom)
+            more = t("stepper.more_for", label=name, whom=whom)
+        self.less = labelled_icon_button(fewer, ft.Icons.REMOVE, lambda e: self._step(-1),
+                                         tooltip=False)
+        self.more = labelled_icon_button(more, ft.Icons.ADD, lambda e: self._step(+1),
+                                         tooltip=False)
         self.error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         caption = [ft.Text(label, size=15)]
         if hint:
@@ -74,8 +80,7 @@ class Stepper:
             [
                 ft.Row(
                     [ft.Column(caption, spacing=0, expand=True), self.less,
-                     # Flutter gives a label-less field no accessible name; the
-                     # identifier lets tests find it (the caption beside it names it).
+                     # The identifier lets tests find the field without its name.
                      ft.Semantics(identifier=f"count:{name}", content=self.field),
                      self.more],
                     spacing=2,
@@ -107,8 +112,8 @@ class Stepper:
         return t("stepper.range", min=self.minimum, max=self.maximum)
 
     def _sync_buttons(self) -> None:
-        self.less.content.disabled = self.value <= self.minimum
-        self.more.content.disabled = self.maximum is not None and self.value >= self.maximum
+        self.less.disabled = self.value <= self.minimum
+        self.more.disabled = self.maximum is not None and self.value >= self.maximum
 
     def _step(self, delta: int) -> None:
         n = self.value + delta

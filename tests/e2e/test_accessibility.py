@@ -1,0 +1,173 @@
+"""What a screen reader meets on every screen, checked by axe-core (tests/package.json pins
+it; .ci/test installs it): each control is one node with one name, each field is labelled.
+
+axe runs once per screen after Flutter's accessibility tree is on, at 390×844, in English
+and Japanese, light and dark: one walk per language and theme through every screen of a
+Latria table and the screens beside the tables, then Play and Score of each of the five
+games. A screen moves to the next by the browser's history, as a phone's Back does, so a
+walk does not depend on the words of either language. The colours of the screens are
+checked by tests/ui/test_contrast.py: axe cannot see the colours Flutter paints."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.conftest import PHONE, Server
+from tests.e2e.flutter import open_app
+from tests.e2e.tables import create_table
+from tests.e2e.test_japanese import choose_language
+
+AXE = Path(__file__).parents[1] / "node_modules" / "axe-core" / "axe.min.js"
+# The rules about names and labels. Others axe reports on any Flutter page, Flet's own
+# hello counter too (document-title, meta-viewport, region), are not about the app's
+# controls; colour contrast cannot be measured on Flutter's canvas.
+RULES = ["aria-command-name", "nested-interactive", "label", "button-name",
+         "label-content-name-mismatch", "link-name", "image-alt"]
+CODE = "246810"
+
+# (the game's tile, its id in routes, the players)
+GAMES = [
+    ("Latria", "latria", ["Ann", "Ben", "Cleo"]),
+    ("Carpe Astra", "carpe_astra", ["Ann", "Ben"]),
+    ("Luna", "luna", ["Ann", "Ben"]),
+    ("Altar: Realms of the Gods", "altar", ["Ann", "Ben"]),
+    ("Latoro", "latoro", ["Ann", "Ben"]),
+]
+
+# The screens beside the tables, and those of a table (``{t}`` is its route).
+SCREENS = ["/", "/new/latria", "{t}", "{t}/players", "{t}/setup", "{t}/play", "{t}/score",
+           "{t}/results", "{t}/rules", "{t}/rulings", "/history", "/stats", "/rules",
+           "/rules/latria", "/rules/rulings", "/settings", "/invite"]
+
+
+def go(page, route: str) -> None:
+    """Open ``route`` in the app already loaded, as the browser's Back and Forward do
+    (Flutter takes a popstate as a new route): no reload, so the tree stays on."""
+    page.evaluate("""route => {
+      history.pushState(null, '', route);
+      window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
+    }""", route)
+    page.wait_for_function("route => location.pathname === route.split('?')[0]", arg=route)
+
+
+def settle(page) -> None:
+    """Wait until the tree holds still: the screen has been drawn and described."""
+    last = None
+    for _ in range(30):
+        page.wait_for_timeout(250)
+        now = page.evaluate("document.querySelector('flt-semantics-host')?.innerHTML.length")
+        if now == last:
+            return
+        last = now
+
+
+def violations(page) -> list[str]:
+    """axe's findings for the screen on show, one line per node."""
+    settle(page)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async rules => {
+      const r = await axe.run(document, {runOnly: {type: 'rule', values: rules}});
+      return r.violations.flatMap(v => v.nodes.map(n =>
+        v.id + ': ' + n.html.replace(/ style="[^"]*"/, '').slice(0, 240)));
+    }""", RULES)
+    return found
+
+
+class Walk:
+    def __init__(self, page, mode: str):
+        self.page = page
+        self.mode = mode
+        self.found: dict[str, list[str]] = {}
+        self.seen = 0
+
+    def check(self, route: str) -> None:
+        go(self.page, route)
+        self.seen += 1
+        if bad := violations(self.page):
+            self.found[f"{self.mode} {route}"] = bad
+
+    def report(self) -> str:
+        return "\n".join(f"{where}:\n  " + "\n  ".join(nodes)
+                         for where, nodes in self.found.items())
+
+
+def new_table(page, url: str, tile: str, players: list[str]) -> str:
+    create_table(page, url, tile, players)
+    page.wait_for_function("() => /^\\/table\\/[^/]+$/.test(location.pathname)")
+    return page.evaluate("location.pathname")
+
+
+@pytest.fixture(scope="module")
+def a11y_server(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("a11y")
+    s = Server(folder / "data", folder / "server.log")
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def tables(a11y_server, browser):
+    """One table of each game, made once for every walk: game id → its route."""
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    made = {game: new_table(page, a11y_server.url, tile, players)
+            for tile, game, players in GAMES}
+    context.close()
+    return made
+
+
+def phone(browser, dark: bool):
+    context = browser.new_context(viewport=PHONE, color_scheme="dark" if dark else "light")
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    return context, page
+
+
+def test_axe_is_installed():
+    assert AXE.is_file(), "axe-core is missing: npm ci --prefix tests (.ci/test does it)"
+
+
+@pytest.mark.parametrize("language, dark", [("English", False), ("English", True),
+                                            ("日本語", False), ("日本語", True)],
+                         ids=["en-light", "en-dark", "ja-light", "ja-dark"])
+def test_every_control_is_named_once(a11y_server, tables, browser, language, dark):
+    context, page = phone(browser, dark)
+    try:
+        open_app(page, a11y_server.url)
+        page.get_by_role("button", name=re.compile("^(Language: |言語：)")).first.wait_for()
+        if language != "English":
+            choose_language(page, language)
+            page.get_by_text("新しい卓を始める").wait_for()
+        walk = Walk(page, f"{language} {'dark' if dark else 'light'}")
+        for screen in SCREENS:
+            walk.check(screen.format(t=tables["latria"]))
+        if (language, dark) == ("English", False):
+            for game, route in tables.items():
+                if game != "latria":
+                    walk.check(f"{route}/play")
+                    walk.check(f"{route}/score")
+        assert walk.seen >= len(SCREENS)
+        assert not walk.found, walk.report()
+    finally:
+        context.close()
+
+
+def test_the_code_prompt_is_labelled(browser, tmp_path):
+    server = Server(tmp_path / "data", tmp_path / "server.log",
+                    extra_args=("--access-code", CODE))
+    server.start()
+    context, page = phone(browser, dark=False)
+    try:
+        open_app(page, server.url)
+        page.get_by_role("textbox").first.wait_for()
+        bad = violations(page)
+        assert not bad, "\n".join(bad)
+    finally:
+        context.close()
+        server.stop()
