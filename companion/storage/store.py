@@ -37,6 +37,7 @@ import os
 import sqlite3
 import stat
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
@@ -292,6 +293,8 @@ class Store:
             if not self.path.exists() or self.path.stat().st_size == 0:
                 self._create()
                 return
+            if (stray := _stray_wal_problem(self.path)) is not None:
+                raise StoreError("io", self.path, detail=stray)
             found = _inspect(self.path)
             reason = _write_problem(self.path)
             if reason is not None:
@@ -877,6 +880,47 @@ class Found(BaseModel):
 
 def _side_file(path: Path, suffix: str) -> bool:
     return Path(f"{path}{suffix}").exists()
+
+
+# sqlite.org/fileformat2.html, "The Write-Ahead Log": a -wal is a 32-byte header (its salts
+# at bytes 16–23) and frames after it; sqlite.org/walformat.html: the -shm begins with the
+# WAL-index header, whose copy of those salts is at bytes 32–39.
+WAL_HEADER_BYTES = 32
+WAL_SALTS = slice(16, 24)
+SHM_SALTS = slice(32, 40)
+WAL_LOOK_AGAIN = 0.05  # s
+
+
+def _stray_wal_problem(path: Path) -> str | None:
+    """Why the -wal beside the file cannot be taken for its own, or None.
+
+    SQLite applies any -wal it finds beside a database, whichever file it was written
+    for: one from another copy of the data folder replaces this file's tables with that
+    copy's, without a word. Nothing in a -wal names its database. What pairs them is the
+    -shm SQLite keeps beside both while the file is open, and leaves there when the
+    program is killed: its header holds the salts of the -wal it indexes. So a -wal with
+    frames is taken only with a -shm holding its salts; the files are left as they are.
+    A clean close removes both, and an empty -wal has nothing to apply. (Another server
+    process writing the file starts a new -wal by giving the -shm its new salts first,
+    then the -wal: a look between the two sees them differ, so a second look follows.)"""
+    wal, shm = Path(f"{path}-wal"), Path(f"{path}-shm")
+    for look in range(2):
+        if look:
+            time.sleep(WAL_LOOK_AGAIN)
+        try:
+            if not wal.exists() or wal.stat().st_size <= WAL_HEADER_BYTES:
+                return None
+            with wal.open("rb") as f:
+                salts = f.read(WAL_HEADER_BYTES)[WAL_SALTS]
+            if shm.exists():
+                with shm.open("rb") as f:
+                    if f.read(SHM_SALTS.stop)[SHM_SALTS] == salts:
+                        return None
+        except OSError as err:
+            return f"the {wal.name} beside it cannot be read ({err.strerror or err})"
+    return (f"the {wal.name} beside it was not written for this file (it may be another "
+            f"copy's) and was not applied; moved away, it leaves the file as last saved "
+            f"in it")
 
 
 def _connect_read_only(path: Path, immutable: bool = False) -> sqlite3.Connection:
