@@ -78,6 +78,7 @@ class Context:
     prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
     storage: Any = None
     keep_awake: KeepAwake | None = None
+    taking_change: bool = False  # within ``take_change``: it sends the screen
     engine: Engine = field(init=False)
 
     def __post_init__(self) -> None:
@@ -119,7 +120,8 @@ class Context:
         top.appbar = view.appbar
         if notice:
             self.show_notice(notice)
-        self.page.update()
+        if not self.taking_change:  # (``take_change`` sends it, once)
+            self.page.update()
 
     def update_screen(self) -> None:
         """Send what changed on the top screen only: a tap changes nothing on the screens
@@ -155,14 +157,27 @@ class Context:
         route = self.page.views[-1].route or "/"
         live = self.live.get(route)
         on_screen = set(self.page.session.index.keys())
-        # Flet runs this in the context of the phone that sent the change: the words
-        # drawn here are this phone's.
-        with i18n.speaking(language.of_page(self.page)):
-            if live is not None:
-                live(change)
-            else:
-                self.redraw(build_view(self, route))
-        self.page.update()
+        # A change redraws the top screen only, and is sent in one diff of that screen:
+        # with a table on many phones, each diff of the whole stack of screens (and a
+        # second one after the redraw's own) was most of what a change cost the server.
+        # The whole page is sent when a notice lay elsewhere (over the page, or on a
+        # screen under this one): showing another takes that one away.
+        whole_page = notices_elsewhere(self.page)
+        self.taking_change = True
+        try:
+            # Flet runs this in the context of the phone that sent the change: the words
+            # drawn here are this phone's.
+            with i18n.speaking(language.of_page(self.page)):
+                if live is not None:
+                    live(change)
+                else:
+                    self.redraw(build_view(self, route))
+        finally:
+            self.taking_change = False
+        if whole_page or not self.page.views:
+            self.page.update()
+        else:
+            self.page.views[-1].update()
         gone = on_screen - set(self.page.session.index.keys())
         if gone:  # (a score change leaves Play as it was)
             self.taken_away.append(frozenset(gone))
@@ -192,6 +207,14 @@ class Context:
 
 NOTICE = "table-notice"  # the data tag of a notice: at the top of its screen
 TOAST = "toast-notice"  # the same, for one that stays when the screen changes (overlay)
+
+
+def notices_elsewhere(page: ft.Page) -> bool:
+    """Whether a notice lies outside the top screen: over the page, or on a screen under
+    it (``show_notice`` takes it away when it shows the next)."""
+    return (any(getattr(c, "data", None) in (NOTICE, TOAST) for c in page.overlay)
+            or any(getattr(c, "data", None) == NOTICE
+                   for view in page.views[:-1] for c in view.controls))
 
 
 NOTICE_SECONDS = 8  # long enough to read twice; then the screen moves back up
@@ -598,6 +621,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
         page.run_task(read_preferences)
 
     i18n.use_session_language(language.session_language)
+    sync.spare_the_transport_log()
     guarded = access_code.guard(main, serving, style=style)
 
     async def entry(page: ft.Page) -> None:

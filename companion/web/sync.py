@@ -21,7 +21,9 @@ topic of the table its route shows.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -89,7 +91,37 @@ class Follower:
     async def _received(self, name: str, change: Any) -> None:
         if name not in self.topics or not isinstance(change, Change):
             return
-        try:
-            await self.on_change(change)
-        except Exception:  # noqa: BLE001 - a closed page; the next load reads the store
-            log.debug("redraw after %s failed", change, exc_info=True)
+        # One change reaches every session at once, all on the server's one event loop.
+        # Left to themselves they would all redraw before any phone's screen is sent
+        # (a send waits for the loop), so the first phone would wait as long as the last.
+        # They take turns instead, each phone's screen leaving before the next redraw.
+        async with _turn():
+            try:
+                await self.on_change(change)
+            except Exception:  # noqa: BLE001 - a closed page; the next load reads the store
+                log.debug("redraw after %s failed", change, exc_info=True)
+            await asyncio.sleep(0)  # the session's send of its screen runs now
+
+
+def spare_the_transport_log() -> None:
+    """Flet's web server formats each message it sends for a debug line of its
+    ``flet_transport`` log, written or not (``f"send_message: {message}"`` in
+    ``flet_web``): the text of every control of a redrawn screen, field by field, a large
+    part of what a change on a table of many phones cost the server. A message reads as
+    its action alone there, unless that log is on when the server starts."""
+    from flet.messaging.protocol import Message
+
+    if not logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG):
+        Message.__repr__ = lambda self: f"Message({self.action})"  # type: ignore[method-assign]
+
+
+_turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (
+    weakref.WeakKeyDictionary())
+
+
+def _turn() -> asyncio.Lock:
+    """The redraws' turn, one for each event loop (the server's; a test's own)."""
+    loop = asyncio.get_running_loop()
+    if loop not in _turns:
+        _turns[loop] = asyncio.Lock()
+    return _turns[loop]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 from companion.web import sync
 from tests.run_async import run
 
@@ -74,3 +76,28 @@ def test_table_of_routes():
     assert sync.table_of("/table/abc") == "abc"
     assert sync.table_of("/?code=1") is None
     assert sync.table_of("/new/luna") is None
+
+
+def test_each_phone_is_sent_its_redraw_before_the_next_phone_redraws():
+    """One change reaches every session at once on the server's one event loop; a
+    session's screen leaves in a task of its own (Flet's send loop), woken by the redraw.
+    Each phone's screen leaves before the next phone redraws, so the first phone does not
+    wait for the last one's redraw."""
+    happened: list[str] = []
+
+    def phone(number: int):
+        async def on_change(change):
+            happened.append(f"redraw {number}")
+            # what a send to the phone's socket does: its task runs when the loop is free
+            asyncio.get_running_loop().call_soon(happened.append, f"sent {number}")
+        follower = sync.Follower(FakePubSub(), on_change)
+        follower.follow("/table/abc/play")
+        return follower.pubsub.handlers["table:abc"]
+
+    handlers = [phone(n) for n in range(3)]
+
+    async def broadcast():
+        await asyncio.gather(*(h("table:abc", sync.Change("abc", "play")) for h in handlers))
+
+    run(broadcast())
+    assert happened == ["redraw 0", "sent 0", "redraw 1", "sent 1", "redraw 2", "sent 2"]
