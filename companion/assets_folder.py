@@ -12,6 +12,8 @@ from pathlib import Path
 
 _INSTALLED = Path(__file__).resolve().parent / "assets"  # from a wheel
 ASSETS = _INSTALLED if _INSTALLED.is_dir() else _INSTALLED.parents[1] / "assets"
-# The bundled Japanese font (companion/tools/fontsubset.py makes it), under ASSETS.
+# The bundled Japanese font (companion/tools/fontsubset.py makes it), under ASSETS, and
+# its Latin subset, which the web page draws with until Japanese text is on screen.
 FONT_FAMILY = "NotoSansJP"
 FONT_FILE = "fonts/NotoSansJP-Subset.otf"
+LATIN_FONT_FILE = "fonts/NotoSansJP-Latin.otf"

@@ -29,14 +29,16 @@ from pathlib import Path
 
 from scorers.messages import ENGLISH, LANGUAGES, AndList, Msg, catalog, register, render
 
-__all__ = ["ENGLISH", "LANGUAGES", "LANGUAGE_KEY", "HERE", "catalog", "current_language", "say",
-           "say_error", "speaking", "name", "t", "t_for", "use_session_language"]
+__all__ = ["ENGLISH", "LANGUAGES", "LANGUAGE_KEY", "LANGUAGE_NAMES", "HERE", "catalog",
+           "current_language", "say", "say_error", "speaking", "name", "t", "t_for",
+           "use_session_language"]
 
 HERE = Path(__file__).parent
 register(HERE)
 # Where a phone keeps its language: its storage (the page script reads it before the first
 # screen, companion/web/web_page.js) and its session's store (companion/ui/language.py).
 LANGUAGE_KEY = "table_companion.language"
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}  # each in its own language (Home)
 
 _spoken: ContextVar[str | None] = ContextVar("companion_language", default=None)
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import Protocol
 
 from companion.catalog import GAMES
-from companion.i18n import t
+from companion.i18n import local_time, t
 from companion.table.plays import PlayRecord, play_record, player_key
 from companion.table.record import TableSession
 
@@ -88,7 +88,7 @@ def variant_name(game: str, variant: str) -> str:
 def csv_rows(records: Iterable[PlayRecord]) -> list[list[str]]:
     rows = [[t(f"history.csv_{column}") for column in CSV_COLUMNS]]
     for record in records:
-        date = record.finished_at.astimezone().strftime("%Y-%m-%d %H:%M")
+        date = local_time.local(record.finished_at).strftime("%Y-%m-%d %H:%M")
         for p in record.players:
             rows.append([date, game_name(record.game), variant_name(record.game, record.variant),
                          p.name, str(p.seat + 1), str(p.total), str(p.rank),

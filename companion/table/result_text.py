@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 
 from companion.catalog import GAMES
+from companion.i18n import local_time, say, t, t_for
 from companion.i18n import name as player_name
-from companion.i18n import say, t, t_for
 from scorers.base import PlayerResult, Result
 from scorers.ties import tie_notes
 
@@ -36,9 +36,9 @@ def tie_broken(result: Result) -> set[str]:
 
 
 def day_and_time(moment: datetime) -> str:
-    """A full date and time in local time ("Tue 1 Dec 2026 at 14:05"): a shared text is
-    read later, so never "today"."""
-    local = moment.astimezone()
+    """A full date and time on the phone's clock ("Tue 1 Dec 2026 at 14:05"): a shared
+    text is read later, so never "today"."""
+    local = local_time.local(moment)
     day = t("share.date", weekday=t(f"home.weekday_{local.weekday()}"),
             month=t(f"home.month_{local.month}"), day=local.day, year=local.year)
     return t("home.when_day", day=day, time=f"{local.hour}:{local.minute:02d}")

@@ -41,9 +41,9 @@ import flet as ft
 from companion import i18n
 from companion.assets_folder import FONT_FAMILY, FONT_FILE
 from companion.engine import Engine
-from companion.i18n import t
+from companion.i18n import local_time, t
 from companion.storage.store import Store, StoreError
-from companion.ui import language, preferences
+from companion.ui import language, phone_time, preferences
 from companion.ui.awake import KeepAwake
 from companion.ui.routes import parent_route
 from companion.ui.views import access_code
@@ -166,8 +166,9 @@ class Context:
         self.taking_change = True
         try:
             # Flet runs this in the context of the phone that sent the change: the words
-            # drawn here are this phone's.
-            with i18n.speaking(language.of_page(self.page)):
+            # and times drawn here are this phone's.
+            with (i18n.speaking(language.of_page(self.page)),
+                  local_time.reading_in(phone_time.of_page(self.page))):
                 if live is not None:
                     live(change)
                 else:
@@ -622,13 +623,16 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
 
     i18n.use_session_language(language.session_language)
     sync.spare_the_transport_log()
+    local_time.use_session_zone(phone_time.session_zone)
     guarded = access_code.guard(main, serving, style=style)
 
     async def entry(page: ft.Page) -> None:
         # From the first event on, the code prompt's too: a malformed event from a page
         # that has not given the code gets the one line, never a traceback with paths.
         guard_errors(page)
-        await language.start(page)  # before the first word: the code prompt has words
+        # Before the first word (the code prompt has words) and the first date; asked
+        # at once, one round trip to the phone.
+        await asyncio.gather(language.start(page), phone_time.start(page))
         await guarded(page)
 
     return entry

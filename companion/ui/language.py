@@ -21,8 +21,6 @@ from companion.i18n import LANGUAGE_KEY
 
 log = logging.getLogger(__name__)
 
-LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}  # each in its own language
-
 
 def from_locale(tag: str | None) -> str:
     """``ja``, ``ja-JP``, ``ja_JP`` → ``ja``; anything else → ``en``."""

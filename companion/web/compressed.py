@@ -23,8 +23,11 @@ first visit downloads a fraction of the client's size, and a second one almost n
   of Markdown's LaTeX, which the app never shows (0.7 MB on every first visit): they are
   left out. For a character it thinks no font covers, Flutter asks for a slice of Noto
   Sans CJK from ``fontFallbackBaseUrl``; flet_web ships none (two 404s on every visit),
-  so CJK slices are redirected to the app's own Japanese font, already in the browser's
-  cache, and other fallback fonts are a plain 404.
+  so CJK slices are redirected to the app's own Japanese font, and other fallback fonts
+  are a plain 404. The font manifest names the font's Latin subset (a first visit in
+  English carries no kana or kanji): the Japanese font comes the first time Japanese
+  text is drawn, as such a slice, or from the first frame on a Japanese phone, whose page
+  names it in the manifest instead (companion/web/web_page.js).
 
 - **A start that waits for nothing.** ``flutter_bootstrap.js`` is served without its
   service worker settings, with which Flutter's loader waited for the worker before it
@@ -75,8 +78,8 @@ SKIPPED = ("pyodide/",)  # Python in the browser: a served app never loads it
 NOT_COMPRESSED = (".symbols", ".map")
 # What a first visit downloads (Chromium and Safari 18.2+: the wasm build), compressed first.
 FIRST = ("main.dart.wasm", "canvaskit/skwasm.wasm", "assets/fonts/MaterialIcons-Regular.otf",
-         "fonts/NotoSansJP-Subset.otf", "main.dart.mjs", "canvaskit/skwasm.js",
-         "python.js", "assets/packages/cupertino_icons/assets/"
+         "fonts/NotoSansJP-Latin.otf", "fonts/NotoSansJP-Subset.otf", "main.dart.mjs",
+         "canvaskit/skwasm.js", "python.js", "assets/packages/cupertino_icons/assets/"
          "CupertinoIcons.ttf", "assets/AssetManifest.bin.json", "assets/NOTICES")
 # Then the JavaScript build, for browsers without WebAssembly GC (older iPhones).
 SECOND = ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
@@ -284,7 +287,7 @@ class CompressedClient:
 
     def __init__(self, app: ASGIApp, roots: Iterable[Path], version: str,
                  cache: Path | None = None, cjk_font: str | None = None,
-                 cjk_family: str | None = None,
+                 cjk_family: str | None = None, first_font: str | None = None,
                  page_script: str = ""):
         self.app = app
         self.roots = [Path(r) for r in roots]
@@ -299,6 +302,7 @@ class CompressedClient:
         self.compressor = compressor_for(folder, on_disk, self.digest)
         self.cjk_font = cjk_font  # the app's CJK font, a path under the assets
         self.cjk_family = cjk_family  # and its family's name, as the theme names it
+        self.first_font = first_font or cjk_font  # the family's file in the font manifest
         self._small: dict[bytes, dict[str, bytes]] = {}  # rewritten pages, compressed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -483,5 +487,5 @@ class CompressedClient:
             # Flet loads it only once the first screen has come, and then draws it again
             # An asset's path is under assets/, ours beside it.
             kept.append({"family": self.cjk_family,
-                         "fonts": [{"asset": f"../{self.cjk_font}"}]})
+                         "fonts": [{"asset": f"../{self.first_font}"}]})
         return json.dumps(kept, separators=(",", ":")).encode()

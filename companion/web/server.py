@@ -37,7 +37,7 @@ import uvicorn
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE
+from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import t
 from companion.web.access import RateLimiter
 from companion.web.serving import is_loopback
@@ -260,6 +260,7 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
     client = CompressedClient(checked, roots=[ASSETS, web_dir],
                               version=flet_web_version, cache=cache_dir,
                               cjk_font=FONT_FILE, cjk_family=FONT_FAMILY,
+                              first_font=LATIN_FONT_FILE,
                               page_script=page_script(web_dir))
     return SecurityHeaders(client)
 

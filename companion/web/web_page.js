@@ -1,5 +1,6 @@
 // Added to the web client's page by companion/web/compressed.py.
-// The words, the service worker's URL and the text size are filled in when the page is served.
+// The words, the service worker's URL, the text size, the fonts and the keep-awake
+// videos are filled in when the page is served.
 (function () {
   "use strict";
   // The banner's words in each language; the phone's own choice (Home, kept in its
@@ -189,6 +190,116 @@
     set: function (url) {
       scriptSrc.set.call(this, CDN_RUNTIME.test(String(url)) ? __NO_RUNTIME__ : url);
     }
+  });
+
+  // The phone's time zone, for the session to show its dates and times in (read at the
+  // session's start, companion/ui/phone_time.py): its name, and the offset now for a
+  // server that does not know the name ("Asia/Tokyo +09:00").
+  try {
+    var minutes = -new Date().getTimezoneOffset(), whole = Math.abs(minutes);
+    var offset = (minutes < 0 ? "-" : "+") + String(Math.floor(whole / 60)).padStart(2, "0") +
+      ":" + String(whole % 60).padStart(2, "0");
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { /* */ }
+    setItem.call(localStorage, __ZONE_KEY__, JSON.stringify(zone ? zone + " " + offset : offset));
+  } catch (e) { /* no storage: the server's time zone */ }
+
+  // The app's font (companion/web/compressed.py): the font manifest names its Latin
+  // subset, and Flutter fetches the Japanese font once Japanese text is drawn. A phone
+  // reading Japanese draws with it from the first frame: its manifest names it instead.
+  var FONTS = __FONTS__;
+  var nativeFetch = window.fetch;
+  if (language() === "ja" && nativeFetch) {
+    window.fetch = function (input) {
+      var url = String(input && input.url || input);
+      if (!/\/assets\/FontManifest\.json(\?|$)/.test(url)) return nativeFetch.apply(this, arguments);
+      window.fetch = nativeFetch;  // asked once, before the first frame
+      return nativeFetch.apply(this, arguments).then(function (response) {
+        if (!response.ok) return response;
+        return response.text().then(function (text) {
+          return new Response(text.split(JSON.stringify(FONTS.latin))
+            .join(JSON.stringify(FONTS.japanese)), {
+            status: response.status, headers: { "Content-Type": "application/json" } });
+        });
+      });
+    };
+  }
+
+  // Keep the screen on (Settings): the session asks for it on Play and Score
+  // (companion/ui/awake.py) through ft.Wakelock, whose web plugin calls Wakelock.toggle
+  // on this page. Browsers offer the Wake Lock API only to secure pages (https, this
+  // computer), so at a phone on http://192.168… it did nothing. There, or when the
+  // browser refuses a lock, the screen is kept on as NoSleep.js does it (its video,
+  // assets/keep_awake, MIT): a tiny muted video looping inline. A browser may refuse to
+  // play it before the phone has been tapped: the next tap starts it.
+  var VIDEOS = __VIDEOS__;
+  var awake = { wanted: false, lock: null, video: null };
+  function playVideo() {
+    if (!awake.wanted) return;
+    var video = awake.video;
+    if (!video) {
+      video = awake.video = document.createElement("video");
+      video.id = "keep-awake";
+      video.muted = video.defaultMuted = video.loop = video.playsInline = true;
+      ["muted", "loop", "playsinline"].forEach(function (name) { video.setAttribute(name, ""); });
+      video.setAttribute("aria-hidden", "true");
+      video.style.cssText = "position:fixed;left:0;bottom:0;width:1px;height:1px;" +
+        "opacity:0;pointer-events:none;";
+      var base = (window.flet && window.flet.assetBase) || "/";
+      VIDEOS.forEach(function (file) {
+        var source = document.createElement("source");
+        source.src = base + file.src;
+        source.type = file.type;
+        video.appendChild(source);
+      });
+      document.body.appendChild(video);
+    }
+    if (!video.paused) return;
+    var playing = video.play();
+    if (playing && playing.catch) playing.catch(function () { /* the next tap */ });
+  }
+  function holdScreen() {
+    if (!awake.wanted || awake.lock || (awake.video && !awake.video.paused)) return;
+    if (!(window.isSecureContext && navigator.wakeLock)) { playVideo(); return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      if (!awake.wanted) { lock.release(); return; }
+      awake.lock = lock;
+      if (awake.video) awake.video.pause();
+      lock.addEventListener("release", function () {
+        if (awake.lock === lock) awake.lock = null;  // the page was hidden: asked again
+      });
+    }, playVideo);
+  }
+  function letSleep() {
+    var lock = awake.lock;
+    awake.lock = null;
+    if (lock) lock.release().catch(function () { /* released already */ });
+    if (awake.video) awake.video.pause();
+  }
+  function follow(plugin) {
+    if (!plugin || typeof plugin !== "object") return plugin;
+    plugin.toggle = function (enable) {
+      awake.wanted = !!enable;
+      if (awake.wanted) holdScreen(); else letSleep();
+      return Promise.resolve();
+    };
+    plugin.enabled = function () {
+      return Promise.resolve(!!(awake.lock || (awake.video && !awake.video.paused)));
+    };
+    return plugin;
+  }
+  var wakelockPlugin = follow(window.Wakelock);
+  // The plugin's script (wakelock_plus's no_sleep.js) sets its global when it loads.
+  Object.defineProperty(window, "Wakelock", {
+    configurable: true,
+    get: function () { return wakelockPlugin; },
+    set: function (plugin) { wakelockPlugin = follow(plugin); }
+  });
+  ["pointerup", "touchend", "keydown"].forEach(function (type) {
+    window.addEventListener(type, holdScreen, true);
+  });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") holdScreen();
   });
 
   // Offline: the service worker keeps this version of the client, so a reload while

@@ -1,5 +1,7 @@
 """The script added to the web client's page (companion/web/web_page.js): larger text, the
-"reconnecting" banner and the offline service worker."""
+"reconnecting" banner, the offline service worker, the phone's time
+zone, the Japanese font only where Japanese is read, and keeping the screen on where the
+Wake Lock API is not offered."""
 
 from __future__ import annotations
 
@@ -7,7 +9,9 @@ import json
 import re
 from pathlib import Path
 
+from companion.assets_folder import FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import LANGUAGE_KEY, LANGUAGES, speaking, t
+from companion.i18n.local_time import ZONE_KEY
 
 SCRIPT = Path(__file__).with_name("web_page.js")
 WORKER = "flutter_service_worker.js"  # assets/: ours in place of flet_web's
@@ -15,6 +19,10 @@ WORKER = "flutter_service_worker.js"  # assets/: ours in place of flet_web's
 # would have served, is then missing, as when a table's Wi-Fi has no internet.
 NO_REQUEST = "about:invalid"
 LARGER_TEXT_PERCENT = 130  # of the browser's own text size: Settings, "Larger text"
+# NoSleep.js's video (MIT, its licence beside it), under the assets: the first the
+# browser can play is played.
+KEEP_AWAKE_VIDEOS = [{"src": "keep_awake/no-sleep.webm", "type": "video/webm"},
+                     {"src": "keep_awake/no-sleep.mp4", "type": "video/mp4"}]
 
 
 def worker_url(web_dir: Path) -> str:
@@ -45,4 +53,9 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
             .replace("__LANGUAGE_KEY__", _js(f"flutter.{LANGUAGE_KEY}"))
             .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
             .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT))
+            .replace("__ZONE_KEY__", _js(f"flutter.{ZONE_KEY}"))
+            # as the font manifest names them (companion/web/compressed.py)
+            .replace("__FONTS__", _js({"latin": f"../{LATIN_FONT_FILE}",
+                                       "japanese": f"../{FONT_FILE}"}))
+            .replace("__VIDEOS__", _js(KEEP_AWAKE_VIDEOS))
             .replace("__NO_RUNTIME__", _js(NO_REQUEST)))

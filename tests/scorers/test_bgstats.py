@@ -11,6 +11,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from urllib.parse import unquote
+from zoneinfo import ZoneInfo
 
 import pytest
 from hypothesis import given
@@ -140,6 +141,9 @@ def test_the_app_adds_what_play_knew():
     assert play["sourcePlayId"] == "table-companion:abc123"
     assert [p["name"] for p in play["players"] if p["startPlayer"]] == ["けんた"]
     assert play["playDate"] == start.astimezone().strftime("%Y-%m-%d %H:%M:%S")  # local
+    # On the clock of the phone that sends it, in the same form.
+    tokyo = bgstats.play(result, when=start, zone=ZoneInfo("Asia/Tokyo"))
+    assert tokyo["playDate"] == "2026-03-05 04:00:00"
     assert "同点" in play["comments"]
     assert bgstats.duration_minutes(start, start) is None
     assert bgstats.duration_minutes(start, start + timedelta(seconds=20)) is None

@@ -232,6 +232,24 @@ def test_cjk_fallback_fonts_are_the_apps_own_and_others_are_missing(served):
     assert emoji.status_code == 404
 
 
+def test_the_font_manifest_names_the_latin_subset_and_japanese_comes_as_a_fallback(
+        client_dir, tmp_path):
+    # A first visit in English draws with the Latin subset; Japanese text drawn later
+    # asks for a CJK slice, which is the Japanese font.
+    app = CompressedClient(flet_like, roots=[client_dir], version="1.0.5",
+                           cache=tmp_path / "cache", cjk_font="fonts/NotoSansJP-Subset.otf",
+                           cjk_family="NotoSansJP", first_font="fonts/NotoSansJP-Latin.otf")
+    assert app.compressor.wait(60), "the files were not compressed"
+    http = Http(app)
+    fonts = http.get(f"{app.prefix}assets/FontManifest.json").json()
+    assert fonts[-1] == {"family": "NotoSansJP",
+                         "fonts": [{"asset": "../fonts/NotoSansJP-Latin.otf"}]}
+    slice_ = "notosansjp/v53/-F6jfjtqLzI2JPCgQBnw7HFyzSD-AsregP8VFBEj75vY0rw-oME.88.woff2"
+    r = http.get(f"{app.prefix}fallback-fonts/{slice_}", follow_redirects=False)
+    assert r.status_code == 308
+    assert r.headers["location"] == f"{app.prefix}fonts/NotoSansJP-Subset.otf"
+
+
 def test_the_clients_loader_does_not_wait_for_the_service_worker(served):
     """Flutter's loader registers a service worker and waits for it before it loads the
     client when the bootstrap has its settings: the page registers ours later."""

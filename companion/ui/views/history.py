@@ -3,18 +3,15 @@ by player with big chips; each play's date, game, variant, players with totals a
 winners, opening its Results, with Rematch and Same seats under it. The plays as a
 spreadsheet file (CSV) from the bottom bar.
 
-Dates are in local time as Home's are (views/home.py ``when``: the server's, since a
-browser does not tell Flet its time zone)."""
+Dates are on the phone's clock as Home's are (views/home.py ``when``)."""
 
 from __future__ import annotations
-
-from datetime import datetime
 
 import flet as ft
 
 from companion.catalog import GAMES
+from companion.i18n import local_time, t, t_for
 from companion.i18n import name as player_name
-from companion.i18n import t, t_for
 from companion.table import history
 from companion.table.plays import PlayRecord, player_key
 from companion.ui.score_forms import empty_sheet
@@ -97,7 +94,7 @@ def filter_chips(ctx, draft: dict, games: list[str], players: list[str]) -> list
 
 def save_csv(ctx, records: list[PlayRecord]):
     async def save(e) -> None:
-        name = f"plays-{datetime.now():%Y-%m-%d}.csv"
+        name = f"plays-{local_time.now():%Y-%m-%d}.csv"
         try:
             await ft.FilePicker().save_file(
                 dialog_title=t("history.csv_dialog"), file_name=name,

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.catalog import GAMES, Game
 from companion.engine import Refused, Saved
-from companion.i18n import ENGLISH, current_language, speaking, t
+from companion.i18n import ENGLISH, LANGUAGE_NAMES, current_language, local_time, speaking, t
 from companion.storage.saving import read_only_notice
 from companion.storage.store import DeletedTable
 from companion.table.campaign import place_in_series
@@ -50,15 +50,15 @@ def game_title(game: Game) -> str:
 
 
 def when(moment: datetime, now: datetime | None = None) -> str:
-    """A moment as a table reads it, in local time: "today at 14:05", "yesterday at 9:30",
+    """A moment as a table reads it, on the phone's clock: "today at 14:05", "yesterday at 9:30",
     "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15"; in Japanese "今日 14:05", "昨日 9:30",
     "3月4日(火) 20:15", "2024年3月4日 20:15" (the catalog's ``home.day_*`` templates; the
     day and month names are the catalog's too, not the server's locale's).
 
-    Local time is this server's: a browser does not tell the server its time zone (Flet
-    1.0 sends no offset), and the phones at a table are where the server is."""
-    local = moment.astimezone()
-    today = (now or datetime.now()).astimezone().date()
+    The phone's clock is its own time zone, as its page told the server
+    (companion/i18n/local_time.py), else this computer's."""
+    local = local_time.local(moment)
+    today = local_time.local(now).date() if now else local_time.now().date()
     time = f"{local.hour}:{local.minute:02d}"
     days = (today - local.date()).days
     if days == 0:
@@ -94,7 +94,7 @@ def language_row(ctx) -> ft.Control:
 
     chips = [choice_chip(t("home.language_choice", language=name), name, code == current,
                          on_select(code), size=15)
-             for code, name in language.LANGUAGE_NAMES.items()]
+             for code, name in LANGUAGE_NAMES.items()]
     return ft.Row([ft.Icon(ft.Icons.TRANSLATE, size=20, color=ft.Colors.ON_SURFACE_VARIANT),
                    *chips], spacing=8, wrap=True)
 

@@ -17,7 +17,7 @@ import flet as ft
 from flet.controls.context import _context_page
 
 from companion.catalog import GAMES
-from companion.i18n import current_language, t
+from companion.i18n import current_language, local_time, t
 from companion.table import result_text
 from companion.ui.widgets.common import TAP
 from scorers import bgstats
@@ -51,7 +51,7 @@ def bgstats_link(ctx, session, result: Result, times) -> str:
         result, when=result_text.played_at(session.created_at, times), variant=variant,
         start_player=result_text.start_player(ctx.store.events(session.id), names),
         duration_min=bgstats.duration_minutes(*times) if times else None,
-        play_id=session.id, language=current_language())
+        play_id=session.id, language=current_language(), zone=local_time.current_zone())
 
 
 def share_row(ctx, session, result: Result) -> ft.Control:

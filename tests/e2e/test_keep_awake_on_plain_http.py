@@ -1,0 +1,90 @@
+"""Keeping the screen on at a phone on the Wi-Fi (companion/web/web_page.js): the page is
+plain http there, where browsers offer no Wake Lock API, so during Play and Score the page
+plays NoSleep.js's tiny muted video in a loop; it stops on the other screens, and with
+"Keep the screen on" off in Settings it never starts.
+
+The server listens on every address with a code, as at a table; Chromium opens it as
+``http://table.test:PORT``, a name mapped to 127.0.0.1 (so the page is not this
+computer's, which browsers treat as secure)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, Server, chromium_path
+from tests.e2e.flutter import button, shows
+from tests.e2e.tables import create_table
+
+CODE = "135790"
+PLAYING = ("() => { const v = document.getElementById('keep-awake');"
+           " return !!v && !v.paused && v.currentTime > 0; }")
+PAUSED = "() => { const v = document.getElementById('keep-awake'); return !v || v.paused; }"
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    s = Server(tmp_path / "data", tmp_path / "server.log",
+               extra_args=("--host", "0.0.0.0", "--access-code", CODE))
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def insecure(browser):
+    """A Chromium that reaches the server as table.test: an insecure origin."""
+    b = browser.browser_type.launch(
+        executable_path=chromium_path(),
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP table.test 127.0.0.1"])
+    yield b
+    b.close()
+
+
+def phone(insecure, keep_awake: bool | None = None):
+    context = insecure.new_context(viewport=PHONE)
+    if keep_awake is not None:  # as Settings keeps it (ft.SharedPreferences)
+        context.add_init_script(
+            f"localStorage.setItem('flutter.companion.keep_awake', '{str(keep_awake).lower()}')")
+    page = context.new_page()
+    page.set_default_timeout(20000)
+    return context, page
+
+
+def open_play(page, server) -> None:
+    create_table(page, f"http://table.test:{server.port}/?code={CODE}", "Luna", ["Ann", "Ben"])
+    assert page.evaluate("window.isSecureContext") is False
+    assert page.evaluate("'wakeLock' in navigator") is False  # what the page falls back from
+    button(page, "Play").first.click()
+    button(page, "Start: Preliminary round").wait_for()
+
+
+def test_the_video_keeps_the_screen_on_during_play_and_stops_on_home(lan_server, insecure):
+    context, page = phone(insecure)
+    try:
+        open_play(page, lan_server)
+        button(page, "Start: Preliminary round").click()  # a tap, as at the table
+        page.wait_for_function(PLAYING)
+        video = page.evaluate("""() => { const v = document.getElementById('keep-awake');
+            return {muted: v.muted, loop: v.loop, inline: v.playsInline,
+                    source: v.currentSrc.split('/').pop()}; }""")
+        assert video == {"muted": True, "loop": True, "inline": True, "source": "no-sleep.webm"}
+
+        button(page, "Back").first.click()  # the table's screen
+        shows(page, "Players").wait_for()
+        button(page, "Back").first.click()  # Home
+        shows(page, "Start a new table").wait_for()
+        page.wait_for_function(PAUSED)
+    finally:
+        context.close()
+
+
+def test_with_the_setting_off_the_video_never_starts(lan_server, insecure):
+    context, page = phone(insecure, keep_awake=False)
+    try:
+        open_play(page, lan_server)
+        button(page, "Start: Preliminary round").click()
+        shows(page, "Next: Novices").wait_for()
+        page.wait_for_timeout(2000)  # what the server would have asked has come
+        assert page.evaluate("document.getElementById('keep-awake')") is None
+    finally:
+        context.close()
