@@ -1,6 +1,7 @@
 """Hostile score sheets for the tests: the valid examples of tests/data, and mutations of
 them (wrong types, deep nesting, huge and negative numbers, unicode, missing and extra
-keys), as JSON text. Used by tests/scorers/test_hostile_cli.py and tests/storage/test_hostile_import.py.
+keys), as JSON text. Used by tests/scorers/test_hostile_cli.py and
+tests/storage/test_hostile_import.py.
 
 Numbers past 4,300 digits and nesting 100,000 deep cannot be written by ``json.dumps``
 (or would take it down), so they are put in as placeholders and spliced into the text.

@@ -14,7 +14,6 @@ import pytest
 
 from companion.flows import FLOWS, NOT_PICKED, FlowError, PlayView, build_event, luna, message
 from scorers.messages import Msg, catalog_files, placeholders, render
-
 from tests.flows.test_common import CONFIGS, NAMES, config_for
 
 ROOT = Path(__file__).resolve().parents[2]
