@@ -98,8 +98,8 @@ class Context:
     def apply_preferences(self) -> None:
         if self.keep_awake is not None:
             self.keep_awake.follow(self.page.route or "/", self.prefs.keep_awake)
-        # Only a change of theme is sent: an update diffs the whole page (24 ms of a
-        # first visit's start, when the settings read are the defaults).
+        # Only a change of theme is sent: an update diffs the whole page (a noticeable part
+        # of a first visit's start, when the settings read are the defaults).
         if self.page.theme_mode != self.prefs.theme_mode:
             self.page.theme_mode = self.prefs.theme_mode
             self.page.update()
@@ -543,8 +543,8 @@ def style_page(page: ft.Page, font_in_client: bool = False) -> None:
     page.theme_mode = ft.ThemeMode.SYSTEM
     # The phone tells the server when it turns dark or light, is locked or comes back:
     # the client follows on its own, and there is nothing to send. Flet updates the
-    # whole page after an event (every control of every stacked screen diffed, 30 ms of
-    # a first visit's start) unless its handler says there is nothing to update.
+    # whole page after an event (every control of every stacked screen diffed, a
+    # noticeable part of a first visit's start) unless its handler says there is nothing to update.
     page.on_platform_brightness_change = nothing_to_send
     page.on_app_lifecycle_state_change = nothing_to_send
 

@@ -20,7 +20,7 @@ first visit downloads a fraction of the client's size, and a second one almost n
   under the current ``/v/<digest>/`` are ``immutable`` for a year. A new version of
   flet_web or of our assets gives a new digest, so no phone keeps an old client.
 - **No request the client cannot use.** Flutter's font manifest lists the KaTeX fonts
-  of Markdown's LaTeX, which the app never shows (0.7 MB on every first visit): they are
+  of Markdown's LaTeX, which the app never shows (downloaded on every first visit): they are
   left out. For a character it thinks no font covers, Flutter asks for a slice of Noto
   Sans CJK from ``fontFallbackBaseUrl``; flet_web ships none (two 404s on every visit),
   so CJK slices are redirected to the app's own Japanese font, and other fallback fonts
@@ -66,8 +66,8 @@ BOOTSTRAP = "flutter_bootstrap.js"  # Flet's start of the client: served rewritt
 IMMUTABLE = "public, max-age=31536000, immutable"
 REVALIDATE = "no-cache"  # the browser may keep it, but asks each time (304 if unchanged)
 
-BROTLI_QUALITY = 9  # 11 saves 0.3 MB of 5.6 but takes 85 s instead of 10 s on main.dart.wasm
-BROTLI_WINDOW = 24  # the largest window: the big .wasm files gain 2 %
+BROTLI_QUALITY = 9  # 11 saves a little more but takes several times as long on main.dart.wasm
+BROTLI_WINDOW = 24  # the largest window: the big .wasm files gain a little
 GZIP_LEVEL = 9
 MIN_SIZE = 1024  # smaller files gain less than their headers
 COMPRESSIBLE = {".js", ".mjs", ".wasm", ".json", ".html", ".css", ".otf", ".ttf", ".txt",

@@ -335,7 +335,7 @@ def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None]) -
         ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
         # Python's own event loop, which Flet's own web server runs on: uvicorn would
         # pick uvloop (installed with uvicorn[standard]), made for thousands of
-        # connections, where a table has a few phones; it cost the server 2 MiB.
+        # connections, where a table has a few phones; it cost the server memory.
         loop="asyncio",
         log_level="warning", access_log=False,
         # WebSockets are closed at once; a response still being sent gets this long.
