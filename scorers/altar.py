@@ -36,6 +36,9 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes import altar as box
+from scorers.boxes import player_range
+from scorers.boxes.altar import REALMS_IN_BOX  # noqa: F401 (public data, as the others)
 from scorers.limits import crop
 from scorers.messages import AndList, Msg, Text
 
@@ -44,9 +47,7 @@ if TYPE_CHECKING:
 
 GAME = "altar"
 
-# Altar, Overview: "a card game for 2 to 5 players"
-PLAYERS_MIN = 2
-PLAYERS_MAX = 5
+PLAYERS_MIN, PLAYERS_MAX = player_range(box)  # the box's: scorers/boxes/altar.py
 # Altar, Winner of the Game: "Build at least 1 Shrine (max. 3 Shrines)"
 SHRINES_MIN = 1
 SHRINES_MAX = 3
@@ -54,9 +55,8 @@ SHRINES_MAX = 3
 ALTARS_MAX = 4
 # Altar, Winner of the Game example: 1 Shrine → 4 Altars, 2 → 3, "and so on" (AL-1)
 REALM_TARGET = 5
-# Altar, Components: "5 god's Realms"; only these two gods are named in the text
-# (the gods are missing from it), so the god is free text (AL-6).
-REALMS_IN_BOX = 5
+# Altar, Components: "5 god's Realms" (REALMS_IN_BOX); only these two gods are named in
+# the text (the gods are missing from it), so the god is free text (AL-6).
 KNOWN_GODS = ("Goddess of Love", "Ancient God")
 # docs/score-sheets.md, Altar: the three ways the game ends (Altar, End of the Game 1–3)
 ENDS = ("realm_completed", "shrines_depleted", "deck_exhausted")

@@ -27,7 +27,10 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
-from scorers.boxes.carpe_astra import PLAYER_COUNTS
+from scorers.boxes.carpe_astra import CREDIT_TOKENS as MONEY_TOKENS
+from scorers.boxes.carpe_astra import (
+    PLAYER_COUNTS,
+)
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen
@@ -69,10 +72,6 @@ CHARACTERS: dict[str, Character] = {
     "ichthon": Character(Msg("scorers.carpe_astra.character.ichthon"), "blue", "priests"),
     "verron": Character(Msg("scorers.carpe_astra.character.verron"), "black", "politicians"),
 }
-SUPPORT_TOKENS_PER_GUILD = 6  # Components: 36 triangular support tokens, six per guild
-MONEY_TOKENS = 49  # Components: 49 money tokens (credits)
-STARTING_CREDITS = 5  # Setup: each player takes five credits
-STARTING_SUPPORT = 2  # Setup: two support tokens of the character's own guild
 
 
 def tokens_in_play(players: int, characters: Iterable[str] = (),

@@ -28,6 +28,9 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes import latoro as box
+from scorers.boxes import player_range
+from scorers.boxes.latoro import RESOURCE_CAP
 from scorers.messages import AndList, Msg
 
 if TYPE_CHECKING:
@@ -35,14 +38,11 @@ if TYPE_CHECKING:
 
 GAME = "latoro"
 
-# Latoro, プレイヤーの準備 / spec: Latoro — "Players 2–4" (setup lists 2, 3 and 4 players)
-PLAYERS_MIN = 2
-PLAYERS_MAX = 4
+PLAYERS_MIN, PLAYERS_MAX = player_range(box)  # the box's: scorers/boxes/latoro.py
 # Latoro, プレイヤーの準備 4: 黒資源, 白資源, 茶資源 — three colours
 RESOURCE_COLOURS = ("black", "white", "brown")
-# Latoro, 準備フェーズ 1: 「資源の上限は１種類７つまでです」 — checked after every
-# Preparation phase, the last one included, so at most 7 each at final scoring (LT-4)
-RESOURCE_CAP = 7
+# RESOURCE_CAP (scorers/boxes/latoro.py) is checked after every Preparation phase, the last
+# one included, so at most 7 each at final scoring (LT-4)
 # Latoro, ゲーム終了 3: 「資源コマ３個につき１評価点」
 RESOURCES_PER_POINT = 3
 # Latoro, プレイヤーの準備 2: 「各栄誉カード１枚ずつ３種類」 — one honor card of each of 3 kinds

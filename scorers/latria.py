@@ -30,12 +30,11 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
-from scorers.boxes import latria as box
-from scorers.boxes import variant_ids
 from scorers.boxes.latria import (
     ASTROLOGY_NUMBERS,
     BODIES,
     PLAYER_COUNTS,
+    SHEET_VARIANTS,
     SUITS,
     numbers_in_play,
     rounds,
@@ -54,8 +53,7 @@ GAME = "latria"
 # ---------------------------------------------------------------------------------------
 
 # The box's numbers: scorers/boxes/latria.py (the setup and the play flow read them too).
-# A campaign's games are scored as standard games; the series on a sheet of its own.
-VARIANTS = tuple(v for v in variant_ids(box) if v != "campaign")
+VARIANTS = SHEET_VARIANTS  # a campaign's games are standard games; the series has its sheet
 NAMES = {"sun": Msg("scorers.latria.body.sun"), "moon": Msg("scorers.latria.body.moon"),
          "polaris": Msg("scorers.latria.body.polaris"),
          "latria": Msg("scorers.latria.body.latria")}

@@ -27,6 +27,8 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
+from scorers.boxes import luna as box
+from scorers.boxes import player_range
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 
@@ -35,9 +37,8 @@ if TYPE_CHECKING:
 
 GAME = "luna"
 
-# spec: Luna — "Players 1–4 (solo: the player and the virtual opponent)"
-PLAYERS_MIN = 1
-PLAYERS_MAX = 4
+# the box's (scorers/boxes/luna.py): 1–4, solo: the player and the virtual opponent
+PLAYERS_MIN, PLAYERS_MAX = player_range(box)
 # Luna, Components: "6 Shrine pieces" per player
 SHRINES_MAX = 6
 # Luna, Shrine: "Each one is worth 4 influence points at the end of the game."

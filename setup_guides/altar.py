@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from scorers.boxes import altar as box
+from scorers.boxes.altar import REALMS_IN_BOX
 from scorers.messages import Msg
 from setup_guides.base import RULE_OR_SEAT_RULINGS, Setup, Step, draw_seat, rule_or_seat
 
@@ -20,7 +21,6 @@ VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/altar.py
 
 # Altar, Components
 FOLLOWER_CARDS = 70
-REALMS_IN_BOX = 5  # "5 god's Realms"
 ALTAR_TOKENS = 20
 SHRINE_TOKENS = 15
 

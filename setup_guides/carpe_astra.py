@@ -15,6 +15,15 @@ from collections.abc import Sequence
 from pydantic import Field
 
 from scorers.boxes import carpe_astra as box
+from scorers.boxes.carpe_astra import (
+    CREDIT_TOKENS,
+    EVENT_CARDS,
+    EVENTS_IN_TIMELINE,
+    ROUNDS,
+    STARTING_SUPPORT,
+    SUPPORT_TOKENS_PER_GUILD,
+)
+from scorers.boxes.carpe_astra import STARTING_CREDITS as CREDITS_EACH
 from scorers.carpe_astra import CHARACTERS, tokens_in_play
 from scorers.carpe_astra import GUILDS as GUILD_DATA
 from scorers.messages import AndList, Msg
@@ -33,28 +42,15 @@ GUILDS = tuple(GUILD_DATA)
 GUILD_NAMES = {g: guild.name for g, guild in GUILD_DATA.items()}
 
 # Carpe Astra, Components
-EVENT_CARDS = 27
 NETWORK_CARDS = 35
 SLANDER_CARDS = 35
 GUILD_TILES = 15
 AGENTS_EACH = 5  # "20 agent markers ..., five each in four colours"
-SUPPORT_TOKENS_IN_BOX = 36  # "36 triangular support tokens, six for each guild"
-CREDIT_TOKENS = 49  # "49 money tokens (credits)"
 
-# Carpe Astra, Setup (first bullet): "deal ten face down in a line ... Turn the second and
-# third cards face up"
-EVENTS_IN_TIMELINE = 10
-# Carpe Astra, Setup (second bullet): "... and five credits"
-CREDITS_EACH = 5
 # Carpe Astra, Setup (fifth bullet): "turn over the top three tiles"
 FACE_UP_GUILD_TILES = 3
 # Carpe Astra, Setup (sixth bullet): "deal each player two cards"
 NETWORK_CARDS_EACH = 2
-# Carpe Astra, Setup (last bullet): "Each player then takes two support tokens for their
-# own guild"
-STARTING_SUPPORT = 2
-# Carpe Astra, Play: "Once ten rounds have been played the game ends."
-ROUNDS = 10
 # Carpe Astra, Advanced Rules: "turn over the top two cards of both Network and Slander
 # decks"
 ADVANCED_FACE_UP = 2
@@ -244,7 +240,7 @@ def build(players: int, variant: str, seed: int,
         Msg("setup.carpe_astra.support.own", seat=seat, guild=GUILD_LABELS[CHARACTERS[c].guild])
         for seat, c in enumerate(characters, start=1)
     )
-    back = SUPPORT_TOKENS_IN_BOX - total
+    back = SUPPORT_TOKENS_PER_GUILD * len(GUILDS) - total  # all 36 in the box
     if back:
         detail = Msg("setup.carpe_astra.support.detail_back", players=players, counts=counts,
                      total=total, back=back, own=own)

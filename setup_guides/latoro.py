@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from scorers.boxes import latoro as box
+from scorers.boxes.latoro import RESOURCE_CAP, ROUNDS
 from scorers.messages import Msg
 from setup_guides.base import (
     RULE_OR_SEAT_RULINGS,
@@ -41,10 +42,6 @@ UKA_EACH = 3
 SUMA_EACH = 1
 # Latoro, プレイヤーの準備 2: "各栄誉カード１枚ずつ３種類"
 HONOR_CARDS_EACH = 3
-# Latoro, ゲームの流れ: "４ラウンド行います"
-ROUNDS = 4
-# Latoro, 準備フェーズ 1: "資源の上限は１種類７つまで"
-RESOURCE_CAP = 7
 # Latoro, プレイヤーの準備 4: by turn position, "１色１個ずつ" plus the extra ones.
 EXTRA_RESOURCES: list[dict[str, int]] = [
     {"black": 1},  # スタートプレイヤー: 追加で黒資源を１個

@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 
 from scorers.boxes import luna as box
+from scorers.boxes.luna import NOVICES, ROUNDS
 from scorers.messages import AndList, Msg
 from setup_guides.base import Setup, Step, draw_seat, seat_order
 
@@ -38,7 +39,6 @@ TEMPLE_TILES = 28  # "28 Temple tiles (of values 1 – 28)"
 STARTING_TILES = (1, 2, 3, 4)  # Setup 4: "Randomly distribute the tiles 1-4"
 TILES_PER_COLOUR = 7  # not in the text, derived from the components (ruling S-7)
 FAVORS_PER_ISLE = 4  # "28 Favor tokens (4 each of the 7 Favors)" (ruling S-8)
-NOVICES = 13  # Player Pieces: "13 Novice pieces"
 SHRINES = 6  # Player Pieces: "6 Shrine pieces"
 TIME_TOKENS_IN_BOX = 4  # "4 Time tokens"
 
@@ -56,7 +56,6 @@ PRIESTESS = {1: 5, 2: 5, 3: 5, 4: 6}
 TIME_TOKENS = {1: 0, 2: 3, 3: 4, 4: 4}
 
 STARTING_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence points"
-ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
 SOLO_FAVORS_PER_ISLE = 1  # Luna, Solo Level 1: "place only 1 Favor token on each Isle"
 
 START_RULE = Msg("setup.luna.start_rule")  # Setup 2

@@ -25,6 +25,14 @@ from typing import Any
 
 from scorers.boxes import carpe_astra as box
 from scorers.boxes import player_range, variant_ids
+from scorers.boxes.carpe_astra import (  # the box's numbers
+    CREDIT_TOKENS,
+    EVENT_CARDS,
+    ROUNDS,
+    STARTING_SUPPORT,
+)
+from scorers.boxes.carpe_astra import EVENTS_IN_TIMELINE as TIMELINE
+from scorers.boxes.carpe_astra import STARTING_CREDITS as START_CREDITS
 
 from .base import (
     NOT_PICKED,
@@ -70,11 +78,6 @@ CHARACTER_NAMES = {"chun": Msg("flow.carpe_astra.character.chun"),
                    "tyndar": Msg("flow.carpe_astra.character.tyndar"),
                    "ichthon": Msg("flow.carpe_astra.character.ichthon"),
                    "verron": Msg("flow.carpe_astra.character.verron")}
-ROUNDS = 10  # Carpe Astra, Play: "Once ten rounds have been played the game ends."
-TIMELINE = 10  # Carpe Astra, Setup: "deal ten face down in a line"
-EVENT_CARDS = 27  # Carpe Astra, Components: 27 Event cards
-START_CREDITS = 5  # Carpe Astra, Setup: "... and five credits"
-STARTING_SUPPORT = 2  # Carpe Astra, Setup: "two support tokens for their own guild"
 FREE_MOVES = 2  # Carpe Astra, Infiltrate Guilds: "Your first two moves are free"
 NO_SCORE_CREDITS = 2  # Carpe Astra, Gain Support: "take two credits from the supply"
 
@@ -663,9 +666,6 @@ def view(s: CarpeAstraState) -> PlayView:
         actions=actions, notes=notes, rulings=rulings, active_player=active,
         finished=s.finished,
     )
-
-
-CREDIT_TOKENS = 49  # Carpe Astra, Components: "49 money tokens (credits)"
 
 
 def score_prefill(s: CarpeAstraState) -> dict[str, Any]:

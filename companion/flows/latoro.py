@@ -22,6 +22,7 @@ from typing import Any
 
 from scorers.boxes import latoro as box
 from scorers.boxes import player_range, variant_ids
+from scorers.boxes.latoro import RESOURCE_CAP, ROUNDS  # the box's numbers
 
 from .base import (
     NOT_PICKED,
@@ -55,8 +56,6 @@ PLAYERS = player_range(box)
 COLOURS = ("black", "white", "brown")
 COLOUR_NAMES = {"black": Msg("flow.latoro.colour.black"), "white": Msg("flow.latoro.colour.white"),
                 "brown": Msg("flow.latoro.colour.brown")}
-ROUNDS = 4  # Latoro, Game flow: "Four rounds"
-RESOURCE_CAP = 7  # Latoro, Preparation phase 1: "at most 7 of each type"
 CONVERT_GIVE = 3  # Latoro, Support phase: "turn any 3 of your resources into 1"
 LEVEL2_DECK = 17  # Latoro, Preparing the play area 3: "all 17 Level 2 cards"
 LEVEL3_DECK = 24  # Latoro, Preparing the play area 5: "all 24 Level 3 cards"

@@ -39,6 +39,7 @@ from typing import Any
 
 from scorers.boxes import luna as box
 from scorers.boxes import player_range, variant_ids
+from scorers.boxes.luna import NOVICES, ROUNDS  # the box's numbers
 
 from .base import (
     Action,
@@ -71,14 +72,12 @@ SEED_FILE = "002_127c424ddd4c3ef4.txt"
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
 OPPONENT = "Virtual opponent"
-ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
 START_INFLUENCE = 5  # Luna, Setup 1: "Each player receives 5 influence points"
 # Luna, Setup 5–6: Guard tiles 2, 2, 3, 4, 5, 6 from the Temple Gate; the Guard starts on
 # the 6 and moves one tile a round (Preparing the Next Round): 6, 5, 4, 3, 2, 2.
 GUARD_FROM_GATE = (2, 2, 3, 4, 5, 6)
 LAST_TOKEN_BONUS = 1  # Luna, Meditation: "The player who turned this last token, gains 1"
 MAX_CHANGE = 60
-NOVICES = 13  # Luna, Components: "13 Novice pieces"
 # The largest Apostate loss (13 Novices + 1) and Temple gain (13 Novices, each on a book).
 MAX_APOSTATE = NOVICES + 1
 MAX_TEMPLE = 2 * NOVICES

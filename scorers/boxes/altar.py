@@ -1,4 +1,4 @@
-"""Altar: Realms of the Gods: the player counts and variants (the rulebook
+"""Altar: Realms of the Gods: the player counts, variants and shared numbers (the rulebook
 ``seeds/003_563a4ead36616b5c.txt``)."""
 
 from __future__ import annotations
@@ -11,3 +11,5 @@ SHEETS = ("altar",)
 # Altar, "End of the game": a complete Realm wins, not points (ruling AL-3), so a total
 # is not a score to average, chart or send as one.
 POINTS = False
+
+REALMS_IN_BOX = 5  # Altar, Components: "5 god's Realms"

@@ -10,6 +10,8 @@ PLAYER_COUNTS = (3, 4, 5, 6)  # Latria Opus, 3–6 players (seeds/INDEX.md; Game
 VARIANTS = {n: ("standard", "simple", "star_eclipse", "campaign") for n in PLAYER_COUNTS}
 # A campaign's games are each a standard game's sheet; the series has a sheet of its own.
 SHEETS = ("latria", "latria_campaign")
+# A sheet's "variant": a campaign's games are each scored as a standard game.
+SHEET_VARIANTS = tuple(v for v in VARIANTS[PLAYER_COUNTS[0]] if v != "campaign")
 POINTS = True
 
 # Latria, Card Types: "15 cards each of the 4 types: the Sun, the Moon, Polaris, and Latria"

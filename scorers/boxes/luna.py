@@ -1,4 +1,5 @@
-"""Luna: the player counts and variants (the rulebook ``seeds/002_127c424ddd4c3ef4.txt``)."""
+"""Luna: the player counts, variants and shared numbers (the rulebook
+``seeds/002_127c424ddd4c3ef4.txt``)."""
 
 from __future__ import annotations
 
@@ -15,3 +16,6 @@ VARIANTS = {
 # The game's sheet, and the sheet of one round's payout (the round calculator).
 SHEETS = ("luna", "luna_round")
 POINTS = True
+
+ROUNDS = 6  # Luna, Overview: "The game takes place over a series of 6 rounds."
+NOVICES = 13  # Luna, Components, Player Pieces: "13 Novice pieces"

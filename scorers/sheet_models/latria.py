@@ -12,9 +12,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StrictInt, StrictStr, model_serializer
 
+from scorers.boxes.latria import ASTROLOGY_NUMBERS, BODIES, SHEET_VARIANTS, SUITS
 from scorers.sheet_models.base import Model, readings_field
 
 Count = Annotated[StrictInt, Field(ge=0)]
+Number = Annotated[StrictInt, Field(ge=ASTROLOGY_NUMBERS[0], le=ASTROLOGY_NUMBERS[-1])]  # 1–15
 
 
 class Card(Model):
@@ -22,11 +24,11 @@ class Card(Model):
     "special": "x0"}`` or an astrology card ``{"astrology": "moon", "number": 8}``
     (Polaris and Latria ones with their printed ``vp`` and/or ``multiplier``)."""
 
-    celestial: Literal["sun", "moon", "polaris"] | None = None
-    astrology: Literal["sun", "moon", "polaris", "latria"] | None = None
+    celestial: Literal[BODIES] | None = None
+    astrology: Literal[SUITS] | None = None
     vp: Count | None = None
     special: Literal["x0", "x2", "discard_two"] | None = None
-    number: Annotated[StrictInt, Field(ge=1, le=15)] | None = None
+    number: Number | None = None
     multiplier: StrictInt | None = None  # 2 or 0 (ASTROLOGY_MULTIPLIERS), checked in check()
 
     @model_serializer(mode="wrap")
@@ -48,6 +50,6 @@ class Player(Model):
 
 class Sheet(Model):
     game: Literal["latria"] = "latria"
-    variant: Literal["standard", "simple", "star_eclipse"] = "standard"
+    variant: Literal[SHEET_VARIANTS] = "standard"
     players: list[Player]
     readings: readings_field("L-3")  # the table's own reading (scorers/readings.py)
