@@ -1,7 +1,7 @@
 """Names as a table types them: the fields start empty with "Player 1"
 as a hint, the 40-character counter shows only near the limit, and names and seats can be
 edited after the table is created — a rename after play began keeps the log. Also the
-players' words (item 13): a Why? opens the ruling, and Export offers a file."""
+players' words: a Why? opens the ruling, and Export offers a file."""
 
 from __future__ import annotations
 
