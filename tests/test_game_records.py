@@ -195,3 +195,18 @@ def test_the_scan_sees_a_dict_keyed_by_game(tmp_path):
     path.write_text('FORMS = {"latria": "latria", "luna": "luna"}\n'
                     'ONE = {"latria": 1}\nOTHER = {"sun": 1, "moon": 2}\n', encoding="utf-8")
     assert dicts_keyed_by_game(path) == [1]
+
+
+def test_every_stats_category_a_scorer_names_is_worded_in_both_languages():
+    """A breakdown line's category (scorers.base.Line.category) is a message key the Stats
+    screen shows: each one written in a scorer is in the catalogs, English and Japanese."""
+    named = set()
+    for path in sorted((ROOT / "scorers").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.keyword) and node.arg == "category" and isinstance(
+                    node.value, ast.Constant):
+                named.add(node.value.value)
+    assert {"scorers.latria.category.eclipse", "scorers.luna.category.shrines",
+            "scorers.latoro.category.resources"} <= named
+    for language in ("en", "ja"):
+        assert named <= set(catalog(language)), language

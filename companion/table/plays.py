@@ -13,7 +13,7 @@ from datetime import datetime
 from companion.catalog import GAMES
 from companion.table.record import TableSession
 from companion.table.setup import sheet_with_readings
-from scorers.base import Note, Result, SheetProblems
+from scorers.base import Line, Note, Result, SheetProblems
 from scorers.sheets import score_sheet
 
 # The games whose winner is not decided by points (Altar, "End of the game"; ruling AL-3):
@@ -28,8 +28,8 @@ class PlayerOutcome:
     total: int
     rank: int
     winner: bool
-    # breakdown line → points, keyed by the line's message key (scorers' catalogs), so
-    # the same category adds up across plays whatever language the line is shown in
+    # scoring category → points: each breakdown line's category (``line_category``), a
+    # message key, so the same category adds up across plays whatever the language
     categories: dict[str, int]
     # Latria: the points the eclipse pile took away (Scoring step 2), else None
     eclipse: int | None = None
@@ -61,9 +61,16 @@ def player_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).strip().casefold()
 
 
-def category_key(label: object) -> str:
-    """A breakdown line's category: its message key when it has one, else its text."""
-    return getattr(label, "key", None) or str(label)
+# A line that scores and names no category (scorers.base.Line.category) adds to "other";
+# one that scores nothing and names none (Latria's Polaris removal, "No scoring cards") is
+# no category.
+OTHER = "stats.category.other"
+
+
+def line_category(line: Line) -> str | None:
+    """The category (a message key naming it) a breakdown line adds to, or None: the one
+    its scorer gave it (Latria's celestial body, Luna's Shrines, a Carpe Astra guild)."""
+    return line.category or (OTHER if line.points else None)
 
 
 def play_record(session: TableSession, finished_at: datetime | None = None) -> PlayRecord | None:
@@ -83,8 +90,8 @@ def play_record(session: TableSession, finished_at: datetime | None = None) -> P
     for i, p in enumerate(result.players):
         categories: dict[str, int] = {}
         for line in p.breakdown:
-            key = category_key(line.label)
-            categories[key] = categories.get(key, 0) + line.points
+            if (category := line_category(line)) is not None:
+                categories[category] = categories.get(category, 0) + line.points
         players.append(PlayerOutcome(
             name=p.name, seat=seats.get(p.name, i), total=p.total, rank=p.rank,
             winner=p.name in winners, categories=categories,

@@ -41,31 +41,11 @@ from datetime import datetime
 from fractions import Fraction
 
 from companion.table.plays import PlayRecord, player_key
-from scorers.base import Line
-
-# A line that scores and names no category (scorers.base.Line.category) adds to "other";
-# one that scores nothing and names none (Latria's Polaris removal, "No scoring cards") is
-# no category.
-OTHER = "stats.category.other"
-
-
-def line_category(line: Line) -> str | None:
-    """The category (a message key naming it) a breakdown line adds to, or None: the one
-    its scorer gave it (Latria's celestial body, Luna's Shrines, a Carpe Astra guild)."""
-    return line.category or (OTHER if line.points else None)
 
 
 def play_categories(record: PlayRecord) -> dict[str, dict[str, int]]:
     """Each player's points by category in one play (by name as in the play)."""
-    out: dict[str, dict[str, int]] = {}
-    for player in record.result.players:
-        categories: dict[str, int] = {}
-        for line in player.breakdown:
-            category = line_category(line)
-            if category is not None:
-                categories[category] = categories.get(category, 0) + line.points
-        out[player.name] = categories
-    return out
+    return {p.name: dict(p.categories) for p in record.players}
 
 
 def one_decimal(value: Fraction | int) -> str:
