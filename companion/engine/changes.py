@@ -29,14 +29,11 @@ from dataclasses import dataclass
 from typing import Any
 
 import setup_guides
-from companion.flows import FLOWS, FlowError
-from companion.flows.base import message
 from companion.i18n import say
 from companion.storage.backup import Report as ImportReport
 from companion.storage.saving import NOT_SAVED, why_not_saved
 from companion.storage.store import Conflict, DeletedTable, PlayersLocked, Store
 from companion.table import campaign
-from companion.table.play_state import current, keep
 from companion.table.setup import flow_config
 from companion.table.sheet_changes import REMOVE, SheetChange
 from scorers.messages import Msg
@@ -121,6 +118,11 @@ class Engine:
         on that log's state; the store saves it only while that log is still the saved
         one, so the check holds for the saved log. ``ending=False``: a tap that would end
         the game is refused with ``ends_game`` (the screen asks the table first)."""
+        # Here, not at the top: the server starts without the play flows (the first
+        # screen needs none of them).
+        from companion.flows import FLOWS, FlowError, message
+        from companion.table.play_state import current, keep
+
         session = self.store.get_table(table_id)
         if session is None or session.game not in FLOWS:
             return Stale("gone")
