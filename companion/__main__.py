@@ -33,12 +33,16 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="folder for the saved tables (default: COMPANION_DATA_DIR, else "
                         "FLET_APP_STORAGE_DATA, else the per-user data folder)")
     parser.add_argument("--access-code", metavar="CODE",
-                        help="the code phones enter to join, 4 to 12 digits or letters "
+                        help="the code phones enter to join, 4 to 32 digits or letters "
                         "(default: none on 127.0.0.1; on any other --host a random 6-digit "
                         "code made at start)")
     parser.add_argument("--allow-origin", metavar="URL", action="append", default=[],
                         help="also accept pages from this origin, e.g. https://games.example "
                         "behind a reverse proxy (repeatable)")
+    parser.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],
+                        help="a reverse proxy's address (or network, 10.0.0.0/24) whose "
+                        "X-Forwarded-For names the client; from any other address the "
+                        "header is ignored (repeatable)")
     return parser.parse_args(argv)
 
 
@@ -53,9 +57,10 @@ def serves_web(asked: bool) -> bool:
 
 
 def flags_problem(args: argparse.Namespace) -> str | None:
-    """None when --access-code and --allow-origin make sense; else why not, in one line."""
+    """None when --access-code, --allow-origin and --trusted-proxy make sense; else why
+    not, in one line."""
     from companion.web.access import code_problem
-    from companion.web.server import origin_of
+    from companion.web.server import origin_of, proxy_problem
 
     if args.access_code is not None and (problem := code_problem(args.access_code)):
         return problem
@@ -63,6 +68,9 @@ def flags_problem(args: argparse.Namespace) -> str | None:
         if origin_of(url) is None:
             return (f"--allow-origin must be an origin such as https://games.example, "
                     f"not {url!r}")
+    for address in args.trusted_proxy:
+        if problem := proxy_problem(address):
+            return problem
     return None
 
 
@@ -76,16 +84,27 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
     code = args.access_code
     if code is None and not is_loopback(args.host):
         code = access.new_code()
-    serving = Serving(host=args.host, port=args.port, code=code)
+    gate = access.Gate(code, key=access.kept_key(data_dir) if code else b"",
+                       guessing=access.Guessing(on_guessing=say_codes_are_guessed))
+    serving = Serving(host=args.host, port=args.port, code=code, gate=gate)
     app = server.build_app(make_main(data_dir, serving=serving),
                            allowed_origins=[server.origin_of(u) for u in args.allow_origin],
-                           loopback_only=serving.loopback)
+                           loopback_only=serving.loopback, gate=gate)
 
     def ready(port: int) -> None:
         print_where_to_go(dataclasses.replace(serving, port=port), sys.stdout)
         warm_up_first_screen()
 
-    server.serve(app, args.host, args.port, on_ready=ready)
+    server.serve(app, args.host, args.port, on_ready=ready,
+                 trusted_proxies=args.trusted_proxy)
+
+
+def say_codes_are_guessed() -> None:
+    """The console's line when wrong codes come faster than players type them (once a
+    burst: ``access.Guessing``)."""
+    from companion.i18n import t
+
+    print(t("serve.guessing"), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:

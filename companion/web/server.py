@@ -11,9 +11,16 @@ From the outside in:
   server, so a web page on another site cannot read or change tables.
 - ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
   client cannot fill the server with sessions.
+- ``WaitingRoom`` (with an access code): a bound on the sessions waiting for the code,
+  per address and in all; a session that never gets in is dropped when its socket ends,
+  or after ``session_timeout()`` on the prompt.
 - ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
-  handler for it alive (closed sessions are dropped by Flet after ``SESSION_TIMEOUT``).
+  handler for it alive (closed sessions are dropped by Flet after ``session_timeout()``).
 Refused handshakes never reach Flet, so no session is made for them.
+
+Forwarded headers (``X-Forwarded-For``) are believed only from the addresses given as
+``trusted_proxies`` (``--trusted-proxy``): otherwise any client could pick the address it
+is limited and logged by.
 
 ``serve`` runs it with uvicorn and stops within 3 s of SIGTERM or Ctrl+C, finishing the
 tap in progress (``_Server``).
@@ -23,6 +30,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import os
 import signal
 import socket
@@ -36,13 +44,15 @@ from urllib.parse import urlsplit
 import uvicorn
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.websockets import WebSocketDisconnect
 
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import t
-from companion.web.access import RateLimiter
+from companion.web.access import Gate, Lobby, RateLimiter, Ticket
 from companion.web.serving import is_loopback
 
 SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet's default: 1 h)
+SESSION_TIMEOUT_SETTING = "FLET_SESSION_TIMEOUT"  # Flet's own setting, which overrides it
 HANDSHAKES_PER_MINUTE = 60  # per client address; a phone reconnects a few times an hour
 OPEN_SOCKETS_PER_CLIENT = 20  # a phone has one; a host with many tabs a handful
 SILENT_SECONDS = 30  # the Flutter client asks for its session as soon as it connects
@@ -64,6 +74,29 @@ FRAME_HEADERS = {"x-frame-options": "DENY",
 # adds it to its own responses, these to the files companion/web/compressed.py serves.
 ISOLATION_HEADERS = {"cross-origin-opener-policy": "same-origin",
                      "cross-origin-embedder-policy": "require-corp"}
+
+
+def session_timeout() -> int:
+    """Seconds a closed page's session is kept, and a session may wait for the code:
+    ``SESSION_TIMEOUT``, unless Flet's own setting says otherwise (tests shorten it)."""
+    try:
+        return max(1, int(os.environ.get(SESSION_TIMEOUT_SETTING, "")))
+    except ValueError:
+        return SESSION_TIMEOUT
+
+
+def proxy_problem(address: str) -> str | None:
+    """None when ``address`` names proxies (an IP address or network); else why not.
+
+    >>> proxy_problem("127.0.0.1") is None and proxy_problem("10.0.0.0/8") is None
+    True
+    """
+    try:
+        ipaddress.ip_network(address, strict=False)
+    except ValueError:
+        return (f"--trusted-proxy must be an IP address or network such as 10.0.0.2 or "
+                f"10.0.0.0/24, not {address!r}")
+    return None
 
 
 def origin_of(url: str) -> str | None:
@@ -182,6 +215,162 @@ class HandshakeLimit:
                 del self.open[client]
 
 
+def _asked_session(message) -> str | None:
+    """The session id a client's first message asks to come back to ("" for a new
+    session), or None when it is not Flet's REGISTER_CLIENT (its frame: a zero byte and
+    ``[1, {"session_id": ...}]`` in msgpack, flet_web's FletApp)."""
+    return _register_field(message.get("bytes"), "session_id")
+
+
+def _register_field(frame: bytes | None, name: str) -> str | None:
+    import msgpack
+
+    if not frame or frame[0] != 0:
+        return None
+    try:
+        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
+    except (ValueError, TypeError, msgpack.UnpackException):
+        return None
+    if action != 1 or not isinstance(body, dict):
+        return None
+    value = body.get(name) or ""
+    return value if isinstance(value, str) else ""
+
+
+def _flet_session_key(scope: Scope, session_id: str) -> str:
+    """The key flet_web's app manager keeps a session under: the page's path, the
+    session's id and a hash of the client's address (none for loopback) and user agent
+    (flet_web's FletApp.__get_unique_session_id)."""
+    from flet.utils import sha1
+
+    page_name = scope.get("path", "").rsplit("/", 1)[0].lstrip("/")
+    ip = scope["client"][0] if scope.get("client") else ""
+    if ip in ("127.0.0.1", "::1"):
+        ip = ""
+    agent = Headers(scope=scope).get("user-agent", "")
+    return f"{page_name}_{session_id}_{sha1(f'{ip}{agent}')}"
+
+
+async def _drop_flet_session(scope: Scope, session_id: str) -> None:
+    """Drop a session at once (Flet would keep it for ``session_timeout()``)."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    key = _flet_session_key(scope, session_id)
+    session = await app_manager.get_session(key)
+    if session is not None and session.id == session_id:
+        await app_manager.delete_session(key)
+
+
+async def _expire_flet_session(scope: Scope, session_id: str, seconds: float) -> None:
+    """Let a session whose socket was lost be dropped after ``seconds``, as Flet does
+    for one whose page was closed."""
+    from flet_web.fastapi.flet_app_manager import app_manager
+
+    await app_manager.disconnect_session(_flet_session_key(scope, session_id), int(seconds))
+
+
+class WaitingRoom:
+    """Holds the sessions waiting for the access code to ``lobby``'s bounds.
+
+    It takes the WebSocket itself and reads the client's first message, which asks
+    Flet for a session, before Flet is given the socket. Coming back to a session that
+    gave the code (a phone whose Wi-Fi dropped) always goes through. A new session takes
+    a place in the lobby, or the socket is closed there and then: Flet never sees it, so
+    nothing is made for it. The guard (companion/ui/views/access_code.py) tells the lobby
+    when the session gets in. One that does not is dropped as soon as its socket ends,
+    and its socket is ended after ``wait_seconds`` on the prompt: a flood of sessions
+    leaves nothing behind. A socket silent for ``silent_seconds`` is closed unanswered."""
+
+    def __init__(self, app: ASGIApp, lobby: Lobby, wait_seconds: float,
+                 silent_seconds: float = SILENT_SECONDS):
+        self.app = app
+        self.lobby = lobby
+        self.wait_seconds = wait_seconds
+        self.silent_seconds = silent_seconds
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        connect = await receive()
+        if connect["type"] != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
+        try:
+            first = await asyncio.wait_for(receive(), self.silent_seconds)
+        except TimeoutError:
+            await _close(send, 1008)
+            return
+        if first["type"] != "websocket.receive":
+            return  # the client left without a word
+        client = scope["client"][0] if scope.get("client") else ""
+        asked = _asked_session(first)
+        ticket = None
+        if not (asked and self.lobby.joined(asked)):
+            ticket = self.lobby.enter(client)
+            if ticket is None:
+                await _close(send, 1013)  # try again later: the room is full
+                return
+        await self._hand_to_flet(scope, receive, send, [connect, first], ticket, asked)
+
+    async def _hand_to_flet(self, scope: Scope, receive: Receive, send: Send,
+                            read: list, ticket: Ticket | None, asked: str | None) -> None:
+        """Flet's app on the socket, as if it had accepted it and read the first message
+        itself; while ``ticket`` waits, a socket whose wait is over ends."""
+        over = asyncio.Event()
+        state = {"timed_out": False, "lost": False}
+
+        async def replayed_receive():
+            if read:
+                return read.pop(0)
+            if ticket is None or ticket.joined:
+                return await receive()
+            got = asyncio.ensure_future(receive())
+            ended = asyncio.ensure_future(over.wait())
+            try:
+                await asyncio.wait({got, ended}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                ended.cancel()
+            if got.done():
+                return got.result()
+            got.cancel()
+            state["timed_out"] = True
+            return {"type": "websocket.disconnect", "code": 1000}
+
+        async def watched_send(message) -> None:
+            if message["type"] == "websocket.accept":
+                return  # accepted already
+            if (ticket is not None and not ticket.session_id
+                    and message["type"] == "websocket.send"):
+                if sid := _register_field(message.get("bytes"), "session_id"):
+                    self.lobby.bind(ticket, sid)
+            await send(message)
+
+        timer = asyncio.get_running_loop().call_later(self.wait_seconds, over.set)
+        try:
+            await self.app(scope, replayed_receive, watched_send)
+        except WebSocketDisconnect:
+            # Flet's send loop met the closed socket (the phone left as the server
+            # spoke): its handler ends without telling its app manager, which would then
+            # keep the session for ever; and the client's leaving is no error.
+            state["lost"] = True
+        finally:
+            timer.cancel()
+            if ticket is not None and not ticket.joined:
+                self.lobby.leave(ticket)
+                if ticket.session_id:
+                    await _drop_flet_session(scope, ticket.session_id)
+            elif state["lost"] and (sid := ticket.session_id if ticket else asked):
+                await _expire_flet_session(scope, sid, self.wait_seconds)
+        if state["timed_out"]:
+            await _close(send, 1000)
+
+
+async def _close(send: Send, code: int) -> None:
+    with contextlib.suppress(OSError, RuntimeError):
+        await send({"type": "websocket.close", "code": code})
+
+
 class EndSilentSockets:
     """Ends Flet's handler for a WebSocket whose client left, or stayed silent for
     ``silent_seconds``, before its first message.
@@ -233,10 +422,13 @@ class EndSilentSockets:
 
 def build_app(main: Callable, allowed_origins: Iterable[str] = (),
               loopback_only: bool = False, silent_seconds: float = SILENT_SECONDS,
-              cache_dir: Path | None = None, **limits) -> ASGIApp:
+              cache_dir: Path | None = None, gate: Gate | None = None,
+              **limits) -> ASGIApp:
     """The whole ASGI app for a Flet ``main``: Flet's own app inside our middleware.
     ``cache_dir`` keeps the compressed client (default: compressed.cache_dir());
-    ``limits`` are HandshakeLimit's (tests make them small)."""
+    ``gate`` is the access code's, shared with ``main``'s guard (its lobby bounds the
+    sessions waiting for the code); ``limits`` are HandshakeLimit's (tests make them
+    small)."""
     import flet_web  # imported here: --help and the start-up checks stay fast
     import flet_web.fastapi
     from flet_web.version import version as flet_web_version
@@ -251,9 +443,11 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
         app_name=t("app.title"),
         app_short_name=t("app.title"),
         app_description=t("app.tagline"),
-        session_timeout_seconds=SESSION_TIMEOUT,
+        session_timeout_seconds=session_timeout(),
     )
     flet_app = EndSilentSockets(flet_app, silent_seconds)
+    if gate is not None and not gate.open:
+        flet_app = WaitingRoom(flet_app, gate.lobby, session_timeout(), silent_seconds)
     checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
                           loopback_only=loopback_only)
     web_dir = Path(flet_web.get_package_web_dir())
@@ -328,10 +522,19 @@ def _exit_now(sig: int, message: str) -> None:
     os._exit(128 + sig)
 
 
-def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None]) -> None:
-    """Serve until SIGINT or SIGTERM; stops within ``STOP_SECONDS`` (see ``_Server``)."""
+def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None],
+          trusted_proxies: Iterable[str] = ()) -> None:
+    """Serve until SIGINT or SIGTERM; stops within ``STOP_SECONDS`` (see ``_Server``).
+    ``X-Forwarded-For`` counts only from ``trusted_proxies`` (uvicorn would believe it
+    from 127.0.0.1 by default)."""
+    trusted = list(trusted_proxies)
     config = uvicorn.Config(
         app, host=host, port=port,
+        proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None,
+        # No compression of WebSocket frames: a screen is a few kB on a local network,
+        # and each socket's zlib state (made at every handshake, even one refused after)
+        # raised the server's memory for good under a flood of connections.
+        ws_per_message_deflate=False,
         ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
         # Python's own event loop, which Flet's own web server runs on: uvicorn would
         # pick uvloop (installed with uvicorn[standard]), made for thousands of

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TextIO
 
 from companion.i18n import t
+from companion.web.access import Gate
 
 # Private ranges to ask the routing table about; nothing is ever sent to them.
 ROUTE_PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
@@ -81,11 +82,15 @@ def url_host(address: str) -> str:
 
 @dataclass(frozen=True)
 class Serving:
-    """The server's address and port, and the access code in force (None: open)."""
+    """The server's address and port, and the access code in force (None: open).
+    ``gate`` is the server's own for that code (its counts of wrong codes and its waiting
+    room, shared by every session and the server's middleware); None: each guard makes
+    one (companion/ui/views/access_code.py)."""
 
     host: str
     port: int
     code: str | None = None
+    gate: Gate | None = field(default=None, compare=False, repr=False)
 
     @property
     def loopback(self) -> bool:

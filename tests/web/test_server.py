@@ -48,9 +48,11 @@ def free_port() -> int:
 
 
 class Companion:
-    """`python -m companion --web ...` with its console output in a file."""
+    """`python -m companion --web ...` with its console output in a file (``program``:
+    another module that starts it)."""
 
-    def __init__(self, tmp_path: Path, *args: str, web_flag: str = "--web", env=None):
+    def __init__(self, tmp_path: Path, *args: str, web_flag: str = "--web", env=None,
+                 program: tuple[str, ...] = ("-m", "companion")):
         self.port = free_port()
         self.out_path = tmp_path / "console.txt"
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
@@ -58,7 +60,7 @@ class Companion:
         flags = [web_flag] if web_flag else []
         with open(self.out_path, "wb") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "companion", *flags, "--port", str(self.port),
+                [sys.executable, *program, *flags, "--port", str(self.port),
                  "--data-dir", str(tmp_path / "data"), *args],
                 stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
         deadline = time.monotonic() + 60
@@ -337,10 +339,11 @@ def test_the_servers_own_deadline_keeps_the_3_s_promise():
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--access-code", "12"], "--access-code must be 4 to 12 digits or letters"),
-    (["--access-code", "12 34"], "--access-code must be 4 to 12 digits or letters"),
+    (["--access-code", "12"], "--access-code must be 4 to 32 digits or letters"),
+    (["--access-code", "12 34"], "--access-code must be 4 to 32 digits or letters"),
     (["--allow-origin", "games.example"], "--allow-origin must be an origin"),
     (["--allow-origin", "https://games.example/app"], "--allow-origin must be an origin"),
+    (["--trusted-proxy", "proxy.example"], "--trusted-proxy must be an IP address"),
 ])
 def test_bad_flags_are_one_line_and_status_2(tmp_path, args, words):
     result = subprocess.run(

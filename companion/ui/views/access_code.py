@@ -2,10 +2,11 @@
 local network.
 
 ``guard(main, serving)`` wraps the app's entry point: on loopback (or in the desktop
-window) it runs ``main`` straight away; on the network a phone gets in with the code from
-the invite link (``/?code=…``), from its own storage (it joined before), or typed on the
-prompt below. Until then the page holds this one screen: no game, table or name, and
-no handler that could reach the store. The checking and the limit on wrong codes are in
+window) it runs ``main`` straight away; on the network a phone gets in with the pass in
+its own storage (it joined before: a keyed hash of the code, never limited), the code
+from the invite link (``/?code=…``), or the code typed on the prompt below. Until then the
+page holds this one screen: no game, table or name, and no handler that could reach the
+store. The checking, the passes and the limits on wrong codes are in
 ``companion/web/access.py``.
 """
 
@@ -18,7 +19,7 @@ import flet as ft
 
 from companion.i18n import t
 from companion.ui.widgets.common import TAP, heading, muted, screen
-from companion.web.access import Gate, Verdict, normalized
+from companion.web.access import PASS_PREFIX, Gate, Verdict
 from companion.web.serving import Serving
 
 STORAGE_KEY = "table_companion.access_code"  # in the phone's own storage
@@ -41,9 +42,10 @@ def refusal(verdict: Verdict) -> str:
 def guard(main: Callable[[ft.Page], None], serving: Serving | None,
           style: Callable[[ft.Page], None] = lambda page: None):
     """``main`` behind the code in force for ``serving``; one gate (and so one count of
-    wrong codes per client) for every session of this server. ``style`` dresses the page
-    for the prompt as the app will be (fonts, theme)."""
-    gate = Gate(serving.code if serving else None)
+    wrong codes) for every session of this server: the server's own (``serving.gate``,
+    shared with its waiting room), else one made here. ``style`` dresses the page for
+    the prompt as the app will be (fonts, theme)."""
+    gate = (serving.gate if serving else None) or Gate(serving.code if serving else None)
 
     async def guarded(page: ft.Page) -> None:
         page.session.store.set(SERVING_KEY, serving)
@@ -65,12 +67,14 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
     prefs = ft.SharedPreferences()
     client = page.client_ip or ""
 
-    async def admit(code: str, remember: bool) -> Verdict:
-        """Let the phone in if ``code`` is right (and keep it in the phone's storage)."""
-        verdict = gate.check(client, code)
+    async def admit(code: str, remember: bool, kept: bool = False) -> Verdict:
+        """Let the phone in if ``code`` is right, or ``kept`` is its pass (and keep the
+        pass in the phone's storage)."""
+        verdict = Verdict(admitted=True) if kept else gate.check(client, code)
         if verdict.admitted:
+            gate.lobby.join(page.session.id)  # no longer waiting for the code
             if remember:
-                await prefs.set(STORAGE_KEY, normalized(code))
+                await prefs.set(STORAGE_KEY, gate.phone_pass())
             page.on_route_change = None  # main sets the app's own
             # The code has done its job: screens see their own route, without it.
             linked_route = page.route or "/"
@@ -82,20 +86,27 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
         return verdict
 
     message = None
+    try:
+        stored = await prefs.get(STORAGE_KEY)
+    except Exception:  # noqa: BLE001 - no storage, or the session was dropped meanwhile
+        stored = None
+    if gate.knows(stored):  # it joined before: in, whoever else is guessing
+        await admit("", remember=False, kept=True)
+        return
     if linked := linked_code(page.route):
         verdict = await admit(linked, remember=True)
         if verdict.admitted:
             return
         message = refusal(verdict)
-    else:
-        stored = await prefs.get(STORAGE_KEY)
-        if isinstance(stored, str) and stored:
-            # A stored code counts as a try like any other: the storage is the phone's.
-            verdict = await admit(stored, remember=False)
-            if verdict.admitted:
-                return
-            await prefs.remove(STORAGE_KEY)
-            message = refusal(verdict) if verdict.wait_seconds else t("access.changed")
+    elif isinstance(stored, str) and stored:
+        # A pass for another code, or a code kept by an older version. The code counts
+        # as a try like any other: the storage is the phone's.
+        verdict = (await admit(stored, remember=True)
+                   if not stored.startswith(PASS_PREFIX) else Verdict(admitted=False))
+        if verdict.admitted:
+            return
+        await prefs.remove(STORAGE_KEY)
+        message = refusal(verdict) if verdict.wait_seconds else t("access.changed")
 
     def show(text: str | None) -> None:
         field.error = text
