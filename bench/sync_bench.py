@@ -1,5 +1,5 @@
 """How soon the other phones at one table follow a change made on one of them, with 10, 50
-and 100 phones on the table's Play screen (issue 36: 50 phones within 1 s).
+and 100 phones on the table's Play screen (the goal: 50 phones within 1 s).
 
 ``companion --web`` serves a Luna table in its Action Phase; simulated phones speak Flet's
 WebSocket protocol as the Flutter client does (ask for a session on the table's Play
@@ -53,7 +53,7 @@ PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 LOG = [{"type": "start", "player": "Ann"}] + [{"type": "next"}] * 3
 # flet.messaging.protocol.MessageAction
 REGISTER_CLIENT, PATCH_CONTROL, INVOKE_METHOD = 1, 2, 5
-GOAL_S = 1.0  # issue 36: 50 phones follow a change within 1 s
+GOAL_S = 1.0  # s: 50 phones follow a change within it
 GOAL_PHONES = 50
 ARRIVAL_TIMEOUT = 60.0  # s for every phone to get a change; past it the bench gives up
 QUIET = 0.3  # s without a patch to any phone before the next change
