@@ -35,9 +35,11 @@ class Reading:
     ruling: str  # docs/RULINGS.md id
     variants: tuple[str, ...] | None = None  # None: every variant
     players: tuple[int, ...] | None = None  # None: every count
+    not_variants: tuple[str, ...] = ()  # variants it cannot matter in
 
     def applies(self, variant: str, players: int) -> bool:
         return ((self.variants is None or variant in self.variants)
+                and variant not in self.not_variants
                 and (self.players is None or players in self.players))
 
 
@@ -132,7 +134,7 @@ GAMES: dict[str, Game] = {
             readings=(
                 Reading("LC-1", variants=("campaign",)),
                 # Extension Rules 1: the Simple variant takes the two-red-symbols card out
-                Reading("L-3", variants=("standard", "star_eclipse", "campaign")),
+                Reading("L-3", not_variants=("simple",)),
                 Reading("P-1", variants=("simple",)),
             ),
             names=Names(values=("player", "taker"),

@@ -122,7 +122,7 @@ def test_its_switchable_readings_are_the_ones_its_scorers_and_flow_apply(game):
         ruling for ruling, (sheet, _) in SWITCHABLE.items() if sheet in game.sheets}
     variants = {v.id for v in game.variants}
     for reading in game.readings:
-        assert set(reading.variants or ()) <= variants, reading
+        assert set(reading.variants or ()) | set(reading.not_variants) <= variants, reading
         assert set(reading.players or ()) <= set(game.player_counts), reading
 
 
