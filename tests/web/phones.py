@@ -21,6 +21,7 @@ REGISTER_CLIENT, CONTROL_EVENT, INVOKE_METHOD = 1, 3, 5  # flet.messaging.protoc
 PROMPT = "Enter the table's code"  # access.heading
 WRONG = "That is not the table's code"  # access.wrong
 WAIT = "Too many wrong codes"  # access.wait
+CHANGED = "The table's code has changed"  # access.changed
 HOME = "Invite a phone"  # invite.button, at the bottom of Home
 PASS_KEY = "table_companion.access_code"  # companion/ui/views/access_code.py
 

@@ -19,7 +19,7 @@ import pytest
 
 from companion.web.access import TRIES_PER_MINUTE, WRONG_CODES_PER_MINUTE
 from tests.run_async import run
-from tests.web.phones import HOME, PASS_KEY, WAIT, WRONG, Phone
+from tests.web.phones import CHANGED, HOME, PASS_KEY, WAIT, WRONG, Phone
 from tests.web.test_server import Companion
 
 CODE = "246810"
@@ -94,6 +94,31 @@ def test_the_wait_across_every_client_refuses_even_the_right_code_typed_anew(lan
         return await one_try(lan.port, "127.0.0.100", CODE)
 
     assert run(scenario()) == WAIT
+
+
+def test_a_phone_that_joined_comes_back_after_a_restart_with_the_same_code(tmp_path):
+    """Its pass is made with a key kept in the data folder; a new code needs it again."""
+    storage: dict = {}
+
+    def visit(*args: str, route: str = "/", words: str = HOME) -> bool:
+        c = Companion(tmp_path, "--host", "0.0.0.0", *args)
+
+        async def scenario():
+            phone = await Phone(c.port, route=route, storage=storage).open()
+            try:
+                return await phone.shows(words)
+            finally:
+                await phone.close()
+
+        try:
+            return run(scenario())
+        finally:
+            c.stop()
+
+    assert visit("--access-code", CODE, route=f"/?code={CODE}")
+    assert visit("--access-code", CODE)
+    assert visit(words=CHANGED)  # a random code: asked, and told why
+    assert PASS_KEY not in storage  # the stale pass is forgotten
 
 
 # --- forwarded headers ------------------------------------------------------------------

@@ -12,6 +12,7 @@ store. The checking, the passes and the limits on wrong codes are in
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from urllib.parse import parse_qs, urlsplit
 
@@ -32,6 +33,8 @@ def serving_of(page: ft.Page) -> Serving | None:
 
 
 def refusal(verdict: Verdict) -> str:
+    if verdict.wait_seconds >= 120:  # the wait across every client grows to minutes
+        return t("access.wait_minutes", minutes=math.ceil(verdict.wait_seconds / 60))
     if verdict.wait_seconds == 1:
         return t("access.wait_one")
     if verdict.wait_seconds:
