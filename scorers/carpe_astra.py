@@ -27,10 +27,12 @@ from scorers.base import (
     shared_ranks,
     winners_of,
 )
-from scorers.boxes.carpe_astra import CREDIT_TOKENS as MONEY_TOKENS
 from scorers.boxes.carpe_astra import (
+    CHARACTER_GUILDS,
     PLAYER_COUNTS,
 )
+from scorers.boxes.carpe_astra import CREDIT_TOKENS as MONEY_TOKENS
+from scorers.boxes.carpe_astra import tokens_in_play as box_tokens_in_play
 from scorers.limits import crop
 from scorers.messages import AndList, Msg
 from scorers.readings import applied_note, chosen
@@ -55,7 +57,7 @@ class Character:
     guild: str  # a key of GUILDS
 
 
-# Aim of the Game: the six guilds, their logos and colours (in the rulebook's order).
+# Aim of the Game: the six guilds (the box's, in its order), their logos and colours.
 # "Expansionists" in the event examples is the guild listed as Settlers (C-5).
 GUILDS: dict[str, Guild] = {
     "military": Guild(Msg("scorers.carpe_astra.guild.military"), "red", "crosshair"),
@@ -67,10 +69,14 @@ GUILDS: dict[str, Guild] = {
 }
 # Setup, last bullet: each character's colour and own guild.
 CHARACTERS: dict[str, Character] = {
-    "chun": Character(Msg("scorers.carpe_astra.character.chun"), "red", "military"),
-    "tyndar": Character(Msg("scorers.carpe_astra.character.tyndar"), "yellow", "traders"),
-    "ichthon": Character(Msg("scorers.carpe_astra.character.ichthon"), "blue", "priests"),
-    "verron": Character(Msg("scorers.carpe_astra.character.verron"), "black", "politicians"),
+    "chun": Character(Msg("scorers.carpe_astra.character.chun"), "red",
+                      CHARACTER_GUILDS["chun"]),
+    "tyndar": Character(Msg("scorers.carpe_astra.character.tyndar"), "yellow",
+                        CHARACTER_GUILDS["tyndar"]),
+    "ichthon": Character(Msg("scorers.carpe_astra.character.ichthon"), "blue",
+                         CHARACTER_GUILDS["ichthon"]),
+    "verron": Character(Msg("scorers.carpe_astra.character.verron"), "black",
+                        CHARACTER_GUILDS["verron"]),
 }
 
 
@@ -80,16 +86,9 @@ def tokens_in_play(players: int, characters: Iterable[str] = (),
     guilds of the three characters in play and 4 for the others (ruling C-1); 4 players 6.
     ``other_reading`` (the table's choice, C-1's other reading): with 3 players every
     guild that has a character (all four, whoever plays them) gets 5, the others 4."""
-    if players == 2:
-        return {g: 3 for g in GUILDS}
-    if players == 4:
-        return {g: 6 for g in GUILDS}
-    if players == 3:
-        played = {CHARACTERS[c].guild for c in characters if c in CHARACTERS}
-        if other_reading:
-            played = {c.guild for c in CHARACTERS.values()}
-        return {g: 5 if g in played else 4 for g in GUILDS}
-    raise ValueError(f"Carpe Astra is for 2–4 players, not {players}")
+    played = (set(CHARACTER_GUILDS.values()) if other_reading
+              else {CHARACTER_GUILDS[c] for c in characters if c in CHARACTER_GUILDS})
+    return box_tokens_in_play(players, played)
 
 
 # ---------------------------------------------------------------------------------------

@@ -55,3 +55,18 @@ def test_latria_every_hand_is_dealt_from_the_deck(players):
 def test_latria_has_no_cards_for_a_count_it_is_not_for():
     with pytest.raises(ValueError, match="3–6 players"):
         latria.numbers_in_play(7)
+
+
+def test_carpe_astra_the_scorer_and_the_flow_have_the_boxs_guilds_and_characters():
+    from companion.flows import carpe_astra as flow
+    from scorers import carpe_astra as scorer
+    from scorers.boxes import carpe_astra as box
+
+    assert tuple(scorer.GUILDS) == tuple(flow.GUILDS) == box.GUILDS
+    # the draw's order (setup_guides/carpe_astra.py samples the characters in it)
+    assert {c: ch.guild for c, ch in scorer.CHARACTERS.items()} == box.CHARACTER_GUILDS
+    assert list(scorer.CHARACTERS) == list(box.CHARACTER_GUILDS)
+    for players in box.PLAYER_COUNTS:
+        for chosen in (["chun", "tyndar", "ichthon"], ["tyndar", "ichthon", "verron"]):
+            assert flow.tokens_in_play(players, chosen[:players]) == scorer.tokens_in_play(
+                players, chosen[:players])

@@ -26,8 +26,10 @@ from typing import Any
 from scorers.boxes import carpe_astra as box
 from scorers.boxes import player_range, variant_ids
 from scorers.boxes.carpe_astra import (  # the box's numbers
+    CHARACTER_GUILDS,
     CREDIT_TOKENS,
     EVENT_CARDS,
+    GUILDS,
     ROUNDS,
     STARTING_SUPPORT,
 )
@@ -64,7 +66,6 @@ SEED_FILE = "001_0024dcda2c461955.txt"
 # The counts and variants: scorers/boxes/carpe_astra.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
-GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
 GUILD_NAMES = {"military": Msg("flow.carpe_astra.guild.military"),
                "traders": Msg("flow.carpe_astra.guild.traders"),
                "priests": Msg("flow.carpe_astra.guild.priests"),
@@ -72,8 +73,7 @@ GUILD_NAMES = {"military": Msg("flow.carpe_astra.guild.military"),
                "settlers": Msg("flow.carpe_astra.guild.settlers"),
                "politicians": Msg("flow.carpe_astra.guild.politicians")}
 # Carpe Astra, Setup: each character takes two support tokens for their own guild.
-CHARACTERS = {"chun": "military", "tyndar": "traders", "ichthon": "priests",
-              "verron": "politicians"}
+CHARACTERS = CHARACTER_GUILDS
 CHARACTER_NAMES = {"chun": Msg("flow.carpe_astra.character.chun"),
                    "tyndar": Msg("flow.carpe_astra.character.tyndar"),
                    "ichthon": Msg("flow.carpe_astra.character.ichthon"),
@@ -204,14 +204,8 @@ class CarpeAstraState(FlowState):
 
 
 def tokens_in_play(n: int, characters: list[str]) -> dict[str, int]:
-    """Support tokens per guild (Carpe Astra, Setup): 2 players 3 each; 3 players 5 for
-    the guilds being played and 4 for the others (ruling S-4); 4 players 6."""
-    if n == 2:
-        return dict.fromkeys(GUILDS, 3)
-    if n == 4:
-        return dict.fromkeys(GUILDS, 6)
-    played = {CHARACTERS[c] for c in characters}
-    return {g: 5 if g in played else 4 for g in GUILDS}
+    """Support tokens per guild (the box's rule, ruling S-4) for these characters."""
+    return box.tokens_in_play(n, {CHARACTERS[c] for c in characters})
 
 
 def current(state: CarpeAstraState) -> int:

@@ -23,3 +23,27 @@ STARTING_CREDITS = 5  # Setup (second bullet): "... and five credits"
 # Setup (last bullet): "Each player then takes two support tokens for their own guild"
 STARTING_SUPPORT = 2
 ROUNDS = 10  # Carpe Astra, Play: "Once ten rounds have been played the game ends."
+
+# Carpe Astra, Aim of the Game: the six guilds, in the rulebook's order
+GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politicians")
+# Carpe Astra, Setup, last bullet: each character's own guild (characters are drawn in
+# this order)
+CHARACTER_GUILDS = {"chun": "military", "tyndar": "traders", "ichthon": "priests",
+                    "verron": "politicians"}
+
+
+def tokens_in_play(players: int, guilds_played: set[str] | frozenset[str]) -> dict[str, int]:
+    """Support tokens of each guild in play (Carpe Astra, Setup): 2 players 3 each; 3
+    players 5 for the guilds of the characters played and 4 for the others (ruling C-1);
+    4 players 6.
+
+    >>> tokens_in_play(3, {"military", "traders", "priests"})["engineers"]
+    4
+    """
+    if players == 2:
+        return dict.fromkeys(GUILDS, 3)
+    if players == 4:
+        return dict.fromkeys(GUILDS, 6)
+    if players == 3:
+        return {g: 5 if g in guilds_played else 4 for g in GUILDS}
+    raise ValueError(f"Carpe Astra is for 2–4 players, not {players}")
