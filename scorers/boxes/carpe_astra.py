@@ -1,7 +1,7 @@
-"""Carpe Astra: the player counts, variants and the box's numbers the setup, the flow and
-the scorer share (the rulebook ``seeds/001_0024dcda2c461955.txt``). The guilds, the
-characters and the support tokens in play are the scorer's (``scorers/carpe_astra.py``),
-which the setup guide imports."""
+"""Carpe Astra: the player counts, variants, guilds, characters and the box's numbers the
+setup, the flow and the scorer share (the rulebook ``seeds/001_0024dcda2c461955.txt``).
+The guilds' and characters' names, colours and logos are the scorer's
+(``scorers/carpe_astra.py``), which the setup guide imports."""
 
 from __future__ import annotations
 
