@@ -22,6 +22,13 @@ def button(page: Page, name: str, exact: bool = False):
     return page.get_by_role("button", name=name, exact=exact)
 
 
+def picked(page: Page, name):
+    """The chip (companion/ui/widgets/common.py ``choice_chip``) named ``name`` shown
+    picked: exactly ``name``, or a compiled regex."""
+    return page.get_by_role("button", name=name, exact=isinstance(name, str)).and_(
+        page.locator('[aria-current="true"]'))
+
+
 def textbox(page: Page, name: str):
     return page.get_by_role("textbox", name=name)
 

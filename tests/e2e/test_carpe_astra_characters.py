@@ -11,6 +11,7 @@ from companion.ui.views.setup import with_seat_names
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
 from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
 NAMES = ["Ann", "Ben", "Cleo"]
@@ -20,8 +21,7 @@ TALL = {"width": 390, "height": 1600}
 
 
 def picked(page, label: str) -> None:
-    page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]'
-                 ).wait_for(state="attached")
+    chip_picked(page, label).wait_for(state="attached")
 
 
 def both_sizes(page, name: str, scroll: int = 0) -> None:

@@ -43,7 +43,8 @@ def test_latria_table_with_japanese_name_survives_restart(server, page):
     listed.wait_for()
     shot(page, "home-with-table")
     listed.click()
-    page.get_by_text("Player 4").wait_for()
+    page.get_by_text("Players", exact=True).wait_for()  # the table's screen
+    page.get_by_text("Player 4").first.wait_for()
 
 
 def test_duplicate_or_empty_name_is_refused_and_kept(server, page):

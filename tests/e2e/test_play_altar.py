@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
 SMALL = {"width": 360, "height": 740}
@@ -21,8 +22,7 @@ def board_buttons(page, owner: str):
 
 def picked(page, label: str) -> None:
     """Wait until the chip named ``label`` is shown picked."""
-    page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]'
-                 ).wait_for(state="attached")
+    chip_picked(page, label).wait_for(state="attached")
 
 
 def wait_disabled(page, label: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, count_field, open_app, shot, shows, wait_for_editing
+from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
 TALL = {"width": 390, "height": 1800}
@@ -70,7 +71,7 @@ def test_two_rounds_with_a_mutation_survive_a_restart_and_undo(server, page):
 
 def current(page, label: str):
     """The chip named ``label``, shown picked."""
-    return page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]')
+    return chip_picked(page, label)
 
 
 def pick(page, label: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until
+from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -30,8 +31,7 @@ def both_sizes(page, name: str) -> None:
 
 
 def picked_chips(page, field: str):
-    return page.locator(f'flt-semantics[role=button][aria-current="true"]'
-                        f'[aria-label^="{field}: "]')
+    return chip_picked(page, re.compile("^" + re.escape(f"{field}: ")))
 
 
 def in_view(page, locator) -> bool:

@@ -24,13 +24,13 @@ class Page:
 
 def name_of(c) -> str | None:
     """What a screen reader calls a control: a field's or a Semantics' label, an icon
-    button's icon label (common.labelled_icon_button), a chip's or a button's words
+    button's icon label (common.labelled_icon_button), a chip's or a count button's words
     (common.choice_chip, common.spoken_as)."""
     if isinstance(getattr(c, "label", None), str):
         return c.label
     if isinstance(c, ft.IconButton) and isinstance(c.icon, ft.Icon):
         return c.icon.semantics_label
-    if isinstance(c, ft.Semantics):
+    if isinstance(c, (ft.Semantics, ft.OutlinedButton)):  # a chip, a count button
         words = c.content
         while words is not None and not isinstance(words, ft.Text):
             words = getattr(words, "content", None)
@@ -119,16 +119,17 @@ def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path
     first = controls_labelled(view, "Player 1")[0]
     first.value = "Ann"
     first.on_change(type("Event", (), {"control": first})())
-    two, three = controls_labelled(view, "2 players")[0], controls_labelled(view, "3 players")[0]
-    three.content.on_click(None)
+    two = controls_labelled(view, "2 players, chosen")[0]  # the fewest, to start with
+    three = controls_labelled(view, "3 players")[0]
+    three.on_click(None)
     assert controls_labelled(view, "Player 1") == [first]  # the same field, not a new one
     # The same count buttons too (a new one gave the keyboard back to the field with its
     # name selected), the chosen one filled.
-    assert controls_labelled(view, "3 players") == [three] and three.selected
-    assert controls_labelled(view, "2 players") == [two] and not two.selected
-    assert three.content.style is not None and two.content.style is None
+    assert controls_labelled(view, "3 players, chosen") == [three]
+    assert controls_labelled(view, "2 players") == [two]
+    assert three.style is not None and two.style is None
     assert first.value == "Ann"
     assert [f.value for f in controls_labelled(view, "Player 3")] == [""]
-    controls_labelled(view, "2 players")[0].content.on_click(None)
+    controls_labelled(view, "2 players")[0].on_click(None)
     assert controls_labelled(view, "Player 3") == []
     assert controls_labelled(view, "Player 1") == [first] and first.value == "Ann"

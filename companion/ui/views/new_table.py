@@ -152,21 +152,25 @@ def build(ctx, game_id: str) -> ft.View:
     # keyboard back to the name field typed in last with its name selected, so the next
     # letter replaced the name ("Ann", 3 players, "e": "e"). Kept, the tap only moves
     # the focus off the field, as a tap anywhere else does.
-    # Each one button named "3 players" (a named Semantics around it held it as a second
-    # control); the Semantics says which count is chosen.
-    count_buttons = {n: ft.Semantics(content=ft.OutlinedButton(
-        content=spoken_as(str(n), t("new.player_count_button_one") if n == 1
-                          else t("new.player_count_button", n=n)),
-        width=64, height=TAP, on_click=lambda e, n=n: choose_count(n)))
-        for n in game.player_counts}
+    # Each one button, named "3 players" and, when chosen, "3 players, chosen": its name
+    # says so, as a Semantics around the button would hold it as a second control.
+    def count_name(n: int) -> str:
+        return t("new.player_count_button_one") if n == 1 else t("new.player_count_button",
+                                                                 n=n)
+
+    count_buttons = {n: ft.OutlinedButton(content=spoken_as(str(n), count_name(n)), width=64,
+                                          height=TAP, on_click=lambda e, n=n: choose_count(n))
+                     for n in game.player_counts}
     count_row.controls = list(count_buttons.values())
     chosen_style = ft.ButtonStyle(bgcolor=ft.Colors.PRIMARY, color=ft.Colors.ON_PRIMARY)
 
     def render_counts() -> None:
         """The chosen count filled, as a filled button is; the others outlined."""
         for n, count in count_buttons.items():
-            count.selected = n == state["count"]
-            count.content.style = chosen_style if count.selected else None
+            chosen = n == state["count"]
+            count.content.semantics_label = (t("new.player_count_chosen", count=count_name(n))
+                                             if chosen else count_name(n))
+            count.style = chosen_style if chosen else None
 
     def render_names() -> None:
         name_fields.controls = seats[: state["count"]]
