@@ -33,7 +33,9 @@ LATIN_OUTPUT = ASSETS / LATIN_FONT_FILE
 # Unicode blocks kept whole (only the code points the font actually has are kept).
 LATIN_BLOCKS = [
     (0x0020, 0x007E),  # Basic Latin
-    (0x00A0, 0x017F),  # Latin-1 Supplement, Latin Extended-A (accented names)
+    (0x00A0, 0x024F),  # Latin-1 Supplement, Latin Extended-A and B (accented names)
+    (0x0370, 0x04FF),  # Greek, Cyrillic (names; Roboto had them, see latin_code_points)
+    (0x1E00, 0x1EFF),  # Latin Extended Additional (Vietnamese names)
     (0x2000, 0x206F),  # General Punctuation (– — ‘ ’ “ ” …)
     (0x2190, 0x21FF),  # Arrows (→)
     (0x2200, 0x22FF),  # Mathematical Operators (− ×)
@@ -74,7 +76,9 @@ def wanted_code_points(level1_only: bool) -> set[int]:
 
 def latin_code_points() -> set[int]:
     """The Latin subset's: Latin and the symbols, the games' Japanese names and the
-    languages' own names (Home shows them in English too: "Latoro · ラトーロ", 日本語)."""
+    languages' own names (Home shows them in English too: "Latoro · ラトーロ", 日本語).
+    A web page also draws with it in place of Roboto (companion/web/compressed.py), so it
+    keeps the scripts of names Roboto drew."""
     names = "".join([game.native_name for game in GAMES.values()] + [*LANGUAGE_NAMES.values()])
     return blocks(LATIN_BLOCKS) | {ord(ch) for ch in LATIN_SYMBOLS + names}
 

@@ -86,6 +86,7 @@ SECOND = ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
 # Font families of the manifest that the app never uses.
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/",)
 CJK_FALLBACK = re.compile(r"notosans(sc|tc|hk|jp|kr)/")
+DEFAULT_FAMILY = "Roboto"  # Flutter's last family of every paragraph (flet_web ships it)
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -482,6 +483,15 @@ class CompressedClient:
             return body
         kept = [f for f in families if isinstance(f, dict)
                 and not str(f.get("family", "")).startswith(UNUSED_FONT_FAMILIES)]
+        if self.first_font != self.cjk_font:
+            # Flutter draws every paragraph with Roboto after its own families, and asks
+            # for a CJK slice when none of those has a character. Some of the client's
+            # paragraphs name no family of ours (an English Home asked for two slices
+            # for 日本語 and ラトーロ): the Latin subset is Roboto too (it has Roboto's
+            # scripts of names), fetched once for both.
+            for family in kept:
+                if family.get("family") == DEFAULT_FAMILY:
+                    family["fonts"] = [{"asset": f"../{self.first_font}"}]
         if self.cjk_family and self.cjk_font:
             # Loaded with the client's own fonts, before its first frame: from page.fonts
             # Flet loads it only once the first screen has come, and then draws it again

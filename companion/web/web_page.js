@@ -216,9 +216,11 @@
       window.fetch = nativeFetch;  // asked once, before the first frame
       return nativeFetch.apply(this, arguments).then(function (response) {
         if (!response.ok) return response;
-        return response.text().then(function (text) {
-          return new Response(text.split(JSON.stringify(FONTS.latin))
-            .join(JSON.stringify(FONTS.japanese)), {
+        return response.json().then(function (families) {
+          families.forEach(function (family) {
+            if (family.family === FONTS.family) family.fonts = [{ asset: FONTS.japanese }];
+          });
+          return new Response(JSON.stringify(families), {
             status: response.status, headers: { "Content-Type": "application/json" } });
         });
       });

@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from companion.assets_folder import FONT_FILE, LATIN_FONT_FILE
+from companion.assets_folder import FONT_FAMILY, FONT_FILE
 from companion.i18n import LANGUAGE_KEY, LANGUAGES, speaking, t
 from companion.i18n.local_time import ZONE_KEY
 
@@ -55,7 +55,6 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
             .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT))
             .replace("__ZONE_KEY__", _js(f"flutter.{ZONE_KEY}"))
             # as the font manifest names them (companion/web/compressed.py)
-            .replace("__FONTS__", _js({"latin": f"../{LATIN_FONT_FILE}",
-                                       "japanese": f"../{FONT_FILE}"}))
+            .replace("__FONTS__", _js({"family": FONT_FAMILY, "japanese": f"../{FONT_FILE}"}))
             .replace("__VIDEOS__", _js(KEEP_AWAKE_VIDEOS))
             .replace("__NO_RUNTIME__", _js(NO_REQUEST)))
