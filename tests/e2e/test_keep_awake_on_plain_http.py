@@ -19,6 +19,10 @@ CODE = "135790"
 PLAYING = ("() => { const v = document.getElementById('keep-awake');"
            " return !!v && !v.paused && v.currentTime > 0; }")
 PAUSED = "() => { const v = document.getElementById('keep-awake'); return !v || v.paused; }"
+# Whether the page holds the screen (a lock or the video), as ft.Wakelock's plugin asks it:
+# polled (wait_for_function takes a promise for a truthy value).
+HELD = ("(wanted) => { window.Wakelock.enabled().then(held => { window.heldNow = held; });"
+        " return window.heldNow === wanted; }")
 
 
 @pytest.fixture
@@ -88,3 +92,16 @@ def test_with_the_setting_off_the_video_never_starts(lan_server, insecure):
         assert page.evaluate("document.getElementById('keep-awake')") is None
     finally:
         context.close()
+
+
+def test_on_a_secure_page_the_screen_is_held_too_by_the_lock_or_else_the_video(server, page):
+    """On this computer's page the browser offers the Wake Lock API; where it refuses the
+    lock (a headless browser may), the video keeps the screen on instead."""
+    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    assert page.evaluate("window.isSecureContext") is True
+    button(page, "Play").first.click()
+    button(page, "Start: Preliminary round").click()
+    page.wait_for_function(HELD, arg=True)
+    button(page, "Back").first.click()
+    shows(page, "Players").wait_for()
+    page.wait_for_function(HELD, arg=False)
