@@ -29,7 +29,7 @@ TRIES_PER_MINUTE = 5  # wrong codes a client may type before it has to wait
 WRONG_CODES_PER_MINUTE = 20
 LONGEST_WAIT = 15 * 60.0  # s: the wait doubles while the guessing goes on, up to this
 WAITING_PER_CLIENT = 3  # sessions waiting for the code from one address (a few tabs)
-WAITING_IN_ALL = 24  # ... and from every address together: a table has a few phones
+WAITING_IN_ALL = 12  # ... and from every address together: a table has a few phones
 KEY_FILE = "access-key"  # in the data folder: the key the phones' passes are made with
 PASS_PREFIX = "pass:"  # a kept pass, told from a code kept by an older version
 
