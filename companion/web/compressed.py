@@ -23,8 +23,9 @@ first visit downloads a fraction of the client's size, and a second one almost n
   of Markdown's LaTeX, which the app never shows (downloaded on every first visit): they are
   left out. For a character it thinks no font covers, Flutter asks for a slice of Noto
   Sans CJK from ``fontFallbackBaseUrl``; flet_web ships none (two 404s on every visit),
-  so CJK slices are redirected to the app's own Japanese font, and other fallback fonts
-  are a plain 404. The font manifest names the font's Latin subset (a first visit in
+  so CJK slices are redirected to the app's own Japanese font, Noto Sans to flet_web's
+  Roboto, and other fallback fonts are a plain 404. The font manifest names the font's
+  Latin subset, also in Roboto's place (a first visit in
   English carries no kana or kanji): the Japanese font comes the first time Japanese
   text is drawn, as such a slice, or from the first frame on a Japanese phone, whose page
   names it in the manifest instead (companion/web/web_page.js).
@@ -87,6 +88,8 @@ SECOND = ("main.dart.js", "canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js")
 UNUSED_FONT_FAMILIES = ("packages/flutter_math_fork/",)
 CJK_FALLBACK = re.compile(r"notosans(sc|tc|hk|jp|kr)/")
 DEFAULT_FAMILY = "Roboto"  # Flutter's last family of every paragraph (flet_web ships it)
+ROBOTO = "assets/fonts/roboto.woff2"  # flet_web's file of it
+LATIN_FALLBACK = re.compile(r"notosans/")  # Noto Sans: Latin, Greek, Cyrillic
 
 mimetypes.add_type("text/javascript", ".mjs")
 mimetypes.add_type("application/wasm", ".wasm")
@@ -367,8 +370,15 @@ class CompressedClient:
 
     async def _fallback_font(self, rest: str, scope: Scope, receive: Receive,
                              send: Send) -> None:
+        location = None
         if self.cjk_font and CJK_FALLBACK.match(rest):
             location = f"{self.prefix}{self.cjk_font}"  # where the font manifest has it
+        elif self.first_font != self.cjk_font and LATIN_FALLBACK.match(rest) \
+                and ROBOTO in self.files:
+            # With the Latin subset in Roboto's place, a name's letters it lacks (Cyrillic
+            # beyond Russian's, Latin Extended-B) are drawn with Roboto, fetched then.
+            location = f"{self.prefix}{ROBOTO}"
+        if location:
             response = Response(status_code=308, headers={"location": location,
                                                           "cache-control": IMMUTABLE})
         else:

@@ -153,19 +153,22 @@ def test_japanese_names_typed_on_another_phone_are_drawn_in_english(server, brow
         open_app(host, server.url)
         button(host, "English").click()  # typed at a table that reads English
         host.get_by_text("Start a new table").wait_for()
-        create_table(host, server.url, "Latria", ["さくら", "健太", "Ann"])
+        # …and Ґанна: a letter of the Latin subset's Roboto had and it has not.
+        create_table(host, server.url, "Latria", ["さくら", "健太", "Ґанна"])
 
         page = english.new_page()
         page.set_default_timeout(15000)
         wire = Wire(page)
         open_app(page, server.url)
-        shows(page, re.compile("さくら, 健太, Ann")).wait_for()
+        shows(page, re.compile("さくら, 健太, Ґанна")).wait_for()
         page.wait_for_load_state("networkidle")
         page.wait_for_timeout(1500)
-        assert wire.fetched(JAPANESE_FONT) > 0  # asked for as the names were drawn
+        assert wire.missing() == []
+        # Each asked for as the names were drawn.
+        assert wire.fetched(JAPANESE_FONT) > 0 and wire.fetched("roboto.woff2") > 0
         shot(page, "english-home-japanese-names")
-        shows(page, re.compile("さくら, 健太, Ann")).click()
-        shows(page, "Players").wait_for()
+        shows(page, re.compile("さくら, 健太, Ґанна")).click()
+        shows(page, "Edit names and seats").wait_for()
         shot(page, "english-table-japanese-names")
     finally:
         japanese.close()

@@ -74,7 +74,7 @@ def test_the_video_keeps_the_screen_on_during_play_and_stops_on_home(lan_server,
         assert video == {"muted": True, "loop": True, "inline": True, "source": "no-sleep.webm"}
 
         button(page, "Back").first.click()  # the table's screen
-        shows(page, "Players").wait_for()
+        shows(page, "Edit names and seats").wait_for()
         button(page, "Back").first.click()  # Home
         shows(page, "Start a new table").wait_for()
         page.wait_for_function(PAUSED)
@@ -103,5 +103,5 @@ def test_on_a_secure_page_the_screen_is_held_too_by_the_lock_or_else_the_video(s
     button(page, "Start: Preliminary round").click()
     page.wait_for_function(HELD, arg=True)
     button(page, "Back").first.click()
-    shows(page, "Players").wait_for()
+    shows(page, "Edit names and seats").wait_for()
     page.wait_for_function(HELD, arg=False)

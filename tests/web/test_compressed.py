@@ -234,6 +234,8 @@ def test_cjk_fallback_fonts_are_the_apps_own_and_others_are_missing(served):
 
 def test_the_font_manifest_names_the_latin_subset_and_japanese_comes_as_a_fallback(
         client_dir, tmp_path):
+    (client_dir / "assets" / "fonts").mkdir(parents=True, exist_ok=True)
+    (client_dir / "assets" / "fonts" / "roboto.woff2").write_bytes(b"wOF2" + bytes(2000))
     # A first visit in English draws with the Latin subset; Japanese text drawn later
     # asks for a CJK slice, which is the Japanese font.
     app = CompressedClient(flet_like, roots=[client_dir], version="1.0.5",
@@ -249,6 +251,11 @@ def test_the_font_manifest_names_the_latin_subset_and_japanese_comes_as_a_fallba
     r = http.get(f"{app.prefix}fallback-fonts/{slice_}", follow_redirects=False)
     assert r.status_code == 308
     assert r.headers["location"] == f"{app.prefix}fonts/NotoSansJP-Subset.otf"
+    # A name's letters the Latin subset lacks (Ukrainian Ґ): Noto Sans is flet_web's Roboto.
+    r = http.get(f"{app.prefix}fallback-fonts/notosans/v37/o-0mIpQlx3QUlC5A4PNB6Ryti20_6n1i"
+                 "PHjcz6L1SoM-jCpoiyD9A99Y41P6zHtY.woff2", follow_redirects=False)
+    assert r.status_code == 308
+    assert r.headers["location"] == f"{app.prefix}assets/fonts/roboto.woff2"
 
 
 def test_the_clients_loader_does_not_wait_for_the_service_worker(served):
