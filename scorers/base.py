@@ -2,7 +2,7 @@
 
 A game module (``scorers/<game>.py``) defines ``score(sheet) -> Result``; its sheet is a
 pydantic ``Sheet`` in ``scorers/sheet_models/<game>.py`` (a subclass of
-``scorers.sheet_models.base.Model``), checked as ``scorers/sheet_checks`` runs it. Checks
+``scorers.sheet_models.base.Model``), checked by pydantic (``scorers/sheets.py``). Checks
 that need more than one field raise ``SheetProblems`` with one ``Problem`` per mistake,
 each naming where it is (``players[1].support.military``) and what is allowed.
 
@@ -148,18 +148,16 @@ class Result:
         names are the same in every language): every field, a game's ``PlayerResult``
         subclass's too, in the order they are declared."""
         # Imported here: only a checked sheet gets this far, and checking it has imported
-        # pydantic-core already; the parts of the sheet a result may hold (Latria's
-        # discarded cards) become JSON the way the sheet spells them.
+        # pydantic already; the parts of the sheet a result may hold (Latria's discarded
+        # cards) become JSON by their models' serializers, the way the sheet spells them.
         from pydantic_core import to_jsonable_python
-
-        from scorers.sheet_checks import sheet_json
 
         data = _rendered(dataclasses.asdict(self), language)
         for player in data["players"]:  # the app's own (Stats), not the result's format
             for line in player["breakdown"]:
                 del line["category"]
         data["notes"] = [note.render(language) for note in self.note_details]
-        return to_jsonable_python(data, fallback=sheet_json)
+        return to_jsonable_python(data)
 
 
 def _rendered(value: Any, language: str) -> Any:

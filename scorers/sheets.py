@@ -1,9 +1,9 @@
 """Reading a score sheet: pick the game's module by ``"game"``, validate, score.
 
-Each game module exposes ``score(sheet) -> Result``; its sheet's models are in
-``scorers/sheet_models/<game>.py``, and a sheet is checked with their compiled form
-(``scorers/sheet_checks``: pydantic-core alone, issue 14, the command line's start). A
-sheet that is not an object or names no game here is answered without even that.
+Each game module exposes ``score(sheet) -> Result``; its sheet is checked with the game's
+pydantic models (``scorers/sheet_models/<game>.py``), imported only once the sheet names
+that game: a sheet that is not an object or names no game here is answered without
+pydantic (the command line's start, bench/scorer_cli_bench.py).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from scorers import boxes
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_DEPTH, path_text, quote, value_problems
 from scorers.messages import Msg
+from scorers.sheet_models import sheet_model
 
 if TYPE_CHECKING:
-    from pydantic_core import ValidationError
+    from pydantic import BaseModel, ValidationError
 
 # a sheet's "game" → its module in this package, game by game of the one list of games
 # (scorers/boxes/__init__.py: each game names its sheets)
@@ -36,14 +37,17 @@ def location(loc: tuple[Any, ...]) -> str:
     return path_text(loc)
 
 
-# pydantic's own messages for the usual mistakes, as catalog messages (used only where the
-# English template gives pydantic's text exactly, so nothing an English reader sees changes).
+# pydantic's error types for the usual mistakes, as catalog messages: the English templates
+# are pydantic's own words, so an English reader sees pydantic's text, a Japanese reader
+# the same sentence in Japanese, whatever wording another pydantic gives.
 def _pydantic_message(e: Any) -> Any:
     ctx = e.get("ctx") or {}
     kind = e["type"]
     candidates = {
         "int_type": lambda: Msg("scorers.sheets.type.integer"),
         "string_type": lambda: Msg("scorers.sheets.type.text"),
+        # a text holding half of a character (a lone "\ud800" in the JSON)
+        "string_unicode": lambda: Msg("scorers.sheets.type.unicode"),
         "list_type": lambda: Msg("scorers.sheets.type.list"),
         "bool_type": lambda: Msg("scorers.sheets.type.boolean"),
         "dict_type": lambda: Msg("scorers.sheets.type.object"),
@@ -54,11 +58,9 @@ def _pydantic_message(e: Any) -> Any:
     }
     if kind in candidates:
         try:
-            message = candidates[kind]()
-        except KeyError:
+            return candidates[kind]()
+        except KeyError:  # a context without the value the sentence names
             return e["msg"]
-        if message == e["msg"]:
-            return message
     return e["msg"]
 
 
@@ -102,12 +104,19 @@ def parse_sheet(data: Any):
         else:
             message = Msg("scorers.sheets.game_type", type=json_type(game), allowed=allowed)
         raise SheetProblems([Problem(where="game", message=message)])
-    from scorers import sheet_checks
+    from pydantic import ValidationError  # with the game's models, not before (the start)
 
     try:
-        return sheet_checks.check(game, data)
-    except sheet_checks.ValidationError as err:
+        return validated(game, data)
+    except ValidationError as err:
         raise SheetProblems(problems_from_validation(err)) from None
+
+
+def validated(game: str, data: Any) -> BaseModel:
+    """``data`` checked as ``game``'s ``Sheet`` (pydantic's ``model_validate``): the
+    instance scoring reads; raises pydantic's ValidationError. Only that game's models
+    are imported."""
+    return sheet_model(game).model_validate(data)
 
 
 def json_type(value: Any) -> str:
@@ -164,11 +173,11 @@ def written_problems(sheet: Any, paths: Sequence[Sequence[Any]],
             return [Problem(where="game",
                             message=Msg("scorers.sheets.not_a_game", game=quote(game)))]
         return []  # an old sheet's own problem, shown on the score screen
-    from scorers import sheet_checks
+    from pydantic import ValidationError  # with the game's models, not before (the start)
 
     try:
-        sheet_checks.check(game, sheet)
-    except sheet_checks.ValidationError as err:
+        validated(game, sheet)
+    except ValidationError as err:
         for e, problem in zip(err.errors(), problems_from_validation(err), strict=True):
             loc = tuple(p for p in e["loc"]
                         if not (isinstance(p, str) and p.startswith("function-")))

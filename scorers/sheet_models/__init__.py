@@ -1,7 +1,8 @@
 """Each game's score sheet as pydantic models: ``scorers/sheet_models/<game>.py``.
 
-Checking a sheet runs their compiled form (``scorers/sheet_checks``); the models are where
-the checks are written, and what the app uses for parts of a sheet (one Latria card).
+A sheet is checked with its game's ``Sheet`` (``scorers/sheets.py``), and scoring reads
+the instance pydantic makes. Each game's module is imported only when a sheet names that
+game: building the models is most of what checking costs the command line.
 """
 
 from __future__ import annotations

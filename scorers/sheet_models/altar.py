@@ -1,8 +1,5 @@
 """What a Altar: Realms of the Gods score sheet may hold, as pydantic checks it (the scoring and the
 game's own checks: ``scorers/altar.py``; the sheet: docs/score-sheets.md).
-
-The checks run from ``scorers/sheet_checks/altar.json``, which ``python -m
-scorers.sheet_checks`` writes from these models (scorers/sheet_checks/__init__.py says why).
 """
 
 from __future__ import annotations

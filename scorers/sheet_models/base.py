@@ -2,8 +2,8 @@
 
 A sheet is what players typed, so pydantic checks it. The models live apart from the
 scoring (``scorers/<game>.py``, which names them only in type hints): building a pydantic
-model costs the command line half of its start, and ``python -m scorers`` checks a sheet
-with the compiled form of these models instead (``scorers/sheet_checks``).
+model costs the command line most of its start, so only the game a sheet names has its
+models built (``scorers.sheet_models.sheet_model``).
 """
 
 from __future__ import annotations

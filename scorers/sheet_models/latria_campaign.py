@@ -1,8 +1,5 @@
 """What a Latria's campaign score sheet may hold, as pydantic checks it (the scoring and the
 game's own checks: ``scorers/latria_campaign.py``; the sheet: docs/score-sheets.md).
-
-The checks run from ``scorers/sheet_checks/latria_campaign.json``, which ``python -m
-scorers.sheet_checks`` writes from these models (scorers/sheet_checks/__init__.py says why).
 """
 
 from __future__ import annotations

@@ -1,8 +1,5 @@
 """What the sheet of one Luna round's scoring may hold, as pydantic checks it (the scoring
 and the game's own checks: ``scorers/luna_round.py``; the sheet: docs/score-sheets.md).
-
-The checks run from ``scorers/sheet_checks/luna_round.json``, which ``python -m
-scorers.sheet_checks`` writes from these models (scorers/sheet_checks/__init__.py says why).
 """
 
 from __future__ import annotations

@@ -23,9 +23,9 @@ from companion.ui.views import rematch, results_share
 from companion.ui.views.home import game_title
 from companion.ui.widgets import why
 from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
-from scorers import altar, sheet_checks
+from scorers import altar
 from scorers.base import SheetProblems
-from scorers.sheets import score_sheet
+from scorers.sheets import score_sheet, validated
 from scorers.ties import tie_notes
 
 
@@ -150,7 +150,7 @@ def mark_finished(ctx, session) -> None:
 
 def ability_controls(ctx, session) -> list[ft.Control]:
     """Altar: who won by a god's or follower's ability, where the rulebook defers to them."""
-    sheet = sheet_checks.check("altar", session.score_sheet)
+    sheet = validated("altar", session.score_sheet)
     if not altar.ability_can_decide(sheet):
         return []
     chosen = sheet.ability_winner
