@@ -31,24 +31,26 @@ def undrawable_problems(sheet: Any, players: int) -> list[Problem]:
     return problems
 
 
-# The scorer's (pydantic's) words for a value of the wrong kind → the players' words.
+# The scorer's sentence for a value of the wrong kind (its catalog key) → the players' words.
 WORDS = {
-    "Input should be a valid list": "score.damaged_want_list",
-    "Input should be a valid integer": "score.damaged_want_number",
-    "Input should be a valid string": "score.damaged_want_text",
-    "Input should be a valid dictionary": "score.damaged_want_group",
-    "Input should be a valid boolean": "score.damaged_want_yes_no",
-    "Input should be ": "score.damaged_want_choice",
-    "required": "score.damaged_missing",
-    "unknown key": "score.damaged_unknown",
+    "scorers.sheets.type.list": "score.damaged_want_list",
+    "scorers.sheets.type.integer": "score.damaged_want_number",
+    "scorers.sheets.type.text": "score.damaged_want_text",
+    "scorers.sheets.type.unicode": "score.damaged_want_text",
+    "scorers.sheets.type.object": "score.damaged_want_group",
+    "scorers.sheets.type.model": "score.damaged_want_group",
+    "scorers.sheets.type.boolean": "score.damaged_want_yes_no",
+    "scorers.sheets.type.one_of": "score.damaged_want_choice",
+    "scorers.sheets.type.at_least": "score.damaged_want_choice",
+    "scorers.sheets.type.at_most": "score.damaged_want_choice",
+    "scorers.sheets.required": "score.damaged_missing",
+    "scorers.sheets.unknown_key": "score.damaged_unknown",
 }
 
 
 def in_words(message: str) -> str:
-    for start, key in WORDS.items():
-        if message.startswith(start):
-            return t(key)
-    return say(message)
+    key = WORDS.get(getattr(message, "key", None))
+    return t(key) if key else say(message)
 
 
 
