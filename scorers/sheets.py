@@ -37,9 +37,9 @@ def location(loc: tuple[Any, ...]) -> str:
     return path_text(loc)
 
 
-# pydantic's error types for the usual mistakes, as catalog messages: the English templates
-# are pydantic's own words, so an English reader sees pydantic's text, a Japanese reader
-# the same sentence in Japanese, whatever wording another pydantic gives.
+# pydantic's error types for the usual mistakes, as catalog messages (their English is
+# pydantic's own wording): a line reads the same, in English and in Japanese, whichever
+# pydantic of the range pyproject allows checks the sheet.
 def _pydantic_message(e: Any) -> Any:
     ctx = e.get("ctx") or {}
     kind = e["type"]
