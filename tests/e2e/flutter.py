@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Page
@@ -20,6 +21,14 @@ def open_app(page: Page, url: str) -> None:
 
 def button(page: Page, name: str, exact: bool = False):
     return page.get_by_role("button", name=name, exact=exact)
+
+
+def stepper_button(page: Page, name: str):
+    """A stepper's − or + (companion/ui/widgets/stepper.py) named ``name`` ("Credits: one
+    more"), whether or not its name goes on to say for whom ("… for Ann")."""
+    # "/" escaped too: Playwright hands the pattern on between slashes.
+    pattern = "^" + re.escape(name).replace("/", "\\/") + "( for .+)?$"
+    return page.get_by_role("button", name=re.compile(pattern))
 
 
 def picked(page: Page, name):

@@ -10,7 +10,7 @@ import re
 from playwright.sync_api import expect
 
 from companion.storage.store import Store
-from tests.e2e.flutter import button, click_into, count_field, shot, shows
+from tests.e2e.flutter import button, click_into, count_field, shot, shows, stepper_button
 from tests.e2e.tables import create_table
 from tests.e2e.test_play_latria import play_round
 from tests.e2e.test_play_luna import prepare_next_round, to_scoring
@@ -24,7 +24,7 @@ SMALL = {"width": 360, "height": 740}
 
 def taps(page, *labels: str) -> None:
     for label in labels:
-        button(page, label, exact=True).click()
+        button(page, label, exact=True).or_(stepper_button(page, label)).click()
         page.wait_for_timeout(150)  # the next screen's buttons can share the label
 
 

@@ -126,7 +126,8 @@ def choice_chip(spoken: str, text: str, selected: bool, on_select: Callable,
         border_radius=8, ink=True,
         padding=ft.Padding.symmetric(horizontal=12, vertical=CHIP_PADDING - 1))
     paint_chip(box, selected)
-    return ft.Semantics(button=True, selected=selected, content=box)
+    # ``disabled`` on the Semantics too: the one that tells screen readers.
+    return ft.Semantics(button=True, selected=selected, disabled=disabled, content=box)
 
 
 def chip_content(words: ft.Text, leading: ft.Control | None) -> ft.Control:
