@@ -59,9 +59,10 @@ class Stepper:
             on_blur=self._left,
             # The field's name for screen readers: a label of no size, so nothing is drawn
             # and the outline has no gap for it (the caption beside the field shows it).
-            label=ft.Container(width=0, height=0, content=ft.Text(
-                name if whom is None else t("stepper.field", label=name, whom=whom))),
+            label=ft.Container(width=0, height=0, content=ft.Text()),
         )
+        self.field_name = name if whom is None else t("stepper.field", label=name, whom=whom)
+        self._say_value()
         # No tooltips: the buttons' names are long, and the caption says what they count.
         if whom is None:
             fewer, more = t("stepper.less", label=name), t("stepper.more", label=name)
@@ -103,6 +104,12 @@ class Stepper:
         if (page := page_of(self.field)) is not None and _typing_in.get(page) == self.name:
             del _typing_in[page]
 
+    def _say_value(self) -> None:
+        """The count in the field's name: Flutter does not hand a field's text to a
+        screen reader until it is focused, so "Sun 4 VP, Ann, now 2" says it."""
+        self.field.label.content.value = t("stepper.field_value", name=self.field_name,
+                                           value=self.value)
+
     def _allowed(self, n: int) -> bool:
         return n >= self.minimum and (self.maximum is None or n <= self.maximum)
 
@@ -136,6 +143,7 @@ class Stepper:
 
     def _accept(self, n: int) -> None:
         self.value = n
+        self._say_value()
         self.show_error(None)
         self._sync_buttons()
         self.on_change(n)
@@ -147,6 +155,7 @@ class Stepper:
             return
         self.value = n
         self.field.value = str(n)
+        self._say_value()
         self._sync_buttons()
 
     def set_limits(self, minimum: int, maximum: int | None) -> None:
