@@ -6,7 +6,7 @@ seed, so two phones with the same seed show the same setup. The ticks are saved 
 table at every tap; drawing again picks a new seed and clears them (a new setup).
 
 The helpers from ``number_parts`` to ``kept_ticks`` are pure (no flet) and tested in
-tests/test_setup_screen_helpers.py, with ``build`` against a real store.
+tests/ui/test_setup_screen_helpers.py, with ``build`` against a real store.
 """
 
 from __future__ import annotations
