@@ -157,6 +157,20 @@ def server(spare_servers):
     s.stop()
 
 
+# The code a table on the local network gives (``lan_server``), as the tests type it.
+LAN_CODE = "246810"
+
+
+@pytest.fixture
+def lan_server(tmp_path):
+    """A server of its own on the local network, with the table's code asked for."""
+    s = Server(tmp_path / "data", tmp_path / "server.log",
+               extra_args=("--host", "0.0.0.0", "--access-code", LAN_CODE))
+    s.start()
+    yield s
+    s.stop()
+
+
 @pytest.fixture
 def page(browser, request):
     context = browser.new_context(viewport=PHONE, device_scale_factor=1)

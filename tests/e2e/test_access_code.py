@@ -10,22 +10,14 @@ import re
 
 import pytest
 
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import LAN_CODE
 from tests.e2e.flutter import button, open_app, shot, shows, textbox, type_into
 from tests.e2e.tables import create_table
 
-CODE = "246810"
 GAME_NAMES = ["Latria", "Carpe Astra", "Luna", "Altar", "Latoro"]
 SMALL_PHONE = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def lan_server(tmp_path):
-    s = Server(tmp_path / "data", tmp_path / "server.log",
-               extra_args=("--host", "0.0.0.0", "--access-code", CODE))
-    s.start()
-    yield s
-    s.stop()
 
 
 def shows_nothing_of_the_tables(page) -> None:
@@ -41,7 +33,7 @@ def test_the_code_is_asked_first_and_the_invite_link_is_remembered(lan_server, b
     host = browser.new_context(viewport={"width": 390, "height": 844})
     host_page = host.new_page()
     host_page.set_default_timeout(15000)
-    create_table(host_page, f"{lan_server.url}?code={CODE}", "Luna", ["Ann", "Ben"])
+    create_table(host_page, f"{lan_server.url}?code={LAN_CODE}", "Luna", ["Ann", "Ben"])
     host.close()
 
     # Another phone opens the plain address: only the code prompt.
@@ -62,7 +54,7 @@ def test_the_code_is_asked_first_and_the_invite_link_is_remembered(lan_server, b
         shot(page, "access-code-wrong")
 
         # The invite link lets the phone in, and it is kept in the phone's storage.
-        open_app(page, f"{lan_server.url}?code={CODE}")
+        open_app(page, f"{lan_server.url}?code={LAN_CODE}")
         button(page, "Open Luna table: Ann, Ben").wait_for()
         page.reload()
         open_app(page, lan_server.url)
@@ -77,7 +69,7 @@ def test_the_code_is_asked_first_and_the_invite_link_is_remembered(lan_server, b
 
 def test_the_typed_code_lets_a_phone_in(lan_server, page):
     open_app(page, lan_server.url)
-    type_into(page, "Table code", CODE)
+    type_into(page, "Table code", LAN_CODE)
     button(page, "Enter", exact=True).click()
     page.get_by_text("Start a new table").wait_for()
     for name in ("Latria", "Carpe Astra", "Luna", "Altar: Realms of the Gods"):
@@ -95,7 +87,7 @@ def test_five_wrong_codes_then_the_phone_has_to_wait(lan_server, page):
     page.get_by_text(re.compile(r"Too many wrong codes\. Wait \d+ seconds")).wait_for()
     shot(page, "access-code-wait")
     # Even the right code waits now: guessing stays slow.
-    type_into(page, "Table code", CODE)
+    type_into(page, "Table code", LAN_CODE)
     button(page, "Enter", exact=True).click()
     page.get_by_text(re.compile(r"Too many wrong codes")).wait_for()
     shows_nothing_of_the_tables(page)
@@ -111,11 +103,11 @@ def test_invite_a_phone_shows_the_link_as_qr_code_and_the_code(lan_server, brows
         open_app(page, lan_server.url)
         page.get_by_text("Enter the table's code").wait_for()
         shot(page, f"access-code-prompt-{size['width']}")
-        open_app(page, f"{lan_server.url}?code={CODE}")
+        open_app(page, f"{lan_server.url}?code={LAN_CODE}")
         button(page, "Invite a phone").click()
         page.get_by_text("Table code", exact=True).wait_for()
-        page.get_by_text(CODE, exact=True).wait_for()
-        url = page.get_by_text(re.compile(rf"^http://\S+:{lan_server.port}/\?code={CODE}$"))
+        page.get_by_text(LAN_CODE, exact=True).wait_for()
+        url = page.get_by_text(re.compile(rf"^http://\S+:{lan_server.port}/\?code={LAN_CODE}$"))
         url.first.wait_for()
         shot(page, f"invite-{size['width']}")
     finally:

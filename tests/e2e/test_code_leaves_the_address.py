@@ -4,25 +4,12 @@ in its own storage, so a reload does not ask again)."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.e2e.conftest import Server
+from tests.e2e.conftest import LAN_CODE
 from tests.e2e.flutter import button, open_app, shot, shows
-
-CODE = "246810"
-
-
-@pytest.fixture
-def lan_server(tmp_path):
-    s = Server(tmp_path / "data", tmp_path / "server.log",
-               extra_args=("--host", "0.0.0.0", "--access-code", CODE))
-    s.start()
-    yield s
-    s.stop()
 
 
 def test_the_code_leaves_the_address_bar_after_joining(lan_server, page):
-    open_app(page, f"{lan_server.url}?code={CODE}")
+    open_app(page, f"{lan_server.url}?code={LAN_CODE}")
     shows(page, "Start a new table").wait_for()
     page.wait_for_function("!location.href.includes('code=')", timeout=10000)
     joined = page.url

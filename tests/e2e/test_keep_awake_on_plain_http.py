@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, Server, chromium_path
+from tests.e2e.conftest import CHROMIUM_ARGS, LAN_CODE, PHONE, chromium_path
 from tests.e2e.flutter import button, shows
 from tests.e2e.tables import create_table
 
-CODE = "135790"
 PLAYING = ("() => { const v = document.getElementById('keep-awake');"
            " return !!v && !v.paused && v.currentTime > 0; }")
 PAUSED = "() => { const v = document.getElementById('keep-awake'); return !v || v.paused; }"
@@ -25,13 +24,6 @@ HELD = ("(wanted) => { window.Wakelock.enabled().then(held => { window.heldNow =
         " return window.heldNow === wanted; }")
 
 
-@pytest.fixture
-def lan_server(tmp_path):
-    s = Server(tmp_path / "data", tmp_path / "server.log",
-               extra_args=("--host", "0.0.0.0", "--access-code", CODE))
-    s.start()
-    yield s
-    s.stop()
 
 
 @pytest.fixture
@@ -55,7 +47,7 @@ def phone(insecure, keep_awake: bool | None = None):
 
 
 def open_play(page, server) -> None:
-    create_table(page, f"http://table.test:{server.port}/?code={CODE}", "Luna", ["Ann", "Ben"])
+    create_table(page, f"http://table.test:{server.port}/?code={LAN_CODE}", "Luna", ["Ann", "Ben"])
     assert page.evaluate("window.isSecureContext") is False
     assert page.evaluate("'wakeLock' in navigator") is False  # what the page falls back from
     button(page, "Play").first.click()
