@@ -9,7 +9,7 @@ screen renders (``PlayView``, ``Action``, ``Field``, ``Marker``) and ``build_eve
     flow = FLOWS["luna"]
     state = replay("luna", config, events)
     view = flow.view(state)            # what to show
-    event = build_event(view.actions[0], {"player": "Ann"})
+    event = build_event(view.actions[0], {"player": 1})   # seat 1: the first player
     state = flow.apply(state, event)   # FlowError: show the message, do not record
 """
 
@@ -33,6 +33,8 @@ from .base import (
     Section,
     build_event,
     message,
+    seat,
+    seat_key,
 )
 from .i18n import Msg
 
@@ -74,4 +76,5 @@ def load_state(game: str, data: Mapping[str, Any]) -> FlowState:
 __all__ = [
     "FLOWS", "NOT_PICKED", "Action", "Field", "Flow", "FlowError", "FlowState", "Marker",
     "PlayView", "Section", "build_event", "get_flow", "load_state", "message", "replay",
+    "seat", "seat_key",
 ]

@@ -6,7 +6,7 @@ finishing the round. Source: seeds/003 (the rulebook).
 A Realm is named by a ``realm`` value ``"<player index>-<realm index>"`` (``"0-0"``;
 with 2 players each player has realms ``-0`` and ``-1``); the fields label them.
 
-Events (``type``):
+Events (``type``; a player is named by seat, ``base.seat``):
 - ``start`` ``{player, love}``: the first player; ``love``: the Realm of the Goddess of
   Love (starts with an active Altar), or None.
 - ``next``: from the draw to the main action, from the end of the turn to the next turn.
@@ -45,9 +45,11 @@ from .base import (
     next_action,
     own,
     parse_config,
+    player_field,
     quote,
     req_choice,
     req_player,
+    seat,
     seat_order,
     setup_first_player,
 )
@@ -453,9 +455,8 @@ def view(s: AltarState) -> PlayView:
         love = [(i, r) for i in range(n) for r in range(s.realms_each)]
         actions.append(Action(
             event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
-            fields=[Field(key="player", label=Msg("flow.altar.field.first_player"),
-                          kind="player", choices=list(s.players),
-                          default=s.players[s.proposed_start], preset="setup"),
+            fields=[player_field("player", Msg("flow.altar.field.first_player"), s.players,
+                                 default=seat(s.proposed_start), preset="setup"),
                     # Altar, Setup 2: the gods were chosen at the table; "none" (she is
                     # not played) is an answer, not a default.
                     Field(key="love", label=Msg("flow.altar.field.love"),

@@ -7,7 +7,8 @@ A game's flow is pure data plus four pure functions (no flet, no I/O, no randomn
   ``{"players": ["Ann", ...], "variant": "standard", "setup": {...} | None}`` where
   ``setup`` is the JSON of ``setup_guides`` for this table (numbers are taken from it
   when present, else worked out from the rulebook here).
-- ``apply(state, event) -> State``: one tap. ``event`` is ``{"type": "...", ...}``;
+- ``apply(state, event) -> State``: one tap. ``event`` is ``{"type": "...", ...}``; it
+  names a player by seat, never by name (``seat``, ``seat_key``, ``req_player``);
   the input state is never modified (Play keeps earlier states and applies later taps to
   them: companion/table/play_state.py). ``apply`` starts from a shallow copy,
   ``state.model_copy()``, and gives it its own copy of a list, dict or sub-model just
@@ -70,7 +71,8 @@ NOT_PICKED: Any = _NotPicked()
 class Field(BaseModel):
     """One input of an action's form.
 
-    - ``player``: one of ``choices`` (player names); ``optional`` adds "nobody" (``None``).
+    - ``player``: one of ``choices``, the players' seats (``seat``), with their names as
+      ``choice_labels`` (``player_field``); ``optional`` adds "nobody" (``None``).
     - ``number``: an int from ``min`` to ``max``.
     - ``choice``: one of ``choices`` (values put in the event); ``choice_labels`` are
       the texts to show for them (same order), when they differ from the values.
@@ -78,7 +80,8 @@ class Field(BaseModel):
     - ``bool``: yes / no.
 
     The value goes into the event at ``event[key]``, or at ``event[group][key]`` when
-    ``group`` is set (e.g. one number per player: ``group="changes", key="Ann"``).
+    ``group`` is set (e.g. one number per player, keyed by seat: ``group="changes",
+    key="1"``, ``seat_key``).
     ``id`` names the field uniquely within its action. ``default`` is what the form
     starts with; ``NOT_PICKED``: nothing, the table has to choose.
 
@@ -93,8 +96,8 @@ class Field(BaseModel):
     Any other pick would be the app choosing for the table: a tap left alone would
     record it (tests/flows/test_presets.py).
 
-    ``not_for`` (a ``bool`` field keyed by a player's name): the id of a ``player`` field
-    of the same form; the question is not asked of the player picked there, and its
+    ``not_for`` (a ``bool`` field keyed by a player's seat, ``seat_key``): the id of a
+    ``player`` field of the same form; the question is not asked of the player picked there, and its
     answer is then no (Latria, step 4: the player who took the cards did not keep their
     own card too).
     """
@@ -104,7 +107,7 @@ class Field(BaseModel):
     key: str
     label: Text
     kind: FieldKind
-    choices: list[str] | None = None
+    choices: list[str | int] | None = None
     choice_labels: list[Text] | None = None
     min: int | None = None
     max: int | None = None
@@ -288,7 +291,8 @@ def not_asked(action: Action, field: Field, values: Mapping[str, Any]) -> bool:
     if field.not_for is None:
         return False
     picker = next((f for f in action.fields if f.id == field.not_for), None)
-    return picker is not None and values.get(picker.id, picker.default) == field.key
+    return (picker is not None
+            and str(values.get(picker.id, picker.default)) == field.key)
 
 
 def comma_list(items: Sequence[Any]) -> Any:
@@ -371,16 +375,38 @@ def event_type(event: Mapping[str, Any]) -> str:
     return event["type"]
 
 
+def seat(index: int) -> int:
+    """The seat an event names a player by: 1…n in the order of the players list (as the
+    setup's ``first_player``). Events never hold names: a rename changes the table's
+    players list, and the log stays as it was."""
+    return index + 1
+
+
+def seat_key(index: int) -> str:
+    """A player's key in an event's group (one entry per player): the seat as text, as
+    JSON keys are (``{"changes": {"1": 3, "2": -1}}``)."""
+    return str(index + 1)
+
+
 def req_player(
     players: Sequence[str], value: Any, error: Msg, *, optional: bool = False
 ) -> int | None:
-    """The index of the player named ``value``; else ``FlowError(error)``, the caller's
-    whole sentence (e.g. "Choose the start player among the players.")."""
+    """The index of the player at seat ``value`` (``seat``); else ``FlowError(error)``,
+    the caller's whole sentence (e.g. "Choose the start player among the players.")."""
     if value is None and optional:
         return None
-    if isinstance(value, str) and value in players:
-        return players.index(value)
+    if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= len(players):
+        return value - 1
     raise FlowError(error)
+
+
+def player_field(key: str, label: Text, players: Sequence[str],
+                 among: Sequence[int] | None = None, **kw: Any) -> Field:
+    """A ``player`` field: the seats as its values, the names as what the chips show;
+    ``among``: the indices of the players it offers (all, in seat order, when None)."""
+    offered = range(len(players)) if among is None else among
+    return Field(key=key, label=label, kind="player", choices=[seat(i) for i in offered],
+                 choice_labels=[players[i] for i in offered], **kw)
 
 
 def req_int(
@@ -455,10 +481,7 @@ def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) ->
         event={"type": "start"},
         label=label,
         primary=True,
-        fields=[
-            Field(key="player", label=what, kind="player", choices=list(players),
-                  default=players[default], preset="setup"),
-        ],
+        fields=[player_field("player", what, players, default=seat(default), preset="setup")],
     )
 
 

@@ -2,8 +2,8 @@
 their costs; credits per player; support tokens per player and left in the supply; the
 event timeline at the end of each round. Source: seeds/001 (the rulebook).
 
-Events (``type``):
-- ``start`` ``{player, characters: {name: id}}``: start player and characters (ids
+Events (``type``; a player is named by seat, ``base.seat``):
+- ``start`` ``{player, characters: {seat: id}}``: start player and characters (ids
   ``chun tyndar ichthon verron``; the setup's draw is the default).
 - ``next``: the next phase / turn (leaving Gain Support with nothing scored gives +2).
 - ``draw_cards`` (Change Tack, 1 credit); ``refresh_tiles``, ``add_tile`` (Make New
@@ -50,12 +50,15 @@ from .base import (
     next_action,
     own,
     parse_config,
+    player_field,
     quote,
     req_bool,
     req_choice,
     req_group,
     req_int,
     req_player,
+    seat,
+    seat_key,
     seat_order,
     setup_first_player,
 )
@@ -288,7 +291,7 @@ def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
         chosen = req_group(event, "characters")
         chars = []
         for i, name in enumerate(s.players):
-            value = chosen.get(name, s.characters[i])
+            value = chosen.get(seat_key(i), s.characters[i])
             c = req_choice(value, list(CHARACTERS),
                            Msg("flow.carpe_astra.error.character", name=name))
             if c in chars:
@@ -463,13 +466,12 @@ def _markers(s: CarpeAstraState) -> list[Marker]:
 
 
 def _start_fields(s: CarpeAstraState) -> list[Field]:
-    fields = [Field(key="player", label=Msg("flow.carpe_astra.field.start"), kind="player",
-                    choices=list(s.players), default=s.players[s.proposed_start],
-                    preset="setup")]
+    fields = [player_field("player", Msg("flow.carpe_astra.field.start"), s.players,
+                           default=seat(s.proposed_start), preset="setup")]
     if None not in s.characters:
         return fields  # chosen on the Setup screen: the start event carries them
     for i, name in enumerate(s.players):
-        fields.append(Field(key=name, group="characters",
+        fields.append(Field(key=seat_key(i), group="characters",
                             label=Msg("flow.carpe_astra.field.character", name=name),
                             kind="choice", choices=list(CHARACTERS),
                             choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
@@ -477,7 +479,7 @@ def _start_fields(s: CarpeAstraState) -> list[Field]:
     return fields
 
 
-def _sole(options: list[str]) -> dict[str, Any]:
+def _sole(options: list[Any]) -> dict[str, Any]:
     """A field's start: the one option when there is only one, else nothing picked."""
     if len(options) == 1:
         return {"default": options[0], "preset": "only"}
@@ -516,12 +518,12 @@ def view(s: CarpeAstraState) -> PlayView:
         else:
             # Carpe Astra, Setup: "Determine which player is which character." — done once,
             # on the Setup screen (drawn or chosen); the first tap records them.
-            event["characters"] = dict(zip(s.players, s.characters, strict=True))
+            event["characters"] = {seat_key(i): c for i, c in enumerate(s.characters)}
             reminder = Msg("flow.carpe_astra.reminder.start")
             notes.append(Msg("flow.carpe_astra.note.characters", characters=comma_list([
                 Msg("flow.carpe_astra.note.player_character", name=p,
                     character=CHARACTER_NAMES[c])
-                for p, c in event["characters"].items()])))
+                for p, c in zip(s.players, s.characters, strict=True)])))
         actions.append(Action(event=event, label=Msg("flow.carpe_astra.action.start"),
                               primary=True,
                               fields=_start_fields(s)))
@@ -561,14 +563,14 @@ def view(s: CarpeAstraState) -> PlayView:
         reminder = Msg("flow.carpe_astra.reminder.support", name=name, count=NO_SCORE_CREDITS)
         rulings.append("P-7")
         actions.append(_network_action(s))
-        targets = [p for i, p in enumerate(s.players)
+        targets = [seat(i) for i in range(n)
                    if i != me and any(v > 0 for v in s.support[i].values())]
         if targets:
             fields = [
                 # Carpe Astra, Gain Support: "Pick an opponent" — the table's pick, unless
                 # only one opponent holds a token.
-                Field(key="victim", label=Msg("flow.carpe_astra.field.victim"), kind="player",
-                      choices=targets, **_sole(targets)),
+                player_field("victim", Msg("flow.carpe_astra.field.victim"), s.players,
+                             among=[t - 1 for t in targets], **_sole(targets)),
                 Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
                       choices=list(GUILDS),
                       choice_labels=[GUILD_NAMES[g] for g in GUILDS]),

@@ -3,11 +3,11 @@ Preparation; the round marker; the area-card refills for the next round; the res
 (7 of each); and, when the table wants it, each player's resources (they feed the final
 sheet). Source: seeds/004 (Japanese) and seeds/latoro-en.md (its English translation).
 
-Events (``type``):
+Events (``type``; a player is named by seat, ``base.seat``):
 - ``start`` ``{player}``: the start player.
 - ``next``: the next phase or Preparation step (the resource-cap step caps the resources
   the app keeps).
-- ``track_resources`` ``{black: {name: n}, white: {…}, brown: {…}}``: from now on the app
+- ``track_resources`` ``{black: {seat: n}, white: {…}, brown: {…}}``: from now on the app
   keeps the resources, starting from these counts.
 - ``resources`` ``{player, black, white, brown}``: a change of one player's resources
   (each a signed number).
@@ -37,11 +37,13 @@ from .base import (
     next_action,
     own,
     parse_config,
+    player_field,
     quote,
     req_choice,
     req_group,
     req_int,
     req_player,
+    seat_key,
     seat_order,
     setup_first_player,
     start_action,
@@ -288,7 +290,7 @@ def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
             for c in COLOURS:
                 group = req_group(event, c)
                 what = {"name": name, "colour": COLOUR_NAMES[c]}
-                r[c] = req_int(group.get(name, defaults[i][c]), 0, 99,
+                r[c] = req_int(group.get(seat_key(i), defaults[i][c]), 0, 99,
                                whole=Msg("flow.latoro.error.track_whole", **what),
                                low=Msg("flow.latoro.error.track_low", lo=0, **what),
                                high=Msg("flow.latoro.error.track_high", hi=99, **what))
@@ -378,7 +380,7 @@ def _markers(s: LatoroState) -> list[Marker]:
 def _resource_actions(s: LatoroState) -> list[Action]:
     if s.resources is None:
         defaults = _default_resources(s)
-        fields = [Field(key=name, group=c,
+        fields = [Field(key=seat_key(i), group=c,
                         label=Msg("flow.latoro.field.track", name=name, colour=COLOUR_NAMES[c]),
                         kind="number", min=0, max=99,
                         default=defaults[i][c])
@@ -387,8 +389,8 @@ def _resource_actions(s: LatoroState) -> list[Action]:
                        label=Msg("flow.latoro.action.track"),
                        fields=fields)]
     # Whose resources and which colour: the table says; nothing picked to start with.
-    who = [Field(key="player", label=Msg("flow.latoro.field.player"), kind="player",
-                 choices=list(s.players), default=NOT_PICKED)]
+    who = [player_field("player", Msg("flow.latoro.field.player"), s.players,
+                        default=NOT_PICKED)]
     acts = [Action(
         event={"type": "resources"}, label=Msg("flow.latoro.action.resources"),
         fields=who + [Field(key=c, label=Msg("flow.latoro.field.change", colour=COLOUR_NAMES[c]),

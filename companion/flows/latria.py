@@ -1,17 +1,17 @@
 """Latria (Latria Opus, 3–6 players): rounds of steps 1–6, the parent, the eclipse
 states, eclipse markers, and the step-4 helper. Source: seeds/000 (the rulebook).
 
-Events (``type``):
+Events (``type``; a player is named by seat, ``base.seat``):
 - ``start`` ``{player}``: the first parent (setup: "Choose the first parent").
 - ``reveal`` ``{sun_mutation, moon_mutation}``: step 1; which revealed cards show the
   mutation symbol.
 - ``next``: steps 2, 3, 5 and 6.
-- ``cards_played`` ``{parent_suit, parent_number, named, suits: {name: suit},
-  numbers: {name: n}}``: the step-4 helper; stores a proposal, changes nothing else.
-- ``accept`` ``{printed: {name: bool}}``: the table accepts the proposal; ``printed``
+- ``cards_played`` ``{parent_suit, parent_number, named, suits: {seat: suit},
+  numbers: {seat: n}}``: the step-4 helper; stores a proposal, changes nothing else.
+- ``accept`` ``{printed: {seat: bool}}``: the table accepts the proposal; ``printed``
   answers, for a child's Polaris/Latria card below the parent's, whether it shows VP or
   ×2 (that row of the rulebook table is not legible).
-- ``acquire`` ``{body, taker, kept: {name: bool}}``: the table records step 4 itself
+- ``acquire`` ``{body, taker, kept: {seat: bool}}``: the table records step 4 itself
   (without the helper, or overriding its proposal).
 """
 
@@ -40,12 +40,15 @@ from .base import (
     next_action,
     own,
     parse_config,
+    player_field,
     quote,
     req_bool,
     req_choice,
     req_group,
     req_int,
     req_player,
+    seat,
+    seat_key,
     setup_first_player,
     start_action,
 )
@@ -440,7 +443,8 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
             if i == s.parent:
                 continue
             name = s.players[i]
-            c_suit, c_number = _card(suits.get(name), numbers.get(name), name, lo, hi)
+            c_suit, c_number = _card(suits.get(seat_key(i)), numbers.get(seat_key(i)), name,
+                                     lo, hi)
             if (c_suit, c_number) in seen:
                 raise FlowError(Msg("flow.latria.error.same_card", name=name,
                                     other=seen[(c_suit, c_number)],
@@ -460,7 +464,8 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
                 kept.append(k.player)
             else:
                 name = s.players[k.player]
-                if req_bool(printed.get(name), Msg("flow.latria.error.printed", name=name)):
+                if req_bool(printed.get(seat_key(k.player)),
+                            Msg("flow.latria.error.printed", name=name)):
                     kept.append(k.player)
         _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
     elif kind == "acquire":
@@ -474,7 +479,8 @@ def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
         kept = []
         for i in range(n):
             name = s.players[i]
-            if not req_bool(kept_in.get(name), Msg("flow.latria.error.kept", name=name), False):
+            if not req_bool(kept_in.get(seat_key(i)), Msg("flow.latria.error.kept", name=name),
+                            False):
                 continue
             if i == s.parent:
                 raise FlowError(Msg("flow.latria.error.parent_keeps"))
@@ -569,11 +575,11 @@ def _card_fields(state: LatriaState) -> list[Field]:
         if i == state.parent:
             continue
         suit, number = card(i)
-        fields.append(Field(key=name, group="suits",
+        fields.append(Field(key=seat_key(i), group="suits",
                             label=Msg("flow.latria.field.suit", name=name), kind="choice",
                             choices=list(SUITS), choice_labels=suit_labels, default=suit,
                             preset=_entered(suit)))
-        fields.append(Field(key=name, group="numbers",
+        fields.append(Field(key=seat_key(i), group="numbers",
                             label=Msg("flow.latria.field.number", name=name),
                             kind="number", min=lo, max=hi, default=number))
     return fields
@@ -586,26 +592,25 @@ def _entered(value: Any) -> str | None:
 
 def _override_action(state: LatriaState) -> Action:
     p = state.proposal
-    kept_default = {state.players[k.player] for k in p.keeps if k.status == "yes"} if p else set()
+    kept_default = {k.player for k in p.keeps if k.status == "yes"} if p else set()
     fields = [
         Field(key="body", label=Msg("flow.latria.field.body"), kind="choice",
               choices=list(BODIES),
               choice_labels=[NAMES[b] for b in BODIES], default=p.body if p else NOT_PICKED,
               preset="entered" if p else None),
         # "nobody" is an answer (Step 4: a tie that priority cannot break), not a default.
-        Field(key="taker", label=Msg("flow.latria.field.taker"), kind="player",
-              choices=list(state.players), optional=True,
-              default=(NOT_PICKED if p is None else
-                       state.players[p.taker] if p.taker is not None else None),
-              preset="entered" if p else None),
+        player_field("taker", Msg("flow.latria.field.taker"), state.players, optional=True,
+                     default=(NOT_PICKED if p is None else
+                              seat(p.taker) if p.taker is not None else None),
+                     preset="entered" if p else None),
     ]
     # Step 4: only a child whose card was lower than the parent's keeps it: never the
     # parent, nor the player who took the celestial cards (not asked of them).
     for i, name in enumerate(state.players):
         if i != state.parent:
-            fields.append(Field(key=name, group="kept",
+            fields.append(Field(key=seat_key(i), group="kept",
                                 label=Msg("flow.latria.field.kept", name=name),
-                                kind="bool", default=name in kept_default, not_for="taker"))
+                                kind="bool", default=i in kept_default, not_for="taker"))
     label = (Msg("flow.latria.action.override") if p
              else Msg("flow.latria.action.record"))
     # With no cards entered, recording who took them is the step's one way on: its
@@ -744,7 +749,7 @@ def view(state: LatriaState) -> PlayView:
                 if k.status == "maybe":
                     card = next(c for c in p.cards if c.player == k.player)
                     printed.append(Field(
-                        key=names[k.player], group="printed", kind="bool", default=False,
+                        key=seat_key(k.player), group="printed", kind="bool", default=False,
                         label=Msg("flow.latria.field.printed", name=names[k.player],
                                   card=_card_name(card.suit, card.number))))
             label = (Msg("flow.latria.action.accept", name=names[p.taker], body=NAMES[p.body])

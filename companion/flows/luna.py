@@ -2,7 +2,7 @@
 (Time tokens) and scoring phase (round scoring, preparing the next round), each player's
 running influence. Source: seeds/002 (the rulebook, incl. the solo rules).
 
-Events (``type``):
+Events (``type``; a player is named by seat, ``base.seat``):
 - ``start`` ``{player}``: the start player (not in solo: the virtual opponent starts).
 - ``next``: the next step of the preliminary round, the solo steps, preparing the next
   round (``{player}`` on the last one: next round's start player).
@@ -14,14 +14,14 @@ Events (``type``):
 - ``end_actions``: solo: the player ends the action phase.
 - ``opponent_temple`` ``{placed}``: solo, start of a round: the virtual opponent put a
   Novice on a Temple tile (gains the Guard's tile value).
-- ``round_scored`` ``{priestess: {name: int}, apostate: {name: int}, temple: {name:
-  int}, council_order?: [name, …]}``: the round scoring in the rulebook's three ways and
+- ``round_scored`` ``{priestess: {seat: int}, apostate: {seat: int}, temple: {seat:
+  int}, council_order?: [seat, …]}``: the round scoring in the rulebook's three ways and
   order; each is paid in turn and influence stops at 0 at every step (ruling P-11; the
   table's other reading pays the round as a whole, stopping at 0 at its end). The UI
   works the parts out with ``scorers.luna_round`` (``score(sheet).players[i].parts``) —
   the action says so with ``helper="luna_round"`` — so the flow does not depend on the
   scorer; with it comes the Council order the scoring used. A log from before keeps its
-  ``{changes: {name: int}}`` (the net change, paid at once).
+  ``{changes: {seat: int}}`` (the net change, paid at once).
 - ``council`` ``{player, place}``: a Member of the Council piece moved; ``place`` is the
   player's place in the Council now (1 = furthest ahead; on a shared seat, the top piece).
 - ``influence`` ``{player, amount}``: any other change of a player's influence.
@@ -56,11 +56,14 @@ from .base import (
     next_action,
     own,
     parse_config,
+    player_field,
     quote,
     req_bool,
     req_group,
     req_int,
     req_player,
+    seat,
+    seat_key,
     setup_first_player,
     start_action,
 )
@@ -386,18 +389,19 @@ PARTS = ("priestess", "apostate", "temple")  # Luna, Scoring Phase, in the ruleb
 def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     """Each player's three parts of the round from the event's three groups."""
     groups = {part: req_group(event, part) for part in PARTS}
+    seats = [seat_key(i) for i in range(len(s.players))]
     for group in groups.values():
-        unknown = [k for k in group if k not in s.players]
+        unknown = [k for k in group if k not in seats]
         if unknown:
             raise FlowError(Msg("flow.luna.error.not_playing", name=unknown[0]))
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        priestess = req_int(groups["priestess"].get(name, 0), 0, s.priestess,
+        priestess = req_int(groups["priestess"].get(seat_key(i), 0), 0, s.priestess,
                             whole=Msg("flow.luna.error.priestess_whole", name=name),
                             low=Msg("flow.luna.error.priestess_low", name=name, lo=0),
                             high=Msg("flow.luna.error.priestess_high", name=name,
                                      hi=s.priestess))
-        loss = req_int(groups["apostate"].get(name, 0), -MAX_APOSTATE, 0,
+        loss = req_int(groups["apostate"].get(seat_key(i), 0), -MAX_APOSTATE, 0,
                        whole=Msg("flow.luna.error.apostate_whole", name=name),
                        low=Msg("flow.luna.error.apostate_low", name=name, lo=-MAX_APOSTATE),
                        high=Msg("flow.luna.error.apostate_high", name=name, hi=0))
@@ -405,7 +409,7 @@ def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
             # Luna, Solo Game Rules: "Your opponent does not lose influence due to the
             # Apostate."
             raise FlowError(Msg("flow.luna.error.opponent_apostate"))
-        temple = req_int(groups["temple"].get(name, 0), 0, MAX_TEMPLE,
+        temple = req_int(groups["temple"].get(seat_key(i), 0), 0, MAX_TEMPLE,
                          whole=Msg("flow.luna.error.temple_whole", name=name),
                          low=Msg("flow.luna.error.temple_low", name=name, lo=0),
                          high=Msg("flow.luna.error.temple_high", name=name, hi=MAX_TEMPLE))
@@ -416,12 +420,12 @@ def _parts(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
 def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, int]]:
     """A round recorded as each player's net change (logs from before the three parts)."""
     changes = req_group(event, "changes")
-    unknown = [k for k in changes if k not in s.players]
+    unknown = [k for k in changes if k not in [seat_key(i) for i in range(len(s.players))]]
     if unknown:
         raise FlowError(Msg("flow.luna.error.not_playing", name=unknown[0]))
     parts: dict[str, dict[str, int]] = {}
     for i, name in enumerate(s.players):
-        change = req_int(changes.get(name, 0), -MAX_CHANGE, MAX_CHANGE,
+        change = req_int(changes.get(seat_key(i), 0), -MAX_CHANGE, MAX_CHANGE,
                          whole=Msg("flow.luna.error.round_change_whole", name=name),
                          low=Msg("flow.luna.error.round_change_low", name=name,
                                  lo=-MAX_CHANGE),
@@ -435,10 +439,13 @@ def _net_changes(s: LunaState, event: Mapping[str, Any]) -> dict[str, dict[str, 
 
 
 def _council_order(s: LunaState, order: Any) -> list[str]:
-    if (not isinstance(order, list) or sorted(map(str, order)) != sorted(s.players)
-            or len(order) != len(s.players)):
+    """The players' names from the event's Council order, a list of every seat once."""
+    seats = [seat(i) for i in range(len(s.players))]
+    if (not isinstance(order, list)
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in order)
+            or sorted(order) != seats):
         raise FlowError(Msg("flow.luna.error.council_order"))
-    return list(order)
+    return [s.players[v - 1] for v in order]
 
 
 def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
@@ -466,7 +473,7 @@ def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
         elif s.step == "prep_guard":
             if not is_solo(s):
                 default = s.next_start if s.next_start is not None else s.start
-                value = event.get("player", s.players[default])
+                value = event.get("player", seat(default))
                 s.start = req_player(s.players, value, Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
             # Luna, Preparing the Next Round: the Guard moves to the next Guard tile.
             _begin_round(s, s.round + 1)
@@ -631,8 +638,7 @@ def _council_action(s: LunaState) -> Action:
     places = [str(k) for k in range(1, n + 1)]
     return Action(
         event={"type": "council"}, label=Msg("flow.luna.action.council"),
-        fields=[Field(key="player", label=Msg("flow.luna.field.council_who"), kind="player",
-                      choices=list(s.players)),
+        fields=[player_field("player", Msg("flow.luna.field.council_who"), s.players),
                 Field(key="place", label=Msg("flow.luna.field.council_place"),
                       kind="choice", choices=places, choice_labels=list(PLACES[:n]))])
 
@@ -642,8 +648,7 @@ def _influence_action(s: LunaState) -> Action:
     followed the turn would make a form left alone look changed after every turn."""
     return Action(
         event={"type": "influence"}, label=Msg("flow.luna.action.influence"),
-        fields=[Field(key="player", label=Msg("flow.luna.field.player"), kind="player",
-                      choices=list(s.players)),
+        fields=[player_field("player", Msg("flow.luna.field.player"), s.players),
                 Field(key="amount", label=Msg("flow.luna.field.change"), kind="number",
                       min=-MAX_CHANGE,
                       max=MAX_CHANGE, default=1)])
@@ -728,8 +733,8 @@ def view(s: LunaState) -> PlayView:
                 actions.append(Action(
                     event={"type": "meditate"}, primary=True,
                     label=Msg("flow.luna.action.last_token", bonus=LAST_TOKEN_BONUS),
-                    fields=[Field(key="player", label=Msg("flow.luna.field.who_turned"),
-                                  kind="player", choices=list(s.players))]))
+                    fields=[player_field("player", Msg("flow.luna.field.who_turned"),
+                                         s.players)]))
             else:
                 actions.append(Action(event={"type": "meditate"}, primary=True,
                                       label=Msg("flow.luna.action.token",
@@ -737,8 +742,8 @@ def view(s: LunaState) -> PlayView:
             actions.append(Action(
                 event={"type": "sanctify", "displaced": 0},
                 label=Msg("flow.luna.action.sanctify", guard=g),
-                fields=[Field(key="player", label=Msg("flow.luna.field.who_sanctified"),
-                              kind="player", choices=list(s.players)),
+                fields=[player_field("player", Msg("flow.luna.field.who_sanctified"),
+                                     s.players),
                         Field(key="displaced", label=Msg("flow.luna.field.displaced"),
                               kind="number", min=0, max=12, default=0)]))
             actions.append(_council_action(s))
@@ -760,14 +765,14 @@ def view(s: LunaState) -> PlayView:
         notes.append(Msg("flow.luna.note.ties", council=comma_list(council(s))))
         fields = []
         for i, name in enumerate(s.players):
-            fields.append(Field(key=name, group="priestess",
+            fields.append(Field(key=seat_key(i), group="priestess",
                                 label=Msg("flow.luna.field.priestess", name=name),
                                 kind="number", min=0, max=s.priestess, default=0))
             if not (is_solo(s) and i == 1):  # the virtual opponent loses nothing there
-                fields.append(Field(key=name, group="apostate",
+                fields.append(Field(key=seat_key(i), group="apostate",
                                     label=Msg("flow.luna.field.apostate", name=name),
                                     kind="number", min=-MAX_APOSTATE, max=0, default=0))
-            fields.append(Field(key=name, group="temple",
+            fields.append(Field(key=seat_key(i), group="temple",
                                 label=Msg("flow.luna.field.temple", name=name),
                                 kind="number", min=0, max=MAX_TEMPLE, default=0))
         last = s.round >= s.rounds
@@ -809,10 +814,10 @@ def view(s: LunaState) -> PlayView:
             default = s.next_start if s.next_start is not None else s.start
             actions.append(Action(
                 event={"type": "next"}, label=label, primary=True,
-                fields=[Field(key="player", label=Msg("flow.luna.field.next_start"),
-                              kind="player",
-                              choices=list(s.players), default=s.players[default],
-                              preset="rulebook" if s.next_start is not None else None)]))
+                fields=[player_field(
+                    "player", Msg("flow.luna.field.next_start"), s.players,
+                    default=seat(default),
+                    preset="rulebook" if s.next_start is not None else None)]))
     else:
         rule_keys = ("end",)
         reminder = Msg("flow.luna.reminder.end")

@@ -47,7 +47,7 @@ from scorers.limits import depth_position, value_problems
 from scorers.sheets import written_problems
 
 FORMAT = "table-companion-backup"  # the file's "format": what it is
-FORMAT_VERSION = 1  # docs/backup.md, "Versions": raised when a reader must change
+FORMAT_VERSION = 2  # docs/backup.md, "Versions": raised when a reader must change
 MAX_BACKUP_MB = 10  # a real backup of a few hundred plays is well under 2 MB
 MAX_BACKUP_BYTES = MAX_BACKUP_MB * 1024 * 1024
 # root → tables → table → events → entry → event (4 deep of its own): 9; a sheet (5 deep)
@@ -530,6 +530,8 @@ def import_backup(store: Store, data: bytes | str) -> Report:
         with store._transaction() as conn:
             table_columns = set(_columns(conn, "tables"))
             for table in backup.get("tables", []):
+                if backup["store_version"] < store_module.SEATS_VERSION:
+                    table = _seated(table)
                 _merge_table(conn, table, table_columns, report)
             for box in backup.get("box_values", []):
                 _merge_box(conn, box, report)
@@ -565,7 +567,7 @@ def _merge_table(conn: sqlite3.Connection, table: dict[str, Any], columns: set[s
             return
         # The backup's log replaces ours. Its last event gets a number no event of ours
         # had, so a phone whose screen was drawn from our log is refused at its next tap
-        # and draws again (as after store._renumber_last).
+        # and draws again.
         issued = max(values.get("seq_issued", 0), row["seq_issued"] or 0, last)
         if events and last <= (row["seq_issued"] or 0):
             events = [*events[:-1], {**events[-1], "seq": issued + 1}]
@@ -582,6 +584,16 @@ def _merge_table(conn: sqlite3.Connection, table: dict[str, Any], columns: set[s
         [(table["id"], e["seq"], json.dumps(e["event"], ensure_ascii=False), e["created_at"])
          for e in events])
     report.changed_tables.append(table["id"])
+
+
+def _seated(table: dict[str, Any]) -> dict[str, Any]:
+    """A table of a backup made when events named players, its events naming seats as
+    the store's own migration puts them (store.SEATS_VERSION)."""
+    from companion.table.renaming import seat_names, seated_event
+
+    seats = seat_names(table["game"], table["variant"], table["players"])
+    events = [{**e, "event": seated_event(e["event"], seats)} for e in table.get("events", [])]
+    return {**table, "events": events}
 
 
 def _merge_box(conn: sqlite3.Connection, box: dict[str, Any], report: Report) -> None:

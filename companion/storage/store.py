@@ -124,8 +124,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE tables ADD COLUMN score_prefilled TEXT NOT NULL DEFAULT '[]'
     """,
+    # 6 → 7: the play log names players by seat, not by name (companion/flows/base.py
+    # ``seat``); no column changes, every saved event is rewritten (``REWRITES``)
+    "",
 ]
 LATEST_VERSION = len(MIGRATIONS)
+SEATS_VERSION = 7  # from this schema on, the play log names seats (a backup's events too)
 OUR_TABLES = {"tables", "events", "box_values"}
 # SQLite's header field for "which program's file is this" (PRAGMA application_id):
 # b"TbCo" as a 32-bit number. New files get it; files of ours from before it (id 0,
@@ -206,6 +210,31 @@ def _reseat_choices(text: str, order: list[int]) -> str:
 
 def now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _events_in_seats(conn: sqlite3.Connection) -> None:
+    """Schema 7: every saved event naming players by name is rewritten to name them by
+    seat (companion/table/renaming.py ``seated_event``, which the import of an older
+    backup uses too). An event that cannot be read is left as it was."""
+    from companion.table.renaming import seat_names, seated_event
+
+    for row in conn.execute("SELECT id, game, variant, players FROM tables").fetchall():
+        players = _loads(row["players"], [])
+        if not isinstance(players, list):
+            continue
+        seats = seat_names(row["game"], row["variant"], [str(p) for p in players])
+        for seq, text in conn.execute("SELECT seq, event FROM events WHERE table_id = ?",
+                                      (row["id"],)).fetchall():
+            event = _loads(text, None)
+            if isinstance(event, dict):
+                conn.execute("UPDATE events SET event = ? WHERE table_id = ? AND seq = ?",
+                             (json.dumps(seated_event(event, seats), ensure_ascii=False),
+                              row["id"], seq))
+
+
+# Schema version → what rewrites the saved data on the way to it, after its statements
+# (in the same transaction).
+REWRITES: dict[int, Callable[[sqlite3.Connection], None]] = {SEATS_VERSION: _events_in_seats}
 
 
 class Store:
@@ -340,6 +369,8 @@ class Store:
                 for statement in MIGRATIONS[target - 1].split(";"):
                     if statement.strip():
                         conn.execute(statement)
+                if target in REWRITES:
+                    REWRITES[target](conn)
                 conn.execute(f"PRAGMA user_version = {target}")
             except BaseException:
                 conn.execute("ROLLBACK")
@@ -660,13 +691,14 @@ class Store:
                      expected_seq: int) -> TableSession:
         """New names and seat order for a table: ``seats`` gives, seat by seat, the old
         seat and the new name. A rename is written everywhere the table keeps the name,
-        in one transaction: the players list, the play log and the score sheet (see
+        in one transaction: the players list and the score sheet (see
         companion/table/renaming.py), and in every game of the same series (a Latria
-        campaign's tables share their players). The seats can be reordered only before
+        campaign's tables share their players). The play log names seats, so it stays as
+        it is. The seats can be reordered only before
         the first tap of play (the log counts seats) and before the series' second
         game: ``PlayersLocked``. ``Conflict`` when the log moved on since the screen was
         drawn (``expected_seq``, as for a tap)."""
-        from companion.table.renaming import rename_events, rename_sheet, renames
+        from companion.table.renaming import rename_sheet, renames
         from scorers.base import name_issues
 
         if name_issues([name for _, name in seats]):
@@ -708,25 +740,7 @@ class Store:
                 if "setup_choices" in this.keys() and order != sorted(order):
                     columns["setup_choices"] = _reseat_choices(this["setup_choices"], order)
                 self._update(conn, tid, **columns)
-                if mapping:
-                    for seq, event in conn.execute(
-                            "SELECT seq, event FROM events WHERE table_id = ?", (tid,)).fetchall():
-                        renamed = rename_events([json.loads(event)], mapping)[0]
-                        conn.execute("UPDATE events SET event = ? WHERE table_id = ? AND seq = ?",
-                                     (json.dumps(renamed, ensure_ascii=False), tid, seq))
-                    self._renumber_last(conn, tid, this["seq_issued"])
         return self.get_table(table_id)
-
-    def _renumber_last(self, conn: sqlite3.Connection, table_id: str, issued: int) -> None:
-        """A log changed in place (renamed players) gets a new last number: a screen drawn
-        from it before the change is refused at its next tap and drawn again, and a play
-        state kept for the old number (companion/table/play_state.py) is not used again."""
-        last = self._last_seq(conn, table_id)
-        if last:
-            new = max(issued, last) + 1
-            conn.execute("UPDATE events SET seq = ? WHERE table_id = ? AND seq = ?",
-                         (new, table_id, last))
-            self._update(conn, table_id, seq_issued=new)
 
     def _row(self, conn: sqlite3.Connection, table_id: str, columns: str) -> sqlite3.Row:
         row = conn.execute(f"SELECT {columns} FROM tables WHERE id = ?", (table_id,)).fetchone()

@@ -62,10 +62,11 @@ def first_parent(store, game1: TableSession) -> int | None:
     """Game 1's starting parent as a seat 1…N: the parent its play confirmed, else the
     seat its setup drew (None when it has neither)."""
     for event in store.events(game1.id):
-        if event.get("type") == "start":
-            player = event.get("player")
-            if player in game1.players:
-                return game1.players.index(player) + 1
+        if event.get("type") == "start":  # its player is a seat (companion/flows)
+            seat = event.get("player")
+            if (isinstance(seat, int) and not isinstance(seat, bool)
+                    and 1 <= seat <= len(game1.players)):
+                return seat
             break
     if game1.seed is None:
         return None

@@ -6,11 +6,13 @@ A kept state is handed as it is to the next tap's ``apply``, which never changes
 input (tests/flows/test_held_state.py), so earlier states stay as they were.
 
 A table's sequence number names exactly one log: an undone event's number is never given
-again and a rename renumbers the last event (companion/storage/store.py). So the state after
-(table, last sequence number, flow config) never changes and can be kept; the config is
-part of the key because it holds the names and the setup's choices. A tap applies its one
-event to the kept state and keeps the result under the number the store gave it; a log
-that changed in any other way (another phone, another process) is a new key, replayed.
+again (companion/storage/store.py), and a rename leaves the log as it is (it names seats).
+So the state after (table, last sequence number, flow config) never changes and can be
+kept; the config is part of the key because it holds the names (a state holds them too,
+so a renamed table's state is replayed, not taken from before) and the setup's choices.
+A tap applies its one event to the kept state and keeps the result under the number the
+store gave it; a log that changed in any other way (another phone, another process) is a
+new key, replayed.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
-"""Renaming players of a saved table: the same new names everywhere a table keeps them.
+"""Renaming players of a saved table, and the play logs saved when events named players.
 
-A table names its players in its players list, and by name in its play log and its
-score sheet (companion/flows/*.py, "Events"; docs/score-sheets.md). A rename rewrites
-all of them together (``Store.edit_players`` does it in one transaction), so the log
-replays to the same game with the new names and the sheet still matches the table.
+A table names its players in its players list and in its score sheet (docs/score-sheets.md);
+its play log names them by seat (companion/flows/base.py ``seat``). A rename changes the
+players list and the sheet together (``Store.edit_players``, one transaction), and never
+the log: it replays to the same game with the new names.
 
-Where events name players (the flows' own words for their events):
+Logs saved before events named seats named players; ``seated_events`` rewrites one in seats
+(the store's migration to schema 7 and the import of an older backup use it). Where those
+events named players (the flows' own words for their events):
 - a value: ``{"player": "Ann"}`` (start, next, council, influence, resources, convert),
   ``{"taker": …}`` (Latria, acquire), ``{"victim": …}`` (Carpe Astra, slander);
 - the keys of a group, one entry per player: Latria's ``suits``, ``numbers``,
@@ -20,7 +22,7 @@ Pure: no flet, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from companion.catalog import GAMES
@@ -37,23 +39,46 @@ def _name(value: Any, mapping: Mapping[str, str]) -> Any:
     return mapping.get(value, value) if isinstance(value, str) else value
 
 
-def rename_event(event: Mapping[str, Any], mapping: Mapping[str, str]) -> dict[str, Any]:
-    """``event`` with each old name in ``mapping`` replaced by its new one (a copy)."""
+def seated_event(event: Mapping[str, Any], seats: Sequence[str]) -> dict[str, Any]:
+    """``event`` as saved when events named players, naming them by seat instead (a copy):
+    a value or a list item becomes the seat (1…n), a group's key the seat as text.
+    ``seats`` are the names in seat order (the flow's players: Luna's solo opponent is
+    seat 2). A name not at the table is left as it was, so the flow still refuses it."""
+    numbers = {name: i + 1 for i, name in enumerate(seats)}
+
+    def value(v: Any) -> Any:
+        return numbers.get(v, v) if isinstance(v, str) else v
+
     out: dict[str, Any] = {}
-    for key, value in event.items():
+    for key, v in event.items():
         if key in NAME_VALUES:
-            value = _name(value, mapping)
-        elif key in NAME_KEYED and isinstance(value, Mapping):
-            value = {_name(k, mapping): v for k, v in value.items()}
-        elif key in NAME_LISTS and isinstance(value, list):
-            value = [_name(v, mapping) for v in value]
-        out[key] = value
+            v = value(v)
+        elif key in NAME_KEYED and isinstance(v, Mapping):
+            v = {str(numbers[k]) if k in numbers else k: x for k, x in v.items()}
+        elif key in NAME_LISTS and isinstance(v, list):
+            v = [value(x) for x in v]
+        out[key] = v
     return out
 
 
-def rename_events(events: Iterable[Mapping[str, Any]],
-                  mapping: Mapping[str, str]) -> list[dict[str, Any]]:
-    return [rename_event(e, mapping) for e in events]
+def seated_events(events: Iterable[Mapping[str, Any]],
+                  seats: Sequence[str]) -> list[dict[str, Any]]:
+    return [seated_event(e, seats) for e in events]
+
+
+def seat_names(game: str, variant: str, players: Sequence[str]) -> list[str]:
+    """The names a game's events count seats over: the table's players, and the players
+    its flow adds (Luna's solo opponent); the players as they are when the flow refuses
+    the table."""
+    from companion.flows import FLOWS, FlowError
+
+    flow = FLOWS.get(game)
+    if flow is None:
+        return list(players)
+    try:
+        return list(flow.initial({"players": list(players), "variant": variant}).players)
+    except FlowError:
+        return list(players)
 
 
 def rename_sheet(sheet: Mapping[str, Any] | None,

@@ -66,14 +66,17 @@ def summary(game: str, variant: str, result: Result, when: datetime) -> str:
     return "\n".join(lines)
 
 
-def start_player(events: list, names: list[str]) -> str | None:
+def start_player(events: list, players: list[str], names: list[str]) -> str | None:
     """Who started, where play recorded it: the player of the log's first ``start`` tap
-    (every game's flow begins with one: companion/flows); None when play never began or
-    the name is not one of the result's (then nobody is marked)."""
+    (every game's flow begins with one: companion/flows), at its seat among the table's
+    ``players``; None when play never began or the name is not one of the result's
+    ``names`` (then nobody is marked)."""
     for event in events:
         if isinstance(event, dict) and event.get("type") == "start":
-            player = event.get("player")
-            return player if isinstance(player, str) and player in names else None
+            seat = event.get("player")
+            if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= len(players):
+                return players[seat - 1] if players[seat - 1] in names else None
+            return None
     return None
 
 

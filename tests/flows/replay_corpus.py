@@ -11,6 +11,12 @@ recorded with what came of it: the view it led to (as a digest) or the flow's re
     python -m tests.flows.replay_corpus --write  # record again (after a change of rules)
 
 tests/flows/test_replay_corpus.py replays each log and compares.
+
+The games were recorded when events named players; they are kept in that form (a new
+record is written in it too: ``named_event``, ``named_view``). Replaying, each event is
+put in seats by the store migration's own function (companion/table/renaming.py
+``seated_events``), and each view is compared in the names' form: so the migrated logs
+and today's flows are shown to agree.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ from companion.flows import (
     build_event,
     message,
 )
+from companion.table.renaming import NAME_KEYED, NAME_LISTS, NAME_VALUES, seat_names, seated_event
 from scorers.readings import SWITCHABLE
 from setup_guides import SetupError, make_setup
 
@@ -75,14 +82,49 @@ def other_readings(game: str) -> dict[str, str]:
             if g == game and where == "play"}
 
 
-def view_json(view: PlayView) -> dict[str, Any]:
-    data = json.loads(view.model_dump_json())
+def view_json(view: PlayView, seats: list[str]) -> dict[str, Any]:
+    data = named_view(json.loads(view.model_dump_json()), seats)
     return {k: data[k] for k in VIEW_KEYS if k in data}
 
 
-def digest(view: PlayView) -> str:
-    text = json.dumps(view_json(view), sort_keys=True, ensure_ascii=False)
+def digest(view: PlayView, seats: list[str]) -> str:
+    text = json.dumps(view_json(view, seats), sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def named_event(event: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """An event in seats as it was saved when events named players: ``seated_event``'s
+    inverse, for the views' events and for a new record."""
+    def name(v: Any) -> Any:
+        return seats[v - 1] if isinstance(v, int) and not isinstance(v, bool) else v
+
+    out = {}
+    for key, v in event.items():
+        if key in NAME_VALUES:
+            v = name(v)
+        elif key in NAME_KEYED and isinstance(v, dict):
+            v = {seats[int(k) - 1] if k.isdigit() else k: x for k, x in v.items()}
+        elif key in NAME_LISTS and isinstance(v, list):
+            v = [name(x) for x in v]
+        out[key] = v
+    return out
+
+
+def named_view(data: dict[str, Any], seats: list[str]) -> dict[str, Any]:
+    """A view's JSON as the flows drew it when events named players: a player field's
+    choices and default were the names (shown as they were, no labels of their own), a
+    group's field per player was keyed by the name."""
+    for action in data.get("actions", []):
+        action["event"] = named_event(action["event"], seats)
+        for f in action["fields"]:
+            if f["kind"] == "player":
+                f["choices"] = [seats[c - 1] for c in f["choices"]]
+                f["choice_labels"] = None
+                if isinstance(f["default"], int):
+                    f["default"] = seats[f["default"] - 1]
+            if f["group"] in NAME_KEYED and f["key"].isdigit():
+                f["key"] = seats[int(f["key"]) - 1]
+    return data
 
 
 def refusal(err: FlowError) -> Any:
@@ -122,6 +164,7 @@ def play(game: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
     flow = FLOWS[game]
     rng = random.Random(seed)
     state = flow.initial(config)
+    seats = list(state.players)
     view = flow.view(state)
     taps = []
     for _ in range(MAX_TAPS):
@@ -131,13 +174,13 @@ def play(game: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
         try:
             state = flow.apply(state, event)
         except FlowError as err:
-            taps.append({"event": event, "refused": refusal(err)})
+            taps.append({"event": named_event(event, seats), "refused": refusal(err)})
             continue
         view = flow.view(state)
-        taps.append({"event": event, "view": digest(view)})
-    start = digest(flow.view(flow.initial(config)))
+        taps.append({"event": named_event(event, seats), "view": digest(view, seats)})
+    start = digest(flow.view(flow.initial(config)), seats)
     return {"game": game, "config": config, "seed": seed, "start": start,
-            "taps": taps, "last_view": view_json(view),
+            "taps": taps, "last_view": view_json(view, seats),
             "prefill": json.loads(json.dumps(flow.score_prefill(state), default=_msg_json))}
 
 
@@ -166,12 +209,14 @@ def differences(recorded: dict[str, Any]) -> list[str]:
     game, config = recorded["game"], recorded["config"]
     flow = FLOWS[game]
     state = flow.initial(config)
+    seats = seat_names(game, config["variant"], config["players"])
     where = f"{game} {len(config['players'])} {config['variant']} (seed {recorded['seed']})"
-    if digest(flow.view(state)) != recorded["start"]:
+    if digest(flow.view(state), seats) != recorded["start"]:
         return [f"{where}: the first view differs"]
     for number, tap in enumerate(recorded["taps"], start=1):
+        event = seated_event(tap["event"], seats)
         try:
-            after = flow.apply(state, tap["event"])
+            after = flow.apply(state, event)
         except FlowError as err:
             if "refused" not in tap:
                 return [f"{where}, tap {number} {tap['event']}: refused ({message(err)!s}), "
@@ -185,11 +230,11 @@ def differences(recorded: dict[str, Any]) -> list[str]:
                     f"({tap['refused']})"]
         state = after
         view = flow.view(state)
-        if digest(view) != tap["view"]:
+        if digest(view, seats) != tap["view"]:
             return [f"{where}, tap {number} {tap['event']}: the view differs "
                     f"(now: {view.step!s} / {view.reminder!s})"]
     problems = []
-    if view_json(flow.view(state)) != recorded["last_view"]:
+    if view_json(flow.view(state), seats) != recorded["last_view"]:
         problems.append(f"{where}: the last view differs")
     prefill = json.loads(json.dumps(flow.score_prefill(state), default=_msg_json))
     if prefill != recorded["prefill"]:

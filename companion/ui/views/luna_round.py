@@ -24,7 +24,7 @@ from typing import Any
 
 import flet as ft
 
-from companion.flows import Action, build_event
+from companion.flows import Action, build_event, seat, seat_key
 from companion.flows.luna import LunaState, council, is_solo
 from companion.i18n import name as player_name
 from companion.i18n import say, t
@@ -80,14 +80,16 @@ def state_sheet(state: LunaState, box_values: dict) -> dict:
 
 
 def round_event(action: Action, result, council_order: list[str]) -> dict:
-    """The ``round_scored`` event from the scorer's parts (companion.flows.luna)."""
+    """The ``round_scored`` event from the scorer's parts (companion.flows.luna), its
+    players by seat: the sheet's players are the table's, in seat order."""
     values: dict[str, int] = {}
-    for p in result.players:
-        values[f"priestess.{p.name}"] = p.parts.priestess
-        values[f"apostate.{p.name}"] = p.parts.apostate
-        values[f"temple.{p.name}"] = p.parts.temple
+    seats = {p.name: seat(i) for i, p in enumerate(result.players)}
+    for i, p in enumerate(result.players):
+        values[f"priestess.{seat_key(i)}"] = p.parts.priestess
+        values[f"apostate.{seat_key(i)}"] = p.parts.apostate
+        values[f"temple.{seat_key(i)}"] = p.parts.temple
     event = build_event(action, values)
-    event["council_order"] = list(council_order)
+    event["council_order"] = [seats[name] for name in council_order]
     return event
 
 

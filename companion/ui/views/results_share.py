@@ -49,7 +49,8 @@ def bgstats_link(ctx, session, result: Result, times) -> str:
                                                         for v in game.variants) else None)
     return bgstats.play_link(
         result, when=result_text.played_at(session.created_at, times), variant=variant,
-        start_player=result_text.start_player(ctx.store.events(session.id), names),
+        start_player=result_text.start_player(ctx.store.events(session.id),
+                                              list(session.players), names),
         duration_min=bgstats.duration_minutes(*times) if times else None,
         play_id=session.id, language=current_language(), zone=local_time.current_zone())
 
