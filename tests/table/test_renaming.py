@@ -1,6 +1,8 @@
-"""Renaming players keeps the game (companion/table/renaming.py, Store.edit_players): any log
-the Play screen can make replays, after a rename, to the same game with the new names;
-the sheet and a campaign's other games follow; seats move only before play."""
+"""Renaming players keeps the game (companion/table/renaming.py, Store.edit_players): the log
+names seats, so any log the Play screen can make replays, after a rename, to the same
+game with the new names and nothing else changed; the sheet and a campaign's other
+games follow; seats move only before play. A log saved when events named players is put
+in seats (``seated_event``) without mistaking a word for a name."""
 
 from __future__ import annotations
 
@@ -12,7 +14,9 @@ from hypothesis import strategies as st
 
 from companion.flows import FLOWS, FlowError, build_event, replay
 from companion.storage.store import Conflict, PlayersLocked, Store
-from companion.table.renaming import rename_event, rename_sheet, renames
+from companion.table.play_state import current, keep
+from companion.table.renaming import rename_sheet, renames, seated_event
+from companion.table.setup import flow_config
 
 # Names no word of the app contains, so a textual swap in the views' JSON is exact.
 OLD = ["Qxa", "Qxb", "Qxc", "Qxd", "Qxe", "Qxf"]
@@ -43,7 +47,7 @@ def draw_value(data, f):
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_a_renamed_log_replays_to_the_same_game_with_the_new_names(data):
+def test_renaming_never_changes_a_replayed_state_except_the_names(data):
     game, n, variant = data.draw(st.sampled_from(CONFIGS))
     flow = FLOWS[game]
     config = {"players": OLD[:n], "variant": variant, "setup": None}
@@ -63,24 +67,25 @@ def test_a_renamed_log_replays_to_the_same_game_with_the_new_names(data):
             continue
         events.append(event)
     mapping = dict(zip(OLD[:n], NEW[:n], strict=True))
-    renamed = [rename_event(e, mapping) for e in events]
-    after = replay(game, {**config, "players": NEW[:n]}, renamed)
+    # The log names no player: the same log, replayed for the renamed table.
+    assert json.dumps(events) == swapped(json.dumps(events), mapping)
+    after = replay(game, {**config, "players": NEW[:n]}, events)
     assert after.model_dump_json() == swapped(state.model_dump_json(), mapping)
     assert (flow.view(after).model_dump_json()
             == swapped(flow.view(state).model_dump_json(), mapping))
-    # Nothing but names changed in the log.
-    assert json.dumps(renamed) == swapped(json.dumps(events), mapping)
 
 
-def test_only_names_change_not_words_that_equal_a_name():
-    """A player called "moon" is not the Moon: only the places that name players change."""
+def test_only_names_become_seats_not_words_that_equal_a_name():
+    """A player called "moon" is not the Moon: only the places that named players change."""
     event = {"type": "acquire", "body": "moon", "taker": "moon", "kept": {"moon": True}}
-    assert rename_event(event, {"moon": "Mona"}) == {
-        "type": "acquire", "body": "moon", "taker": "Mona", "kept": {"Mona": True}}
-    swap = {"Ann": "Ben", "Ben": "Ann"}  # two names swapped at once
-    assert rename_event({"type": "council", "player": "Ann", "council_order": ["Ann", "Ben"]},
-                        swap) == {"type": "council", "player": "Ben",
-                                  "council_order": ["Ben", "Ann"]}
+    assert seated_event(event, ["Ann", "moon"]) == {
+        "type": "acquire", "body": "moon", "taker": 2, "kept": {"2": True}}
+    assert seated_event({"type": "council", "player": "Ben", "council_order": ["Ben", "Ann"]},
+                        ["Ann", "Ben"]) == {"type": "council", "player": 2,
+                                            "council_order": [2, 1]}
+    # nobody stays nobody; a name not at the table stays, for the flow to refuse it
+    assert seated_event({"type": "acquire", "taker": None, "kept": {"Zed": True}},
+                        ["Ann"]) == {"type": "acquire", "taker": None, "kept": {"Zed": True}}
     sheet = {"game": "luna", "council_order": ["Ann", "Ben"],
              "players": [{"name": "Ann", "influence": 3}, {"name": "Ben", "influence": 4}]}
     assert rename_sheet(sheet, {"Ann": "Annie"}) == {
@@ -92,25 +97,25 @@ def test_only_names_change_not_words_that_equal_a_name():
 def test_a_rename_after_play_began_keeps_the_log_and_the_sheet(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("latoro", "standard", ["Ann", "Ben"], seed=3)
-    store.append_event(table.id, {"type": "start", "player": "Ben"}, 0)
-    store.append_event(table.id, {"type": "track_resources", "black": {"Ann": 1, "Ben": 2},
-                                  "white": {"Ann": 0, "Ben": 0},
-                                  "brown": {"Ann": 0, "Ben": 0}}, 1)
+    store.append_event(table.id, {"type": "start", "player": 2}, 0)
+    store.append_event(table.id, {"type": "track_resources", "black": {"1": 1, "2": 2},
+                                  "white": {"1": 0, "2": 0},
+                                  "brown": {"1": 0, "2": 0}}, 1)
     store.set_score_sheet(table.id, {"game": "latoro", "players": [
         {"name": "Ann", "clan_tag_points": 3}, {"name": "Ben", "clan_tag_points": 4}]})
+    before = store.events(table.id)
     edited = store.edit_players(table.id, [(0, "Annie"), (1, "Ben")], expected_seq=2)
     assert edited.players == ["Annie", "Ben"]
     events = store.events(table.id)
-    assert events[1]["black"] == {"Annie": 1, "Ben": 2}
+    assert events == before
     assert [p["name"] for p in edited.score_sheet["players"]] == ["Annie", "Ben"]
     state = replay("latoro", {"players": edited.players, "variant": "standard",
                               "setup": None}, events)
-    assert state.players == ["Annie", "Ben"]
-    # The renamed log has a new last number: a Play screen drawn before the rename (at 2)
-    # is refused at its next tap and drawn again with the new names.
-    assert store.last_seq(table.id) == 3
-    with pytest.raises(Conflict):
-        store.append_event(table.id, {"type": "next"}, 2)
+    assert state.players == ["Annie", "Ben"] and state.resources[0]["black"] == 1
+    # The log is as it was, its numbers too: a tap of a Play screen drawn before the
+    # rename (at 2) names the same seats, and is saved.
+    assert store.last_seq(table.id) == 2
+    assert store.append_event(table.id, {"type": "next"}, 2) == 3
     # The seats are fixed once play began; a screen drawn before the last tap is refused.
     with pytest.raises(PlayersLocked):
         store.edit_players(table.id, [(1, "Ben"), (0, "Annie")], expected_seq=3)
@@ -133,3 +138,17 @@ def test_seats_move_before_play_and_a_campaign_renames_every_game(tmp_path):
     store.edit_players(second.id, [(0, "Cyrus"), (1, "Ann"), (2, "Ben")], 0)
     assert store.get_table(first.id).players == ["Cyrus", "Ann", "Ben"]
     assert store.get_table(second.id).players == ["Cyrus", "Ann", "Ben"]
+
+
+def test_a_play_state_kept_before_a_rename_is_not_shown_after_it(tmp_path):
+    """The log and its numbers stay; the kept state is keyed by the names too
+    (companion/table/play_state.py), so the renamed table's state has the new names."""
+    store = Store(tmp_path)
+    table = store.create_table("latoro", "standard", ["Ann", "Ben"], seed=3)
+    seq = store.append_event(table.id, {"type": "start", "player": 2}, 0)
+    state, at = current(store, "latoro", flow_config(table, store), table.id)
+    keep(flow_config(table, store), table.id, at, state)
+    assert state.players == ["Ann", "Ben"] and at == seq
+    edited = store.edit_players(table.id, [(0, "Annie"), (1, "Ben")], expected_seq=seq)
+    after, at = current(store, "latoro", flow_config(edited, store), table.id)
+    assert at == seq and after.players == ["Annie", "Ben"] and after.start == state.start
