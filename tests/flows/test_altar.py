@@ -12,7 +12,7 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"]
 
 def new(n: int = 3, start: str = "Ann", love: str | None = None) -> AltarState:
     state = FLOW.initial({"players": NAMES[:n]})
-    return FLOW.apply(state, {"type": "start", "player": start, "love": love})
+    return FLOW.apply(state, {"type": "start", "player": NAMES.index(start) + 1, "love": love})
 
 
 def run(state: AltarState, *events: dict) -> AltarState:

@@ -6,6 +6,7 @@ import pytest
 
 from companion.flows import FlowError, build_event, replay
 from companion.flows.carpe_astra import FLOW, CarpeAstraState, current
+from companion.flows.i18n import Msg
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 CHARS = ["chun", "tyndar", "ichthon", "verron"]
@@ -14,8 +15,8 @@ CHARS = ["chun", "tyndar", "ichthon", "verron"]
 def new(n: int = 3, variant: str = "standard", start: str = "Ann",
         setup: dict | None = None) -> CarpeAstraState:
     state = FLOW.initial({"players": NAMES[:n], "variant": variant, "setup": setup})
-    return FLOW.apply(state, {"type": "start", "player": start,
-                              "characters": dict(zip(NAMES[:n], CHARS, strict=False))})
+    return FLOW.apply(state, {"type": "start", "player": NAMES.index(start) + 1,
+                              "characters": {str(i + 1): c for i, c in enumerate(CHARS[:n])}})
 
 
 def run(state: CarpeAstraState, *events: dict) -> CarpeAstraState:
@@ -156,16 +157,16 @@ def test_slander_returns_or_keeps_token():
     """Gain Support: a Slander card returns an opponent's token to the supply, or the
     player pays one credit to keep it."""
     state = to_phase(new(3), "support")
-    state = FLOW.apply(state, {"type": "slander", "victim": "Ben", "guild": "traders"})
+    state = FLOW.apply(state, {"type": "slander", "victim": 2, "guild": "traders"})
     assert state.support[1]["traders"] == 1 and state.supply["traders"] == 4
-    state = FLOW.apply(state, {"type": "slander", "victim": "Ben", "guild": "traders",
+    state = FLOW.apply(state, {"type": "slander", "victim": 2, "guild": "traders",
                                "keep": True})
     assert state.support[1]["traders"] == 0 and state.support[0]["traders"] == 1
     assert state.credits[0] == 4
     with pytest.raises(FlowError, match="no Traders"):
-        FLOW.apply(state, {"type": "slander", "victim": "Ben", "guild": "traders"})
+        FLOW.apply(state, {"type": "slander", "victim": 2, "guild": "traders"})
     with pytest.raises(FlowError, match="opponent"):
-        FLOW.apply(state, {"type": "slander", "victim": "Ann", "guild": "military"})
+        FLOW.apply(state, {"type": "slander", "victim": 1, "guild": "military"})
 
 
 def test_end_of_round_immediate_event():
@@ -207,16 +208,16 @@ def test_characters_from_setup_and_refusals():
     assert state2.players[state2.start] == "Ben"
     assert state2.supply["politicians"] == 3 and state2.supply["priests"] == 4
     with pytest.raises(FlowError, match="twice"):
-        FLOW.apply(state, {"type": "start", "player": "Ann",
-                           "characters": {"Ann": "chun", "Ben": "chun", "Cat": "tyndar"}})
+        FLOW.apply(state, {"type": "start", "player": 1,
+                           "characters": {"1": "chun", "2": "chun", "3": "tyndar"}})
     with pytest.raises(FlowError):
         FLOW.apply(state2, {"type": "add_tile"})  # not in Change Tack
 
 
 def test_prefill_credits_and_support():
     """The end of play gives the score sheet each player's credits (and support)."""
-    events = [{"type": "start", "player": "Ann",
-               "characters": {"Ann": "chun", "Ben": "tyndar"}}]
+    events = [{"type": "start", "player": 1,
+               "characters": {"1": "chun", "2": "tyndar"}}]
     config = {"players": NAMES[:2]}
     state = replay("carpe_astra", config, events)
     state = to_phase(state, "support")
@@ -237,13 +238,15 @@ def test_characters_are_read_from_setup_not_asked_again():
     view = FLOW.view(state)
     start = view.actions[0]
     assert [f.key for f in start.fields] == ["player"]
-    assert start.event["characters"] == {"Ann": "verron", "Ben": "chun", "Cat": "tyndar"}
+    assert start.event["characters"] == {"1": "verron", "2": "chun", "3": "tyndar"}
     assert view.notes == ["Characters: Ann Senator Verron, Ben Admiral Ch'un, Cat Trader "
                           "Tyndar."]
     assert FLOW.apply(state, build_event(start)).characters == ["verron", "chun", "tyndar"]
     # Without a setup (no seed) the characters are still asked for here.
     bare = FLOW.view(FLOW.initial({"players": NAMES[:2]})).actions[0]
-    assert [f.id for f in bare.fields] == ["player", "characters.Ann", "characters.Ben"]
+    assert [f.id for f in bare.fields] == ["player", "characters.1", "characters.2"]
+    assert [f.label for f in bare.fields[1:]] == [  # each asked by the player's name
+        Msg("flow.carpe_astra.field.character", name=n) for n in NAMES[:2]]
 
 
 def test_end_of_turn_reminds_to_remove_the_slandering_agent():
@@ -251,8 +254,8 @@ def test_end_of_turn_reminds_to_remove_the_slandering_agent():
     agent from the opponent's character tile at the end of your turn, as the agent has
     been found out and assassinated." """
     state = to_phase(new(3), "support")  # Ann's turn
-    state = FLOW.apply(state, {"type": "slander", "victim": "Ben", "guild": "traders"})
-    state = FLOW.apply(state, {"type": "slander", "victim": "Cat", "guild": "priests"})
+    state = FLOW.apply(state, {"type": "slander", "victim": 2, "guild": "traders"})
+    state = FLOW.apply(state, {"type": "slander", "victim": 3, "guild": "priests"})
     view = FLOW.view(nxt(state))  # Draw: the end of Ann's turn
     assert ("Ann: remove your agent from Ben's and Cat's character tiles — found out after "
             "the slander. A new agent can be hired next turn.") in view.notes

@@ -19,8 +19,8 @@ CHARS = ["chun", "tyndar", "ichthon"]
 
 def new() -> CarpeAstraState:
     state = FLOW.initial({"players": NAMES, "variant": "standard", "setup": None})
-    return FLOW.apply(state, {"type": "start", "player": "Ann",
-                              "characters": dict(zip(NAMES, CHARS, strict=True))})
+    return FLOW.apply(state, {"type": "start", "player": 1,
+                              "characters": {str(i + 1): c for i, c in enumerate(CHARS)}})
 
 
 def to_phase(state: CarpeAstraState, phase: str) -> CarpeAstraState:

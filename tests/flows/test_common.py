@@ -68,8 +68,9 @@ def check_view(view: PlayView, players: list[str]) -> None:
                 assert f.choices is not None
                 if f.choice_labels is not None:
                     assert len(f.choice_labels) == len(f.choices)
-                if f.kind == "player":
-                    assert set(f.choices) <= set(players)
+                if f.kind == "player":  # seats, shown by the players' names
+                    assert set(f.choices) <= set(range(1, len(players) + 1))
+                    assert f.choice_labels == [players[c - 1] for c in f.choices]
                 if f.default is not None and f.default is not NOT_PICKED:
                     assert f.default in f.choices, (action.label, f)
             if f.kind == "number":
@@ -176,19 +177,19 @@ def test_build_event_fills_fields_and_groups():
     """A form's values go to event[key] or event[group][key]; defaults fill the rest."""
     action = Action(event={"type": "x", "keep": 1}, label="X", fields=[
         Field(key="a", label="A", kind="number", min=0, max=3, default=2),
-        Field(key="Ann", group="changes", label="Ann", kind="number", min=-5, max=5),
-        Field(key="Ben", group="changes", label="Ben", kind="number", min=-5, max=5,
+        Field(key="1", group="changes", label="Ann", kind="number", min=-5, max=5),
+        Field(key="2", group="changes", label="Ben", kind="number", min=-5, max=5,
               default=0),
     ])
-    assert build_event(action, {"changes.Ann": 4}) == {
-        "type": "x", "keep": 1, "a": 2, "changes": {"Ann": 4, "Ben": 0}}
+    assert build_event(action, {"changes.1": 4}) == {
+        "type": "x", "keep": 1, "a": 2, "changes": {"1": 4, "2": 0}}
     assert action.event == {"type": "x", "keep": 1}  # the template is not changed
 
 
 # --- replay, undo, refusals -------------------------------------------------------------
 
 
-NO_PRIMARY = {"latria": lambda s: {"type": "acquire", "body": "moon", "taker": "Ben"},
+NO_PRIMARY = {"latria": lambda s: {"type": "acquire", "body": "moon", "taker": 2},
               "altar": lambda s: {"type": "main",
                                   "action": "worship" if s.actions_done else "pass"}}
 
@@ -233,7 +234,7 @@ def test_replay_names_a_bad_event():
     """A damaged log says which event cannot be replayed."""
     with pytest.raises(FlowError, match="Event 2 of the log"):
         replay("latoro", config_for(2, "standard"),
-               [{"type": "start", "player": "Ann"}, {"type": "convert"}])
+               [{"type": "start", "player": 1}, {"type": "convert"}])
 
 
 @pytest.mark.parametrize("game, n, variant", [c for c in CONFIGS if c[2] in

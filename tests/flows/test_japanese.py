@@ -133,7 +133,7 @@ def test_every_key_renders_in_both_languages():
 
 def latria_main(state) -> dict | None:
     """Latria's line through a game that meets eclipses, proposals, ties and kept cards."""
-    names, r = state.players, state.round
+    names, r = [str(i + 1) for i in range(len(state.players))], state.round  # seats
     if state.step == "1" and r in (2, 3, 4, 6):
         return {"type": "reveal", "sun_mutation": r in (2, 4, 6), "moon_mutation": r == 3}
     if state.step != "4":
@@ -166,7 +166,7 @@ def latoro_main(state) -> dict | None:
     """Latoro's line: the app keeps the resources from round 1, one player over the cap."""
     if state.phase == "placement" and state.resources is None:
         return {"type": "track_resources",
-                "black": {state.players[0]: 9}}
+                "black": {"1": 9}}
     return None
 
 
@@ -183,7 +183,7 @@ def carpe_astra_main(state) -> dict | None:
         victim = (me + 1) % len(state.players)
         guild = CHARACTERS[state.characters[victim]]
         if state.support[victim].get(guild, 0) > 0:
-            return {"type": "slander", "victim": state.players[victim], "guild": guild,
+            return {"type": "slander", "victim": victim + 1, "guild": guild,
                     "keep": r == 3}
     if state.phase == "round_end" and r == 1:
         return {"type": "end_round", "immediate": True}
@@ -315,8 +315,8 @@ def test_carpe_astra_without_a_setup_asks_the_characters_in_japanese():
     assert {"Ann：キャラクター", "チュン提督", "ヴェロン議員"} <= shown
     with pytest.raises(FlowError) as err:
         flow.apply(flow.initial(config_for(2, "standard")),
-                   {"type": "start", "player": "Ann",
-                    "characters": {"Ann": "chun", "Ben": "chun"}})
+                   {"type": "start", "player": 1,
+                    "characters": {"1": "chun", "2": "chun"}})
     assert render(message(err.value), "ja") == (
         "チュン提督が2回選ばれています。各キャラクターは1人だけが使います。")
 
@@ -325,11 +325,11 @@ def test_a_refusal_keeps_its_message_for_the_screen():
     flow = FLOWS["latoro"]
     state = flow.initial(config_for(2, "standard"))
     with pytest.raises(FlowError) as err:
-        flow.apply(state, {"type": "resources", "player": "Ann"})
+        flow.apply(state, {"type": "resources", "player": 1})
     assert str(err.value) == "The app does not keep the resources yet."
     assert render(message(err.value), "ja") == "資源はまだアプリで管理していません。"
     with pytest.raises(FlowError) as err:
         from companion.flows import replay
         replay("latoro", config_for(2, "standard"),
-               [{"type": "start", "player": "Ann"}, {"type": "convert"}])
+               [{"type": "start", "player": 1}, {"type": "convert"}])
     assert render(message(err.value), "ja").startswith("記録の2番目のイベントを再生できません：")

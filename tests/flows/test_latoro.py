@@ -14,7 +14,7 @@ NAMES = ["あおい", "Ben", "Cat", "Dan"]
 def new(n: int = 3, start: str = "あおい", setup: dict | None = None,
         track: bool = False) -> LatoroState:
     state = FLOW.initial({"players": NAMES[:n], "setup": setup})
-    state = FLOW.apply(state, {"type": "start", "player": start})
+    state = FLOW.apply(state, {"type": "start", "player": NAMES.index(start) + 1})
     if track:
         form = next(a for a in FLOW.view(state).actions if a.event["type"] == "track_resources")
         state = FLOW.apply(state, build_event(form))
@@ -90,7 +90,7 @@ def test_refills_from_setup():
 def test_resource_cap_seven_each():
     """Preparation 1: at most 7 of each type; the excess goes back to the supply."""
     state = new(2, track=True)
-    state = FLOW.apply(state, {"type": "resources", "player": "Ben", "black": 9, "white": 5})
+    state = FLOW.apply(state, {"type": "resources", "player": 2, "black": 9, "white": 5})
     assert "over the cap" in next(m.value for m in FLOW.view(state).markers
                                   if m.label == "Ben: resources")
     state = nxt(state, 3)
@@ -128,34 +128,34 @@ def test_resources_kept_only_when_asked_and_never_negative():
     state = new(3)
     assert state.resources is None
     with pytest.raises(FlowError, match="does not keep"):
-        FLOW.apply(state, {"type": "resources", "player": "Ben", "black": 1})
+        FLOW.apply(state, {"type": "resources", "player": 2, "black": 1})
     assert FLOW.score_prefill(state)["players"][0] == {"name": "あおい"}
     state = new(3, track=True)
     with pytest.raises(FlowError, match="only 1 brown"):
-        FLOW.apply(state, {"type": "resources", "player": "Ben", "brown": -2})
+        FLOW.apply(state, {"type": "resources", "player": 2, "brown": -2})
 
 
 def test_convert_three_into_one_in_support_phase_only():
     """Support phase: "In this phase only, you may turn any 3 of your resources into 1
     resource of another type." """
     state = new(3, track=True)
-    state = FLOW.apply(state, {"type": "resources", "player": "Ben", "white": 2})
-    event = {"type": "convert", "player": "Ben", "white": 3, "get": "brown"}
+    state = FLOW.apply(state, {"type": "resources", "player": 2, "white": 2})
+    event = {"type": "convert", "player": 2, "white": 3, "get": "brown"}
     with pytest.raises(FlowError, match="Support"):
         FLOW.apply(state, event)
     state = nxt(state, 2)
     state = FLOW.apply(state, event)
     assert state.resources[1] == {"black": 1, "white": 1, "brown": 2}
     with pytest.raises(FlowError, match="exactly 3"):
-        FLOW.apply(state, {"type": "convert", "player": "Ben", "white": 1, "get": "brown"})
+        FLOW.apply(state, {"type": "convert", "player": 2, "white": 1, "get": "brown"})
     with pytest.raises(FlowError, match="another type"):
-        FLOW.apply(state, {"type": "convert", "player": "Cat", "black": 3, "get": "black"})
+        FLOW.apply(state, {"type": "convert", "player": 3, "black": 3, "get": "black"})
 
 
 def test_prefill_resources():
     """The end of play gives the score sheet the resources (at most 7 each)."""
     state = new(2, track=True)
-    state = FLOW.apply(state, {"type": "resources", "player": "あおい", "brown": 10})
+    state = FLOW.apply(state, {"type": "resources", "player": 1, "brown": 10})
     while not state.finished:
         state = nxt(state)
     assert FLOW.score_prefill(state) == {"game": "latoro", "players": [

@@ -22,7 +22,7 @@ WORDS_EN = "turn any 3 of your resources into 1 resource of another type"
 def in_support() -> LatoroState:
     """Three players, each with 3 of every kind, in round 1's Support phase."""
     state = FLOW.initial({"players": ["あおい", "Ben", "Cat"], "setup": None})
-    state = FLOW.apply(state, {"type": "start", "player": "あおい"})
+    state = FLOW.apply(state, {"type": "start", "player": 1})
     form = next(a for a in FLOW.view(state).actions if a.event["type"] == "track_resources")
     state = FLOW.apply(state, build_event(form))
     state = state.model_copy(update={"resources": [dict.fromkeys(COLOURS, 3)
@@ -41,15 +41,15 @@ def test_two_black_and_a_white_cannot_become_black_or_white():
     state = in_support()
     for get in ("black", "white"):
         with pytest.raises(FlowError) as err:
-            FLOW.apply(state, {"type": "convert", "player": "Ben", "black": 2, "white": 1,
+            FLOW.apply(state, {"type": "convert", "player": 2, "black": 2, "white": 1,
                                "get": get})
         assert WORDS_EN in render(message(err.value), "en")
         assert WORDS_JA in render(message(err.value), "ja")
-    after = FLOW.apply(state, {"type": "convert", "player": "Ben", "black": 2, "white": 1,
+    after = FLOW.apply(state, {"type": "convert", "player": 2, "black": 2, "white": 1,
                                "get": "brown"})
     assert after.resources[1] == {"black": 1, "white": 2, "brown": 4}
     # three of one kind into another kind, as before
-    after = FLOW.apply(state, {"type": "convert", "player": "Cat", "white": 3, "get": "black"})
+    after = FLOW.apply(state, {"type": "convert", "player": 3, "white": 3, "get": "black"})
     assert after.resources[2] == {"black": 4, "white": 0, "brown": 3}
 
 
@@ -62,7 +62,7 @@ def test_play_names_the_reading_on_the_support_step():
        st.sampled_from(COLOURS))
 def test_a_conversion_is_accepted_exactly_when_the_kind_taken_was_not_given(given, get):
     state = in_support()
-    event = {"type": "convert", "player": "あおい", "get": get, **dict(zip(COLOURS, given,
+    event = {"type": "convert", "player": 1, "get": get, **dict(zip(COLOURS, given,
                                                                            strict=True))}
     refused = given[COLOURS.index(get)] > 0
     try:

@@ -10,9 +10,14 @@ from companion.flows.latria import FLOW, LatriaState, eclipsed, locked, markers_
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"]
 
 
+def seat(name: str) -> str:
+    """A player's key in an event's group: the seat (companion/flows/base.py)."""
+    return str(NAMES.index(name) + 1)
+
+
 def new(n: int = 4, variant: str = "standard", setup: dict | None = None) -> LatriaState:
     state = FLOW.initial({"players": NAMES[:n], "variant": variant, "setup": setup})
-    return FLOW.apply(state, {"type": "start", "player": "Ann"})
+    return FLOW.apply(state, {"type": "start", "player": 1})
 
 
 def run(state: LatriaState, *events: dict) -> LatriaState:
@@ -31,15 +36,16 @@ def played(state: LatriaState, parent: tuple[str, int], named: str | None = None
     return FLOW.apply(state, {
         "type": "cards_played", "parent_suit": parent[0], "parent_number": parent[1],
         "named": named,
-        "suits": {k: v[0] for k, v in children.items()},
-        "numbers": {k: v[1] for k, v in children.items()},
+        "suits": {seat(k): v[0] for k, v in children.items()},
+        "numbers": {seat(k): v[1] for k, v in children.items()},
     })
 
 
 def finish_round(state: LatriaState, taker: str | None = None) -> LatriaState:
     """Steps 1–6 with the table recording step 4 directly."""
     state = to_step4(state)
-    state = FLOW.apply(state, {"type": "acquire", "body": "sun", "taker": taker})
+    state = FLOW.apply(state, {"type": "acquire", "body": "sun",
+                               "taker": None if taker is None else NAMES.index(taker) + 1})
     return run(state, {"type": "next"}, {"type": "next"})
 
 
@@ -86,7 +92,7 @@ def test_last_round_ends_after_step_5():
         state = finish_round(state)
     assert state.round == 9
     state = to_step4(state)
-    state = FLOW.apply(state, {"type": "acquire", "body": "sun", "taker": "Ben"})
+    state = FLOW.apply(state, {"type": "acquire", "body": "sun", "taker": 2})
     view = FLOW.view(state)
     assert view.actions[0].label.startswith("Finish")
     state = FLOW.apply(state, {"type": "next"})
@@ -103,7 +109,8 @@ def test_first_parent_defaults_to_setup_seat():
     """Game Setup, "Choose the first parent": the setup's draw is the default choice."""
     state = FLOW.initial({"players": NAMES[:4], "setup": {"first_player": 3}})
     form = FLOW.view(state).actions[0]
-    assert form.fields[0].default == "Cat"
+    assert form.fields[0].default == 3  # Cat's seat
+    assert form.fields[0].choice_labels == NAMES[:4]
     state = FLOW.apply(state, build_event(form))
     assert state.players[state.parent] == "Cat"
 
@@ -168,7 +175,7 @@ def test_polaris_always_eclipsed_in_star_eclipse():
     state = to_step4(state)
     state = played(state, ("polaris", 9), Ben=("polaris", 11), Cat=("sun", 2),
                    Dan=("latria", 5))
-    state = FLOW.apply(state, {"type": "accept", "printed": {"Dan": False}})
+    state = FLOW.apply(state, {"type": "accept", "printed": {"4": False}})
     assert state.outcomes[-1].markers_taken == [1]  # Ben took the Polaris cards, eclipsed
 
 
@@ -226,8 +233,8 @@ def test_children_below_the_parent_keep_cards_with_vp():
     assert state.players[p.taker] == "Cat"
     assert [(state.players[k.player], k.status) for k in p.keeps] == [("Ben", "maybe")]
     accept = next(a for a in FLOW.view(state).actions if a.event["type"] == "accept")
-    assert [f.id for f in accept.fields] == ["printed.Ben"]
-    kept = FLOW.apply(state, build_event(accept, {"printed.Ben": True}))
+    assert [f.id for f in accept.fields] == ["printed.2"]  # Ben's seat
+    kept = FLOW.apply(state, build_event(accept, {"printed.2": True}))
     assert kept.outcomes[-1].kept == [1]
     not_kept = FLOW.apply(state, build_event(accept, {"printed.Ben": False}))
     assert not_kept.outcomes[-1].kept == []
@@ -261,7 +268,7 @@ def test_eclipse_marker_taken_when_target_eclipsed():
     state = to_step4(state)
     state = played(state, ("moon", 4), Ann=("moon", 13), Ben=("moon", 3), Dan=("moon", 5))
     assert state.players[state.proposal.taker] == "Ann"
-    state = FLOW.apply(state, {"type": "acquire", "body": "moon", "taker": "Dan"})
+    state = FLOW.apply(state, {"type": "acquire", "body": "moon", "taker": 4})
     assert state.outcomes[-1].markers_taken == [3]
     assert markers_left(state) == 1
 
@@ -280,7 +287,7 @@ def test_child_off_suit_card_under_marker_of_eclipsed_target():
     marker." """
     state = to_step4(new(), moon=True)
     state = played(state, ("moon", 7), Ben=("polaris", 2), Cat=("moon", 9), Dan=("sun", 13))
-    state = FLOW.apply(state, {"type": "accept", "printed": {"Ben": True}})
+    state = FLOW.apply(state, {"type": "accept", "printed": {"2": True}})
     assert 1 in state.outcomes[-1].markers_taken
 
 
@@ -289,8 +296,8 @@ def test_override_records_the_tables_choice():
     state = played(to_step4(new()), ("moon", 9), Ben=("moon", 11), Cat=("sun", 2),
                    Dan=("sun", 3))
     override = next(a for a in FLOW.view(state).actions if a.event["type"] == "acquire")
-    assert next(f for f in override.fields if f.key == "taker").default == "Ben"
-    state = FLOW.apply(state, build_event(override, {"taker": "Dan"}))
+    assert next(f for f in override.fields if f.key == "taker").default == 2  # Ben
+    state = FLOW.apply(state, build_event(override, {"taker": 4}))
     assert state.outcomes[-1].taker == 3 and not state.outcomes[-1].by_helper
     state = run(state, {"type": "next"}, {"type": "next"})
     assert state.players[state.parent] == "Dan"
@@ -376,7 +383,7 @@ def test_events_not_allowed_now_raise():
         played(state, ("moon", 9), Ben=("moon", 9), Cat=("moon", 6))
     with pytest.raises(FlowError, match="parent"):
         FLOW.apply(state, {"type": "acquire", "body": "moon", "taker": None,
-                           "kept": {"Ann": True}})
+                           "kept": {"1": True}})
     with pytest.raises(FlowError):
         FLOW.apply(state, {"type": "accept"})  # no proposal yet
 
@@ -393,11 +400,11 @@ def test_config_errors():
 
 def test_replay_matches_stepwise_and_prefill():
     """A recorded log replays to the same state; the prefill gives names and variant."""
-    events = [{"type": "start", "player": "Ben"}, {"type": "reveal", "moon_mutation": True},
+    events = [{"type": "start", "player": 2}, {"type": "reveal", "moon_mutation": True},
               {"type": "next"}, {"type": "next"},
               {"type": "cards_played", "parent_suit": "moon", "parent_number": 9,
-               "suits": {"Ann": "moon", "Cat": "sun", "Dan": "sun"},
-               "numbers": {"Ann": 11, "Cat": 7, "Dan": 3}},
+               "suits": {"1": "moon", "3": "sun", "4": "sun"},
+               "numbers": {"1": 11, "3": 7, "4": 3}},
               {"type": "accept"}, {"type": "next"}, {"type": "next"}]
     config = {"players": NAMES[:4], "variant": "star_eclipse"}
     state = FLOW.initial(config)
@@ -452,9 +459,9 @@ def test_enter_the_cards_again_starts_from_what_was_entered():
     assert accept.primary and again.folded and again.label == "Enter the cards again"
     assert {f.id: f.default for f in again.fields} == {
         "parent_suit": "latria", "parent_number": 9, "named": "moon",
-        "suits.Ben": "moon", "numbers.Ben": 12, "suits.Cat": "sun", "numbers.Cat": 3,
-        "suits.Dan": "latria", "numbers.Dan": 4}
+        "suits.2": "moon", "numbers.2": 12, "suits.3": "sun", "numbers.3": 3,
+        "suits.4": "latria", "numbers.4": 4}  # Ben, Cat and Dan by seat
     # Entered again unchanged, the proposal is the same.
     assert FLOW.apply(state, build_event(again)).proposal == state.proposal
     # The override starts from the proposal: Ben takes the Moon cards.
-    assert {f.id: f.default for f in override.fields}["taker"] == "Ben"
+    assert {f.id: f.default for f in override.fields}["taker"] == 2  # Ben

@@ -10,10 +10,18 @@ from companion.flows.luna import FLOW, OPPONENT, LunaState, guard_value
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
 
+def seat(name: str) -> str:
+    """A player's key in an event's group: the seat (companion/flows/base.py); the solo
+    opponent sits second; a name not at the table stays, for the flow to refuse."""
+    if name == OPPONENT:
+        return "2"
+    return str(NAMES.index(name) + 1) if name in NAMES else name
+
+
 def new(n: int = 3, variant: str = "standard", start: str = "Ann",
         setup: dict | None = None) -> LunaState:
     state = FLOW.initial({"players": NAMES[:n], "variant": variant, "setup": setup})
-    state = FLOW.apply(state, {"type": "start", "player": start})
+    state = FLOW.apply(state, {"type": "start", "player": NAMES.index(start) + 1})
     while state.step in ("shrines", "novices", "favors"):
         state = FLOW.apply(state, {"type": "next"})
     return state
@@ -37,14 +45,15 @@ def end_actions(state: LunaState) -> LunaState:
 
 
 def score(state: LunaState, **changes: int) -> LunaState:
-    return FLOW.apply(state, {"type": "round_scored", "changes": changes})
+    return FLOW.apply(state, {"type": "round_scored",
+                              "changes": {seat(k): v for k, v in changes.items()}})
 
 
 def prepare(state: LunaState, start: str | None = None) -> LunaState:
     state = run(state, {"type": "next"}, {"type": "next"})
     event: dict = {"type": "next"}
     if start:
-        event["player"] = start
+        event["player"] = NAMES.index(start) + 1
     else:
         event = build_event(FLOW.view(state).actions[0])
     return FLOW.apply(state, event)
@@ -62,7 +71,7 @@ def test_preliminary_round_in_the_standard_setup():
     """Overview 1 and Preliminary Round: Shrines, then 4 sets of 2 Novices, then 2 Favor
     tokens, before round 1."""
     state = FLOW.initial({"players": NAMES[:3]})
-    state = FLOW.apply(state, {"type": "start", "player": "Ann"})
+    state = FLOW.apply(state, {"type": "start", "player": 1})
     steps = []
     while state.round == 0:
         steps.append(state.step)
@@ -75,16 +84,16 @@ def test_no_preliminary_round_with_preselected_setup():
     """Preliminary Round: "There is no Preliminary Round if you use the preselected setup." """
     state = FLOW.initial({"players": NAMES[:3], "variant": "preselected"})
     assert "preselected" in FLOW.view(state).rule
-    state = FLOW.apply(state, {"type": "start", "player": "Ann"})
+    state = FLOW.apply(state, {"type": "start", "player": 1})
     assert state.round == 1 and state.step == "action"
     # The setup's flag wins when given.
     state = FLOW.initial({"players": NAMES[:3], "setup": {"preliminary_round": False}})
-    assert FLOW.apply(state, {"type": "start", "player": "Ann"}).round == 1
+    assert FLOW.apply(state, {"type": "start", "player": 1}).round == 1
 
 
 def test_two_players_shrine_not_on_herbal_isle():
     """Preliminary Round / 2-player rules: Shrines may not go on the Herbal Isle."""
-    state = FLOW.apply(FLOW.initial({"players": NAMES[:2]}), {"type": "start", "player": "Ann"})
+    state = FLOW.apply(FLOW.initial({"players": NAMES[:2]}), {"type": "start", "player": 1})
     assert "Herbal" in FLOW.view(state).reminder
 
 
@@ -143,8 +152,8 @@ def test_the_action_phase_asks_only_what_the_round_needs():
     guard = guard_value(state)
     with pytest.raises(FlowError, match="Choose who turned it"):
         FLOW.apply(state, {"type": "meditate", "player": None})  # the form left unpicked
-    state = FLOW.apply(state, {"type": "sanctify", "player": "Cat", "displaced": 2})
-    state = FLOW.apply(state, {"type": "meditate", "player": "Dan"})
+    state = FLOW.apply(state, {"type": "sanctify", "player": 3, "displaced": 2})
+    state = FLOW.apply(state, {"type": "meditate", "player": 4})
     assert state.step == "scoring"
     # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
     assert state.influence == [5, 5, 5 + guard + 2, 5 + 1]
@@ -204,10 +213,10 @@ def test_running_influence_adds_round_changes():
     form = FLOW.view(state).actions[0]
     assert form.helper == "luna_round"
     assert [f.id for f in form.fields] == [
-        "priestess.Ann", "apostate.Ann", "temple.Ann", "priestess.Ben", "apostate.Ben",
-        "temple.Ben", "priestess.Cat", "apostate.Cat", "temple.Cat"]
-    state = FLOW.apply(state, build_event(form, {"priestess.Ann": 5, "temple.Ann": 1,
-                                                 "apostate.Ben": -3, "priestess.Cat": 2}))
+        "priestess.1", "apostate.1", "temple.1", "priestess.2", "apostate.2",
+        "temple.2", "priestess.3", "apostate.3", "temple.3"]
+    state = FLOW.apply(state, build_event(form, {"priestess.1": 5, "temple.1": 1,
+                                                 "apostate.2": -3, "priestess.3": 2}))
     last = 1 if state.last_token_by == 0 else 0
     assert state.influence[0] == 5 + 6 + last
     assert state.round_changes == [{"Ann": 6, "Ben": -3, "Cat": 2}]
@@ -336,7 +345,7 @@ def test_a_whole_games_log_replays_to_the_same_state():
         state = FLOW.apply(state, event)
         events.append(event)
 
-    do({"type": "start", "player": "Ann"})
+    do({"type": "start", "player": 1})
     while not state.finished:
         view = FLOW.view(state)
         if state.step == "action":
@@ -345,7 +354,7 @@ def test_a_whole_games_log_replays_to_the_same_state():
                 do({"type": "sanctify", "displaced": 1})
             do({"type": "meditate"})
         elif state.step == "scoring":
-            do({"type": "round_scored", "changes": {"Ann": 3, "Ben": -2, "Cat": 1, "Dan": 0}})
+            do({"type": "round_scored", "changes": {"1": 3, "2": -2, "3": 1, "4": 0}})
         else:
             do(build_event(view.actions[0]))
     assert len(events) > 100
@@ -359,7 +368,8 @@ def scored(state: LunaState, **parts: tuple[int, int, int]) -> LunaState:
     """A round_scored event from (Moon Priestess, Apostate, Temple) per player."""
     event: dict = {"type": "round_scored", "priestess": {}, "apostate": {}, "temple": {}}
     for name, (mp, ap, tp) in parts.items():
-        event["priestess"][name], event["apostate"][name], event["temple"][name] = mp, ap, tp
+        key = seat(name)
+        event["priestess"][key], event["apostate"][key], event["temple"][key] = mp, ap, tp
     return FLOW.apply(state, event)
 
 
@@ -425,9 +435,9 @@ def test_council_moves_are_recorded_and_kept_across_rounds():
     with pytest.raises(FlowError, match="Choose the player whose piece moved"):
         FLOW.apply(state, build_event(move, {"place": "1"}))
     with pytest.raises(FlowError, match="Choose their place in the Council"):
-        FLOW.apply(state, build_event(move, {"player": "Ann"}))
+        FLOW.apply(state, build_event(move, {"player": 1}))
     assert move.fields[1].choice_labels == ["1st", "2nd", "3rd", "4th"]
-    state = FLOW.apply(state, build_event(move, {"player": "Ann", "place": "1"}))
+    state = FLOW.apply(state, build_event(move, {"player": 1, "place": "1"}))
     assert state.council_order == ["Ann", "Dan", "Cat", "Ben"]
     state = full_round(state)
     assert state.round == 2
@@ -436,17 +446,17 @@ def test_council_moves_are_recorded_and_kept_across_rounds():
     assert "Ties on the Moon Priestess's Isle go by the Council: Ann, Dan, Cat, Ben" in \
         " ".join(view.notes)
     with pytest.raises(FlowError, match="at most 4"):
-        FLOW.apply(state, {"type": "council", "player": "Ben", "place": 5})
+        FLOW.apply(state, {"type": "council", "player": 2, "place": 5})
 
 
 def test_the_round_scoring_can_carry_the_council_order_it_used():
     state = end_actions(new(3, start="Ann"))
-    state = FLOW.apply(state, {"type": "round_scored", "priestess": {"Ben": 5},
-                               "council_order": ["Ben", "Cat", "Ann"]})
+    state = FLOW.apply(state, {"type": "round_scored", "priestess": {"2": 5},
+                               "council_order": [2, 3, 1]})
     assert state.council_order == ["Ben", "Cat", "Ann"]
     with pytest.raises(FlowError, match="every player once"):
         FLOW.apply(end_actions(new(3)), {"type": "round_scored",
-                                         "council_order": ["Ben", "Ben", "Ann"]})
+                                         "council_order": [2, 2, 1]})
 
 
 def test_the_council_order_goes_to_the_final_sheet():
@@ -467,8 +477,8 @@ def test_solo_opponent_is_on_the_bottom_of_the_council_and_loses_nothing_at_the_
         primary = next(a for a in view.actions if a.primary)
         state = FLOW.apply(state, build_event(primary))
     form = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
-    assert f"apostate.{OPPONENT}" not in [f.id for f in form.fields]
-    assert "apostate.Ann" in [f.id for f in form.fields]
+    assert "apostate.2" not in [f.id for f in form.fields]  # the opponent's seat
+    assert "apostate.1" in [f.id for f in form.fields]
     with pytest.raises(FlowError, match="does not lose influence due to the Apostate"):
         scored(state, **{OPPONENT: (2, -3, 0)})
 

@@ -58,11 +58,12 @@ def preset_problems(view: PlayView, players: list[str], setup: dict | None) -> l
 
 
 def drawn_on_setup(f: Field, players: list[str], setup: dict | None) -> bool:
-    """Whether the field's pick is the Setup screen's: its first player (a seat)."""
+    """Whether the field's pick is the Setup screen's: its first player (a seat, as the
+    field's values are)."""
     if setup is None or f.kind != "player":
         return False
     seat = setup.get("first_player")
-    return isinstance(seat, int) and players[seat - 1] == f.default
+    return isinstance(seat, int) and 1 <= seat <= len(players) and seat == f.default
 
 
 def answered(action: Action) -> dict[str, Any]:
