@@ -486,7 +486,7 @@ def test_the_command_line_exports_and_imports(full_store, tmp_path):
 
 @pytest.mark.parametrize("content, words", [
     (b"not json", "not_json"), (b"{}", "not_backup"),
-    (b'{"format": "table-companion-backup", "version": 2, "store_version": 1}', "newer"),
+    (b'{"format": "table-companion-backup", "version": 3, "store_version": 1}', "newer"),
 ])
 def test_the_command_line_refuses_bad_files_in_one_line(tmp_path, content, words):
     file = tmp_path / "bad.json"

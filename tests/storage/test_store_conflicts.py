@@ -30,7 +30,7 @@ def next_event(events: list) -> dict:
     view = FLOWS["latria"].view(replay("latria", CONFIG, events))
     action = next((a for a in view.actions if a.primary), None)
     if action is None or any(f.default is NOT_PICKED for f in action.fields):
-        return {"type": "acquire", "body": "moon", "taker": "Ben"}
+        return {"type": "acquire", "body": "moon", "taker": 2}
     return build_event(action)
 
 

@@ -39,7 +39,7 @@ def test_characters_are_chosen_once_before_play(tmp_path):
     them afterwards (another phone may already be playing)."""
     store = Store(tmp_path)
     table = store.create_table("carpe_astra", "standard", ["Ann", "Ben"], seed=7)
-    store.append_event(table.id, {"type": "start", "player": "Ann"}, 0)
+    store.append_event(table.id, {"type": "start", "player": 1}, 0)
     with pytest.raises(Conflict):
         store.set_setup_choice(table.id, "characters", ["verron", "chun"], 7)
     assert store.get_table(table.id).setup_choices == {}

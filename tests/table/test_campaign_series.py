@@ -65,7 +65,7 @@ def test_game_n_starts_with_game_1s_parent_one_seat_on(tmp_path):
     assert setup_for(third, store).first_player == (drawn + 1) % 4 + 1
 
     # Game 1's table chose C as the first parent on its first tap: the series follows C.
-    store.append_event(first.id, {"type": "start", "player": "C"}, 0)
+    store.append_event(first.id, {"type": "start", "player": 3}, 0)
     assert campaign.first_parent(store, first) == 3
     setup = setup_for(second, store)
     assert setup.first_player == 4  # D
@@ -73,7 +73,7 @@ def test_game_n_starts_with_game_1s_parent_one_seat_on(tmp_path):
     state = FLOWS["latria"].initial(flow_config(second, store))
     assert state.proposed_first == 3  # index of D
     view = FLOWS["latria"].view(state)
-    assert view.actions[0].fields[0].default == "D"
+    assert view.actions[0].fields[0].default == 4  # D's seat
     assert view.reminder.startswith("Campaign game 2: D is the starting parent")
     assert FLOWS["latria"].initial(flow_config(third, store)).proposed_first == 0  # A
     # Without the store (a table on its own) the table's own seed decides, as before.

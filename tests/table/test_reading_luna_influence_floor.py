@@ -75,7 +75,7 @@ def in_scoring(readings: dict | None = None, influence: int = 2):
     config = {"players": ["Ann", "Ben"], "variant": "standard", "setup": None}
     if readings:
         config["readings"] = readings
-    state = FLOW.apply(FLOW.initial(config), {"type": "start", "player": "Ann"})
+    state = FLOW.apply(FLOW.initial(config), {"type": "start", "player": 1})
     while state.step != "scoring":
         if state.step == "action":
             state = FLOW.apply(state, {"type": "meditate"})

@@ -111,14 +111,14 @@ def latria_step4(readings: dict | None = None):
     if readings is not None:
         config["readings"] = readings
     flow = latria_flow.FLOW
-    state = flow.apply(flow.initial(config), {"type": "start", "player": "Ann"})
+    state = flow.apply(flow.initial(config), {"type": "start", "player": 1})
     for e in ({"type": "reveal", "sun_mutation": True, "moon_mutation": False},
               {"type": "next"}, {"type": "next"}):
         state = flow.apply(state, e)
     return flow.apply(state, {
         "type": "cards_played", "parent_suit": "moon", "parent_number": 7, "named": None,
-        "suits": {"Ben": "moon", "Cat": "sun", "Dan": "sun"},
-        "numbers": {"Ben": 2, "Cat": 9, "Dan": 6}})
+        "suits": {"2": "moon", "3": "sun", "4": "sun"},
+        "numbers": {"2": 2, "3": 9, "4": 6}})
 
 
 def test_p1_the_proposal_both_ways():
@@ -140,7 +140,7 @@ def altar_second_action(readings: dict | None = None):
     if readings is not None:
         config["readings"] = readings
     flow = altar_flow.FLOW
-    state = flow.apply(flow.initial(config), {"type": "start", "player": "Ann",
+    state = flow.apply(flow.initial(config), {"type": "start", "player": 1,
                                                    "love": None})
     state = flow.apply(state, {"type": "next"})
     return flow.apply(state, {"type": "main", "action": "ability"})
@@ -231,7 +231,7 @@ def test_a_reading_play_applies_is_fixed_once_play_has_begun(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("altar", "standard", ["Ann", "Ben"], seed=3)
     store.set_reading(table.id, "P-14", "alternative")
-    store.append_event(table.id, {"type": "start", "player": "Ann"}, expected_seq=0)
+    store.append_event(table.id, {"type": "start", "player": 1}, expected_seq=0)
     store.set_reading(table.id, "P-14", "alternative")
     with pytest.raises(Conflict):
         store.set_reading(table.id, "P-14", "documented")

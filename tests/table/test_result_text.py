@@ -72,17 +72,20 @@ def test_altar_reads_as_progress_not_points():
 
 
 def test_who_started_and_when_come_from_the_log(tmp_path):
-    assert result_text.start_player([{"type": "start", "player": "Ben"},
-                                     {"type": "start", "player": "Ann"}], ["Ann", "Ben"]) == "Ben"
-    assert result_text.start_player([], ["Ann"]) is None
-    assert result_text.start_player([{"type": "start"}], ["Ann"]) is None
-    assert result_text.start_player([{"type": "start", "player": "Zed"}], ["Ann"]) is None
+    players = ["Ann", "Ben"]
+    assert result_text.start_player([{"type": "start", "player": 2},
+                                     {"type": "start", "player": 1}], players, players) == "Ben"
+    assert result_text.start_player([], players, players) is None
+    assert result_text.start_player([{"type": "start"}], players, players) is None
+    assert result_text.start_player([{"type": "start", "player": 3}], players, players) is None
+    # a start player the result does not name is not marked
+    assert result_text.start_player([{"type": "start", "player": 2}], players, ["Ann"]) is None
 
     store = Store(tmp_path)
     table = store.create_table("latoro", "standard", ["Ann", "Ben"], seed=1)
     assert store.event_times(table.id) is None
     assert result_text.played_at(table.created_at, None) == table.created_at
-    seq = store.append_event(table.id, {"type": "start", "player": "Ben"}, 0)
+    seq = store.append_event(table.id, {"type": "start", "player": 2}, 0)
     store.append_event(table.id, {"type": "next"}, seq)
     first, last = store.event_times(table.id)
     assert table.created_at <= first <= last
@@ -114,7 +117,7 @@ class PhonePage:
 def test_on_a_phone_share_copy_and_send_carry_the_text_and_the_link(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("latria", "standard", ["Ann", "Ben", "Cy", "Dee", "Eve"], seed=1)
-    store.append_event(table.id, {"type": "start", "player": "Cy"}, 0)
+    store.append_event(table.id, {"type": "start", "player": 3}, 0)
     store.set_score_sheet(table.id, json.loads((DATA / "latria_example3.json").read_text("utf-8")))
     ctx = fake_ctx(store)
     ctx.page = PhonePage(ft.PagePlatform.ANDROID)
