@@ -96,7 +96,7 @@ def test_the_calculator_starts_from_the_council_play_kept():
     In a 4-player round Ben and Cleo tie 2–2 on the Moon Priestess's Isle: Cleo gets 3."""
     players = ["Ann", "Ben", "Cleo", "Dan"]
     state = FLOW.initial({"players": players})
-    state = FLOW.apply(state, {"type": "start", "player": "Ann"})
+    state = FLOW.apply(state, {"type": "start", "player": 1})
     state = in_scoring_from(state)
     sheet = state_sheet(state, {})
     assert sheet["council_order"] == ["Dan", "Cleo", "Ben", "Ann"]
@@ -108,8 +108,8 @@ def test_the_calculator_starts_from_the_council_play_kept():
         {"Ann": 6, "Ben": 1, "Cleo": 3, "Dan": 0}
     action = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
     event = round_event(action, result, sheet["council_order"])
-    assert event["council_order"] == ["Dan", "Cleo", "Ben", "Ann"]
-    assert event["priestess"] == {"Ann": 6, "Ben": 1, "Cleo": 3, "Dan": 0}
+    assert event["council_order"] == [4, 3, 2, 1]  # by seat: Dan, Cleo, Ben, Ann
+    assert event["priestess"] == {"1": 6, "2": 1, "3": 3, "4": 0}
 
 
 def test_the_calculator_shows_what_play_records_when_coins_run_out():
@@ -117,7 +117,7 @@ def test_the_calculator_shows_what_play_records_when_coins_run_out():
     takes no more than a player holds, and the total shown is what play adds."""
     players = ["Ann", "Ben"]
     state = FLOW.initial({"players": players})
-    state = in_scoring_from(FLOW.apply(state, {"type": "start", "player": "Ann"}))
+    state = in_scoring_from(FLOW.apply(state, {"type": "start", "player": 1}))
     state = state.model_copy(update={"influence": [2, 5]})
     sheet = state_sheet(state, {SECOND_VALUE: 2})
     sheet["players"][0].update(apostate_isle=3, temple_novices=2, temple_books=1)

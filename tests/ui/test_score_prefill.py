@@ -211,7 +211,7 @@ def altar_play_to_sheet(sheet: dict | None = None) -> dict:
     with an active Altar); Ann builds a Shrine on her first Realm by a Ritual."""
     flow = FLOWS["altar"]
     state = flow.initial({"players": ["Ann", "Ben"], "variant": "standard", "setup": None})
-    for event in ({"type": "start", "player": "Ann", "love": "1-1"}, {"type": "next"},
+    for event in ({"type": "start", "player": 1, "love": "1-1"}, {"type": "next"},
                   {"type": "main", "action": "ritual", "realm": "0-0"}):
         state = flow.apply(state, event)
     return prefilled("altar", ["Ann", "Ben"], flow.score_prefill(state), sheet)
@@ -268,9 +268,9 @@ class Table:
 def test_score_opened_from_the_table_screen_follows_play_and_keeps_entries(tmp_path):
     table = Table(Store(tmp_path))
     assert table.open_score() is None  # no tap yet: nothing written
-    table.tap({"type": "start", "player": "Ann"})
-    table.tap({"type": "influence", "player": "Ben", "amount": 4})
-    table.tap({"type": "council", "player": "Ann", "place": 1})
+    table.tap({"type": "start", "player": 1})
+    table.tap({"type": "influence", "player": 2, "amount": 4})
+    table.tap({"type": "council", "player": 1, "place": 1})
     sheet = table.open_score()
     assert [p["influence"] for p in sheet["players"]] == [5, 9, 5]
     assert sheet["council_order"] == ["Ann", "Cat", "Ben"]
@@ -282,9 +282,9 @@ def test_score_opened_from_the_table_screen_follows_play_and_keeps_entries(tmp_p
     assert len(table.told) == 1
 
     table.enter(("players", 1, "influence"), 12)  # Ben's count, entered on Score
-    table.tap({"type": "influence", "player": "Ben", "amount": 2})
-    table.tap({"type": "influence", "player": "Cat", "amount": 3})
-    table.tap({"type": "council", "player": "Ben", "place": 1})
+    table.tap({"type": "influence", "player": 2, "amount": 2})
+    table.tap({"type": "influence", "player": 3, "amount": 3})
+    table.tap({"type": "council", "player": 2, "place": 1})
     sheet = table.open_score()
     assert [p["influence"] for p in sheet["players"]] == [5, 12, 8]
     assert sheet["council_order"] == ["Ben", "Ann", "Cat"]
@@ -295,12 +295,12 @@ def test_score_opened_from_the_table_screen_follows_play_and_keeps_entries(tmp_p
 
 def test_a_renamed_player_still_follows_play(tmp_path):
     table = Table(Store(tmp_path))
-    table.tap({"type": "start", "player": "Ann"})
+    table.tap({"type": "start", "player": 1})
     table.open_score()
     seq = table.store.last_seq(table.id)
     table.store.edit_players(table.id, [(0, "Anna"), (1, "Ben"), (2, "Cat")], seq)
-    table.tap({"type": "council", "player": "Anna", "place": 1})
-    table.tap({"type": "influence", "player": "Anna", "amount": 1})
+    table.tap({"type": "council", "player": 1, "place": 1})
+    table.tap({"type": "influence", "player": 1, "amount": 1})
     sheet = table.open_score()
     assert sheet["council_order"] == ["Anna", "Cat", "Ben"]
     assert sheet["players"][0] == {"name": "Anna", "influence": 6, "shrines": 0,
@@ -309,8 +309,8 @@ def test_a_renamed_player_still_follows_play(tmp_path):
 
 def test_starting_the_sheet_again_takes_play_again(tmp_path):
     table = Table(Store(tmp_path))
-    table.tap({"type": "start", "player": "Ann"})
-    table.tap({"type": "influence", "player": "Ben", "amount": 4})
+    table.tap({"type": "start", "player": 1})
+    table.tap({"type": "influence", "player": 2, "amount": 4})
     table.open_score()
     table.store.set_score_sheet(table.id, None)  # Score's "start again"
     assert table.open_score()["players"][1]["influence"] == 9
@@ -318,10 +318,10 @@ def test_starting_the_sheet_again_takes_play_again(tmp_path):
 
 def test_a_finished_play_is_left_as_its_results_showed_it(tmp_path):
     table = Table(Store(tmp_path))
-    table.tap({"type": "start", "player": "Ann"})
+    table.tap({"type": "start", "player": 1})
     table.open_score()
     table.store.finish(table.id)
-    table.tap({"type": "influence", "player": "Ben", "amount": 4})
+    table.tap({"type": "influence", "player": 2, "amount": 4})
     assert table.open_score()["players"][1]["influence"] == 5
     done = table.store.get_table(table.id)
     assert follow_play(table.ctx, done, finished_too=True).score_sheet["players"][1][
@@ -330,9 +330,9 @@ def test_a_finished_play_is_left_as_its_results_showed_it(tmp_path):
 
 def test_read_only_data_shows_the_sheet_as_saved(tmp_path):
     table = Table(Store(tmp_path))
-    table.tap({"type": "start", "player": "Ann"})
+    table.tap({"type": "start", "player": 1})
     table.open_score()
-    table.tap({"type": "influence", "player": "Ben", "amount": 4})
+    table.tap({"type": "influence", "player": 2, "amount": 4})
     table.store.read_only = True  # as a store opened on a file it cannot write
     assert table.open_score()["players"][1]["influence"] == 5  # no traceback
     with pytest.raises(StoreError):
@@ -349,15 +349,15 @@ def test_what_play_wrote_travels_in_a_backup(tmp_path):
     )
 
     table = Table(Store(tmp_path / "here"))
-    table.tap({"type": "start", "player": "Ann"})
-    table.tap({"type": "council", "player": "Ben", "place": 1})
+    table.tap({"type": "start", "player": 1})
+    table.tap({"type": "council", "player": 2, "place": 1})
     table.open_score()
     made = export_backup(table.store).backup
     assert [["council_order"], ["Ben", "Cat", "Ann"]] in made["tables"][0]["score_prefilled"]
     there = Store(tmp_path / "there")
     assert import_backup(there, backup_bytes(made)).added == 1
     again = Table(there, table.id)
-    again.tap({"type": "influence", "player": "Cat", "amount": 2})
+    again.tap({"type": "influence", "player": 3, "amount": 2})
     assert again.open_score()["players"][2]["influence"] == 7  # it still follows Play
     assert again.open_score()["council_order"] == ["Ben", "Cat", "Ann"]
     for damaged in ("x", [1], [[["players"], 1, 2]], [[["p"], "x" * 300]]):

@@ -236,7 +236,7 @@ def test_a_chosen_character_reaches_play(tmp_path):
     config = flow_config(store.get_table(table.id))
     assert config["setup"]["characters"] == ["ichthon", "verron", "chun"]
     start = FLOWS["carpe_astra"].view(FLOWS["carpe_astra"].initial(config)).actions[0]
-    assert start.event["characters"] == {"Ann": "ichthon", "Ben": "verron", "Cat": "chun"}
+    assert start.event["characters"] == {"1": "ichthon", "2": "verron", "3": "chun"}
     # A saved choice that no longer fits (a damaged row) leaves the draw.
     store.set_setup_choice(table.id, "characters", ["ichthon", "ichthon", "chun"], 5)
     assert flow_config(store.get_table(table.id))["setup"]["characters"] == \
