@@ -61,7 +61,7 @@ def test_out_of_reach_the_last_screen_stays_readable_and_taps_wait(server, page)
     # Back: drawn again from the saved tables, at the step the other phone left it.
     shows(page, "Ann plays one astrology card").wait_for(timeout=30000)
     alert.wait_for(state="detached")
-    assert store.events(table.id) == [{"type": "start", "player": "Ann"}, next_step]
+    assert store.events(table.id) == [{"type": "start", "player": 1}, next_step]
     # And taps land again.
     button(page, "Next: Step 3 — Children play").click()
     shows(page, "Step 3 — Children play a card").wait_for()

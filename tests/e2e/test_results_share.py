@@ -31,7 +31,7 @@ def scored_latria(server) -> str:
     """A Latria table whose play began (Ben started) and whose sheet is Example 3."""
     store = Store(server.data_dir)
     table = store.create_table("latria", "standard", NAMES, seed=7)
-    store.append_event(table.id, {"type": "start", "player": "Ben"}, 0)
+    store.append_event(table.id, {"type": "start", "player": 2}, 0)
     store.set_score_sheet(table.id, json.loads(SHEET.read_text(encoding="utf-8")))
     return table.id
 
