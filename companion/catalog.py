@@ -45,9 +45,10 @@ class Reading:
 
 @dataclass(frozen=True)
 class Names:
-    """The keys that hold a player's name (table/renaming.py renames them): in an event a
-    value, the keys of a group (one entry per player) or a list; in the score sheet a
-    value (``lists`` hold names in the sheet too)."""
+    """The keys that hold a player: in an event a value, the keys of a group (one entry per
+    player) or a list, each a seat (they held names in logs saved before: table/renaming.py
+    puts those in seats); in the score sheet a value holding a name (``lists`` hold names
+    in the sheet too; a rename renames them)."""
 
     values: tuple[str, ...] = ("player",)
     keyed: tuple[str, ...] = ()

@@ -1,8 +1,8 @@
 """Players: correct a table's names, and move players to other seats before play begins.
 
-A rename keeps everything: the store writes the new name into the players list, the
-play log and the score sheet in one transaction (and into every game of a Latria
-campaign), so a misspelt name can be fixed at any time (companion/table/renaming.py). The
+A rename keeps everything: the store writes the new name into the players list and the
+score sheet in one transaction (and into every game of a Latria campaign), and the play
+log names seats, so a misspelt name can be fixed at any time (companion/table/renaming.py). The
 seats count for the setup's draws and for the turn order, so they can change only until
 the first tap of play (and before a campaign's second game).
 """
