@@ -46,7 +46,7 @@ PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 
 def luna_log(events: int) -> list[dict]:
     """Start, the setup steps, then "Other influence change" taps, +1 and −1 in turn."""
-    log: list[dict] = [{"type": "start", "player": "Ann"}] + [{"type": "next"}] * 3
+    log: list[dict] = [{"type": "start", "player": 1}] + [{"type": "next"}] * 3
     while len(log) < events:
         log.append({"type": "influence", "player": PLAYERS[len(log) % 4],
                     "amount": 1 if len(log) % 2 else -1})
@@ -69,7 +69,7 @@ def tap(store: Store, table_id: str, way: str) -> float:
     session = store.get_table(table_id)
     config = flow_config(session, store)
     flow = FLOWS["luna"]
-    event = {"type": "influence", "player": "Ann", "amount": 2}
+    event = {"type": "influence", "player": 1, "amount": 2}
     t0 = time.perf_counter()
     if way == "kept":
         state, seq = play_state.current(store, "luna", config, table_id)
