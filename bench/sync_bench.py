@@ -50,7 +50,7 @@ from companion.storage.store import Store  # noqa: E402
 
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
 # Luna to its Action Phase (companion/flows/luna.py): start, the Preliminary Round's steps.
-LOG = [{"type": "start", "player": "Ann"}] + [{"type": "next"}] * 3
+LOG = [{"type": "start", "player": 1}] + [{"type": "next"}] * 3
 # flet.messaging.protocol.MessageAction
 REGISTER_CLIENT, PATCH_CONTROL, INVOKE_METHOD = 1, 2, 5
 GOAL_S = 1.0  # s: 50 phones follow a change within it
