@@ -140,7 +140,8 @@ def test_the_score_form_offers_the_card_itself_only_under_the_other_reading():
         out = []
 
         def walk(c) -> None:
-            for attr in ("value", "label"):
+            # a chip's name for screen readers is its words' semantics_label
+            for attr in ("value", "label", "semantics_label"):
                 if isinstance(getattr(c, attr, None), str):
                     out.append(getattr(c, attr))
             for attr in ("controls", "content"):
