@@ -6,9 +6,10 @@ from tests.e2e.flutter import button, shot
 from tests.e2e.tables import create_table
 
 
-def tap(page, label: str, times: int = 1) -> None:
+def more(page, label: str, whom: str, times: int = 1) -> None:
+    """Tap the + of ``label`` on ``whom``'s sheet (its name says whom it counts for)."""
     for _ in range(times):
-        button(page, label).click()
+        button(page, f"{label}: one more for {whom}", exact=True).click()
 
 
 def switch_to(page, name: str) -> None:
@@ -22,27 +23,29 @@ def test_four_player_carpe_astra_totals_and_winner(server, page):
     button(page, "Score").first.click()
     page.get_by_text("Support tokens", exact=True).wait_for()
     # Ann (seat 1): Military 3 → single most → 4; credits 2.
-    tap(page, "Military: one more", 3)
-    tap(page, "Credits: one more", 2)
+    more(page, "Military", "Ann", 3)
+    more(page, "Credits", "Ann", 2)
     page.get_by_text("Ann: 4 points").wait_for()
     shot(page, "score-carpe-astra")
     # Ben: Military 1 (single second → 2), Priests 2 (alone, so most → 4).
     switch_to(page, "Ben")
-    tap(page, "Military: one more")
-    tap(page, "Priests: one more", 2)
+    more(page, "Military", "Ben")
+    more(page, "Priests", "Ben", 2)
     page.get_by_text("Ben: 6 points").wait_for()
     # Cleo: Priests 2 ties Ben for most → 3 each, and Ben drops to 5; credits 4.
     switch_to(page, "Cleo")
-    tap(page, "Priests: one more", 2)
-    tap(page, "Credits: one more", 4)
+    more(page, "Priests", "Cleo", 2)
+    more(page, "Credits", "Cleo", 4)
     page.get_by_text("Cleo: 3 points").wait_for()
     button(page, "Ben, 5 points").wait_for()
     # Dan: Engineers 6 → all 6 in play → 6 points.
     switch_to(page, "Dan")
-    tap(page, "Engineers: one more", 6)
+    more(page, "Engineers", "Dan", 6)
     page.get_by_text("Dan: 6 points").wait_for()
     # The stepper stops at the 6 in play: a 7th would make the sheet invalid (no total).
-    tap(page, "Engineers: one more")
+    seventh = button(page, "Engineers: one more for Dan", exact=True)
+    seventh.and_(page.locator('[aria-disabled="true"]')).wait_for(state="attached")
+    seventh.click(force=True)  # a tap on the disabled + counts nothing
     page.wait_for_timeout(500)
     page.get_by_text("Dan: 6 points").wait_for()
     assert page.get_by_text("fix the marked entries").count() == 0

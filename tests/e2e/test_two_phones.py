@@ -126,9 +126,10 @@ def test_a_broken_log_can_be_repaired_with_undo(server, page):
     assert store.events(table.id) == [{"type": "start", "player": 1}]
 
 
-def more(page, label: str, times: int) -> None:
+def more(page, label: str, whom: str, times: int) -> None:
+    """Tap the + of ``label`` on ``whom``'s sheet (its name says whom it counts for)."""
     for _ in range(times):
-        button(page, f"{label}: one more", exact=True).click()
+        button(page, f"{label}: one more for {whom}", exact=True).click()
 
 
 def test_two_phones_entering_two_players_scores_both_land(server, page, second_page,
@@ -144,9 +145,9 @@ def test_two_phones_entering_two_players_scores_both_land(server, page, second_p
 
     # Tapped turn about, as two players at the table would: Kim on A, Lee on B.
     for _ in range(3):
-        more(page, "Clan tags · 氏族タグ", 1)
-        more(second_page, "Clan tags · 氏族タグ", 1)
-    more(page, "Clan tags · 氏族タグ", 2)
+        more(page, "Clan tags · 氏族タグ", "Kim", 1)
+        more(second_page, "Clan tags · 氏族タグ", "Lee", 1)
+    more(page, "Clan tags · 氏族タグ", "Kim", 2)
     page.get_by_text("Kim: 5 points").wait_for()
     second_page.get_by_text("Lee: 3 points").wait_for()
     # Each phone shows the other's total, live.
@@ -158,7 +159,7 @@ def test_two_phones_entering_two_players_scores_both_land(server, page, second_p
     # The same field on both: the later entry is kept, and the other phone is told.
     button(second_page, "Kim, 5 points").click()
     second_page.get_by_text("Kim: 5 points").wait_for()
-    more(second_page, "Clan tags · 氏族タグ", 1)
+    more(second_page, "Clan tags · 氏族タグ", "Kim", 1)
     page.get_by_text("Kim: 6 points").wait_for(timeout=2000)
     shows(page, re.compile(r"Changed on another phone: Kim · Clan tags.* is now 6")).wait_for()
     page.set_viewport_size(PHONE)
