@@ -14,10 +14,13 @@ from tests.e2e.tables import create_table
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 
 # Every "+" of a stepper wholly on screen above the bottom bar: name → x, y, disabled.
+# A "+" is named "<what>: one more for <player>" (companion/ui/widgets/stepper.py), in
+# its aria-label or, as Flutter now writes a button's name, in its text.
 MORE_BUTTONS = """() => [...document.querySelectorAll('flt-semantics[role=button]')]
-  .filter(e => / one more$/.test(e.getAttribute('aria-label') || ''))
-  .map(e => { const r = e.getBoundingClientRect();
-              return [e.getAttribute('aria-label'), Math.round(r.x + r.width / 2),
+  .map(e => [e, e.getAttribute('aria-label') || e.textContent || ''])
+  .filter(([, name]) => /: one more( for .+)?$/.test(name))
+  .map(([e, name]) => { const r = e.getBoundingClientRect();
+              return [name, Math.round(r.x + r.width / 2),
                       Math.round(r.y + r.height / 2), Math.round(r.y + r.height),
                       e.querySelector('[aria-disabled=true]') !== null
                       || e.getAttribute('aria-disabled') === 'true']; })
