@@ -10,6 +10,7 @@ from companion.ui.views.setup import with_seat_names
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
 from tests.e2e.flutter import button, open_app, shot, textbox, type_into
+from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
 NAMES = ["Ann", "Ben", "さくら"]
@@ -75,9 +76,8 @@ def check_draws(page, setup, names: list[str]) -> None:
 
 
 def picked(page, label: str) -> None:
-    """Wait until the chip named ``label`` is shown picked."""
-    page.locator(f'flt-semantics[role=button][aria-current="true"][aria-label="{label}"]'
-                 ).wait_for(state="attached")
+    """Wait until the chip named ``label`` is shown picked (and says so to screen readers)."""
+    chip_picked(page, label).wait_for(state="attached")
 
 
 def on_screen(text: str) -> str:
