@@ -42,7 +42,7 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size({"width": 390, "height": 2000})
-    button(page, "Sun 4 VP: one more").click()
+    button(page, "Sun 4 VP: one more for Ann", exact=True).click()
     page.get_by_text("Ann: 4 points").wait_for()
     page.set_viewport_size(PHONE)
     button(page, "See the results").click()

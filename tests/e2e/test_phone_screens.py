@@ -83,7 +83,7 @@ def test_every_latria_screen_light_dark_and_twice_the_text(server, page):
 
     button(page, "Score").first.click()
     page.get_by_text("Celestial cards", exact=True).wait_for()
-    button(page, "Sun 4 VP: one more").click()
+    button(page, "Sun 4 VP: one more for Ann", exact=True).click()
     page.get_by_text("Ann: 4 points").wait_for()
     every_way(page, "score")
 

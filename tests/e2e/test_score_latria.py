@@ -10,9 +10,10 @@ from tests.e2e.tables import create_table
 TALL = {"width": 390, "height": 2600}  # the whole form on screen: no scrolling needed
 
 
-def tap(page, label: str, times: int = 1) -> None:
+def more(page, label: str, whom: str, times: int = 1) -> None:
+    """Tap the + of ``label`` on ``whom``'s sheet (its name says whom it counts for)."""
     for _ in range(times):
-        button(page, label).click()
+        button(page, f"{label}: one more for {whom}", exact=True).click()
 
 
 def switch_to(page, name: str) -> None:
@@ -27,14 +28,14 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     page.get_by_text("Celestial cards", exact=True).wait_for()
 
     # Ann: Sun 4 + Sun 3 = 7; Moon (2 + 2) × 2 = 8 → 15; under the eclipse marker Sun 2 → −2.
-    tap(page, "Sun 4 VP: one more")
-    tap(page, "Sun 3 VP: one more")
-    tap(page, "Moon 2 VP: one more", 2)
-    tap(page, "Moon ×2: one more")
+    more(page, "Sun 4 VP", "Ann")
+    more(page, "Sun 3 VP", "Ann")
+    more(page, "Moon 2 VP", "Ann", 2)
+    more(page, "Moon ×2", "Ann")
     page.get_by_text("Ann: 15 points").wait_for()
     button(page, "Pile: Under the eclipse marker").click()
     page.get_by_text("scored as one group and subtracted").wait_for()
-    tap(page, "Sun 2 VP: one more")
+    more(page, "Sun 2 VP", "Ann")
     page.get_by_text("Ann: 13 points").wait_for()
     page.set_viewport_size({"width": 390, "height": 844})
     shot(page, "score-latria-eclipse")
@@ -47,7 +48,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     # Ben: Polaris 2 + 2, and Polaris astrology 5 printed "×2" → (2 + 2) × 2 = 8;
     # Sun astrology 8 is worth 3 (VP table) → 11.
     switch_to(page, "Ben")
-    tap(page, "Polaris 2 VP: one more", 2)
+    more(page, "Polaris 2 VP", "Ben", 2)
     button(page, "Polaris astrology 5").click()
     page.get_by_text("What is printed on Polaris 5?").wait_for()
     page.get_by_role("checkbox", name="×2 printed on the card").click()
@@ -58,7 +59,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
 
     # Cleo: Moon 3 + Moon astrology 7 (2 VP) = 5.
     switch_to(page, "Cleo")
-    tap(page, "Moon 3 VP: one more")
+    more(page, "Moon 3 VP", "Cleo")
     button(page, "Moon astrology 7").click()
     page.get_by_text("Cleo: 5 points").wait_for()
 
@@ -84,7 +85,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
-    tap(page, "Polaris 1 VP: one more")
+    more(page, "Polaris 1 VP", "Ann")
     page.get_by_text("Ann: 1 point", exact=True).wait_for()
     button(page, "Polaris astrology 5").click()
     page.get_by_text("Ann: 2 points").wait_for()  # Polaris 1 × 2
@@ -97,10 +98,10 @@ def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     # Ann: Sun 4, Sun 1, Moon 3 and the Polaris "two red symbols" card.
-    tap(page, "Sun 4 VP: one more")
-    tap(page, "Sun 1 VP: one more")
-    tap(page, "Moon 3 VP: one more")
-    tap(page, "Polaris two red symbols: one more")
+    more(page, "Sun 4 VP", "Ann")
+    more(page, "Sun 1 VP", "Ann")
+    more(page, "Moon 3 VP", "Ann")
+    more(page, "Polaris two red symbols", "Ann")
     # The app removes the two that leave the best total: Sun 1 and Moon 3 → 4.
     page.get_by_text("Ann: 4 points").wait_for()
     # The table says Ann removed Sun 4 and Sun 1 instead: Moon 3 is left.

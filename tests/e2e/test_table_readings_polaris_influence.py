@@ -43,9 +43,8 @@ def test_the_polaris_card_may_remove_itself_by_the_tables_reading(server, page):
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     page.get_by_text("Celestial cards", exact=True).wait_for()
-    for label in ("Sun 4 VP: one more", "Sun 3 VP: one more",
-                  "Polaris two red symbols: one more"):
-        button(page, label).click()
+    for label in ("Sun 4 VP", "Sun 3 VP", "Polaris two red symbols"):
+        button(page, f"{label}: one more for Ann", exact=True).click()
     page.get_by_text("Ann: 4 points").wait_for()
     button(page, "Remove Polaris two red symbols").wait_for()  # the card itself may go
     page.set_viewport_size(PHONE)
