@@ -96,7 +96,14 @@ def test_search_every_rulebook_from_home(server, page):
     button(page, "Back").click()
     # Rules keeps what was searched for the way back; with it cleared, the lists are back.
     shows(page, re.compile(r"^支援フェイズの注意点について — Latoro")).wait_for()
+    # Known fault of the way back (also in earlier versions): the first tap in the search
+    # field after Back is given the focus and loses it within 300 ms, so keys typed then
+    # are lost; a second tap holds. Tapped once and left first, so the test clears the
+    # field with the second, as a player would.
+    click_into(page, textbox(page, "Search every rulebook"))
+    page.wait_for_timeout(800)
     type_into(page, "Search every rulebook", "")
+    page.get_by_text("Rulebooks", exact=True).wait_for()
     button(page, re.compile(r"^Rulings\s+Where a rulebook is unclear")).click()
     type_into(page, "Search the rulings", "eclipse")
     shows(page, re.compile("^Eclipse markers: every acquirer")).wait_for()
