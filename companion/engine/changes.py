@@ -74,8 +74,6 @@ def _quiet(*args: Any) -> None:
     pass
 
 
-def _told_values(changes: Sequence[SheetChange]) -> tuple:
-    return tuple(None if v is REMOVE else v for _, v in changes)
 
 
 class Engine:
@@ -90,6 +88,11 @@ class Engine:
             self._announce(table_id, kind, tuple(paths), tuple(values))
         except Exception:  # noqa: BLE001 - the change is saved; the others redraw on reload
             log.exception("could not announce a %s change of %s", kind, table_id)
+
+    def _tell_entries(self, table_id: str, changes: Sequence[SheetChange]) -> None:
+        """Score entries: the places that changed and their new values (None: removed)."""
+        self._tell(table_id, "sheet", tuple(path for path, _ in changes),
+                   tuple(None if v is REMOVE else v for _, v in changes))
 
     def _stale(self, table_id: str, kind: str, found: Any) -> Stale:
         own = kind == "play" and found is not None and found == self.own_seq.get(table_id)
@@ -175,8 +178,7 @@ class Engine:
         if failed is not None:
             return failed
         if changes:
-            self._tell(table_id, "sheet", tuple(path for path, _ in changes),
-                       _told_values(changes))
+            self._tell_entries(table_id, changes)
         return Saved(value=saved)
 
     def replace_sheet(self, table_id: str, sheet: dict[str, Any] | None) -> Outcome:
@@ -199,8 +201,7 @@ class Engine:
         if failed is not None:
             return failed
         if changes:
-            self._tell(table_id, "sheet", tuple(path for path, _ in changes),
-                       _told_values(changes))
+            self._tell_entries(table_id, changes)
         return Saved(value=changes)
 
     def remember_box_value(self, game: str, key: str, value: Any) -> Outcome:
