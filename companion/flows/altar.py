@@ -32,6 +32,7 @@ from scorers.boxes import player_range, variant_ids
 from .base import (
     NOT_PICKED,
     Action,
+    Citation,
     Field,
     Flow,
     FlowError,
@@ -39,6 +40,8 @@ from .base import (
     Marker,
     PlayView,
     Section,
+    cite,
+    cites,
     comma_list,
     config_readings,
     event_type,
@@ -46,7 +49,6 @@ from .base import (
     own,
     parse_config,
     player_field,
-    quote,
     req_choice,
     req_player,
     seat,
@@ -58,7 +60,6 @@ from .i18n import Msg
 GAME = "altar"
 # Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
 GODDESS_OF_LOVE = "Goddess of Love"
-SEED_FILE = "003_563a4ead36616b5c.txt"
 # The counts and variants: scorers/boxes/altar.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
@@ -73,70 +74,40 @@ ENDS = {"realm_completed": Msg("flow.altar.end.realm_completed"),
         "shrines_depleted": Msg("flow.altar.end.shrines_depleted"),
         "deck_exhausted": Msg("flow.altar.end.deck_exhausted")}
 
-SRC = "Altar rulebook"
-RULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": (f"{SRC} — Setup", (
-        "Each player chooses a god, takes their board which represents their Realm and "
-        "places an inactive Altar in an empty space (the Goddess of Love takes an active "
-        "one).",
-        "The oldest player becomes the first player, except if the Ancient God is "
-        "participating, then he always begins first (because he is the oldest... of all!).",
-    )),
-    "draw": (f"{SRC} — Gameplay; Draw a Card", (
-        "On each player's turn, that player must first Draw a card and perform 1 main "
-        "action.",
-        "A player may select any face-up card from the table or draw the top card from the "
-        "draw deck.",
-        "Whenever a face up card is selected, immediately fill the empty spot with a card "
-        "from the draw deck.",
-    )),
-    "draw2": (f"{SRC} — Gameplay; Draw a Card", (
-        "In a 2-player game, each player on their turn draws 2 cards and performs 2 "
-        "different actions.",
-        "In a 2-player game, the empty spots are filled after the player has drawn both "
-        "cards.",
-    )),
-    "action": (f"{SRC} — Main Actions", (
-        "On each player's turn, that player must take 1 main action from the ones listed "
-        "below:",
-        "Use the ability (text) of a Follower card in their hand and discard the card.",
-        "Perform a Ritual: Discard 3 cards with the Ritual symbol, to build a Shrine and "
-        "place it on the respective spot on their god's Realm. (Max. 3 Shrines)",
-        "Worship a god: A follower with the Worship symbol can be placed face-up next to "
-        "their god's Realm to show they are worshipping their god and offer their "
-        "protection against the enemy gods.",
-        "Do nothing (pass).",
-    )),
-    "action2": (f"{SRC} — Gameplay", (
-        "In a 2-player game, each player on their turn draws 2 cards and performs 2 "
-        "different actions.",
-    )),
-    "end_turn": (f"{SRC} — Main Actions; Free Actions", (
-        "At the end of a player's turn, if a player has more than 6 cards in hand, the "
-        "player must discard down to 6 cards and the next player's turn begins in clockwise "
-        "order.",
-        "In addition to the Main Action, even if they pass, players may perform Free "
-        "Actions.",
-    )),
-    "ending": (f"{SRC} — End of the Game", (
-        "The game ends immediately when one of the following occurs:",
-        "A player has placed the required number of Altars and Shrines on their god's "
-        "Realm. The players complete the current turn (so that all players have had the "
-        "same number of turns).",
-        "The player(s) who complete their god's board cannot be targeted by other players. "
-        "(Their Altars cannot be destroyed).",
-        "In a 2-player game, both Realms must be completed.",
-        "The stack of Shrine tiles has been depleted. The players, again, complete the "
-        "current turn (so that all players have had the same number of turns).",
-        "The draw deck runs out, all face-up Follower cards have been drawn and all players "
-        "have passed.",
-    )),
-    "winner": (f"{SRC} — Winner of the Game", (
-        "The number of Altars discovered and activated will depend on the number of Shrines "
-        "built, but it's mandatory to build at least 1 Shrine to win the game.",
-        "If a player builds 1 Shrine then he will need 4 Altars.",
-        "If a player builds 2 Shrines then he will need 3 Altars.",
-    )),
+BOOK = GAME  # the rulebook its steps cite (companion.rules.rulebooks)
+CITATIONS: dict[str, Citation] = {
+    "start": cite(BOOK, "Setup",
+        ("setup", "Each player chooses", "active one)."),
+        ("setup", "The oldest player", "oldest... of all!).")),
+    "draw": cite(BOOK, "Gameplay; Draw a Card",
+        ("gameplay", "On each player's", "main action."),
+        ("draw-a-card", "A player may select", "draw deck."),
+        ("draw-a-card", "Whenever a face up", "draw deck.")),
+    "draw2": cite(BOOK, "Gameplay; Draw a Card",
+        ("gameplay", "In a 2-player game,", "different actions."),
+        ("draw-a-card", "In a 2-player game,", "both cards.")),
+    "action": cite(BOOK, "Main Actions",
+        ("main-actions", "On each player's", "listed below:"),
+        ("main-actions", "Use the ability (text)", "discard the card."),
+        ("main-actions", "Perform a Ritual:", "3 Shrines)"),
+        ("main-actions", "Worship a god: A", "enemy gods."),
+        ("main-actions", "Do nothing (pass).")),
+    "action2": cite(BOOK, "Gameplay",
+        ("gameplay", "In a 2-player game,", "different actions.")),
+    "end_turn": cite(BOOK, "Main Actions; Free Actions",
+        ("main-actions", "At the end of a player's", "clockwise order."),
+        ("free-actions", "In addition to the", "Free Actions.")),
+    "ending": cite(BOOK, "End of the Game",
+        ("end-of-the-game", "The game ends immediately when one of the following occurs:"),
+        ("end-of-the-game", "A player has placed", "of turns)."),
+        ("end-of-the-game", "The player(s) who", "destroyed)."),
+        ("end-of-the-game", "In a 2-player game, both Realms must be completed."),
+        ("end-of-the-game", "The stack of Shrine", "of turns)."),
+        ("end-of-the-game", "The draw deck runs", "have passed.")),
+    "winner": cite(BOOK, "Winner of the Game",
+        ("winner-of-the-game", "The number of Altars", "win the game."),
+        ("winner-of-the-game", "If a player builds 1 Shrine then he will need 4 Altars."),
+        ("winner-of-the-game", "If a player builds 2 Shrines then he will need 3 Altars.")),
 }
 
 STEP_TITLES = {"start": Msg("flow.altar.title.start"), "draw": Msg("flow.altar.title.draw"),
@@ -521,14 +492,13 @@ def view(s: AltarState) -> PlayView:
     if step not in ("start", "end"):
         actions.extend(_board_actions(s))
         sections = _realm_sections(s)
-    source, rule = quote(RULES, *dict.fromkeys(rule_keys))
     rnd = (s.turn - 1) // n + 1 if s.turn else None
     return PlayView(
         game=GAME, round=rnd, rounds=None,
         phase=Msg("flow.altar.phase.round", round=rnd) if rnd else Msg("flow.altar.phase.setup"),
         step=(Msg("flow.altar.step.turn", name=name, step=STEP_TITLES[step]) if step in
               ("draw", "action", "action2", "end_turn") else STEP_TITLES[step]),
-        reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
+        reminder=reminder, cites=cites(CITATIONS, *dict.fromkeys(rule_keys)), markers=_markers(s),
         actions=actions, notes=notes, rulings=rulings, active_player=active,
         finished=s.finished, sections=sections,
         sections_label=Msg("flow.altar.sections_label"),
@@ -563,4 +533,5 @@ FLOW = Flow(
     game=GAME, title=box.NAME, state_model=AltarState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
+    citations=tuple(CITATIONS.values()),
 )

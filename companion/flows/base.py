@@ -160,6 +160,44 @@ class Section(BaseModel):
     lines: list[Text] = []
 
 
+class Passage(BaseModel):
+    """Rulebook words cited by place, not copied: in the section ``section`` (its id,
+    companion.rules.rulebooks' slug of the heading), the passage that begins with the words
+    ``start`` and ends with the first ``end`` after them (``end`` empty: ``start`` is the
+    whole passage). Whitespace runs match any whitespace (line breaks, indents)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    section: str
+    start: str
+    end: str = ""
+
+
+class Citation(BaseModel):
+    """Passages of one book a step cites, and how the source line names where they are
+    (``where``: "Game Flow, Step 4", after the book's name). ``book`` is the book's key
+    (companion.rules.rulebooks: the game's id for its original, "latoro-en" for Latoro's
+    translation)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    book: str
+    where: str
+    passages: tuple[Passage, ...]
+
+
+def cite(book: str, where: str, *passages: tuple[str, str, str] | tuple[str, str]) -> Citation:
+    """A ``Citation`` from (section, start[, end]) triples: the flows' tables stay short."""
+    return Citation(book=book, where=where,
+                    passages=tuple(Passage(section=p[0], start=p[1], end=p[2] if len(p) > 2 else "")
+                                   for p in passages))
+
+
+def cites(citations: Mapping[str, Citation], *keys: str) -> list[Citation]:
+    """The citations of ``keys``, in order."""
+    return [citations[k] for k in keys]
+
+
 class Marker(BaseModel):
     """A thing the game keeps beside the board. ``player`` is set for per-player markers
     (their ``label`` then starts with the name, e.g. "Ann: credits")."""
@@ -178,12 +216,10 @@ class PlayView(BaseModel):
     phase: Text
     step: Text
     reminder: Text  # one line: what to do now
-    rule: str  # the rulebook's own words for this step (quoted from seeds/)
-    rule_source: str  # e.g. "Latria rulebook — Game Flow, Step 4"
-    # The same words in the rulebook's Japanese original, when the rulebook is Japanese
-    # (Latoro): Play shows them to a phone in Japanese, ``rule`` (the translation) else.
-    rule_ja: str = ""
-    rule_source_ja: str = ""
+    # Where the rulebook says it: the passages this step rests on, by book and section
+    # (companion.rules.quotes gives their words; Latoro's steps cite the Japanese original
+    # and the translation, shown by the phone's language).
+    cites: list[Citation] = []
     markers: list[Marker]
     actions: list[Action]
     notes: list[Text] = []  # extra lines, e.g. the step-4 helper's proposal
@@ -225,6 +261,8 @@ class Flow:
     apply: Callable[[FlowState, Mapping[str, Any]], FlowState]
     view: Callable[[FlowState], PlayView]
     score_prefill: Callable[[FlowState], dict[str, Any]]
+    # every passage its steps may cite (tests/rules/test_quotes.py finds each one)
+    citations: tuple[Citation, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------
@@ -483,19 +521,3 @@ def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) ->
         primary=True,
         fields=[player_field("player", what, players, default=seat(default), preset="setup")],
     )
-
-
-Rules = Mapping[str, tuple[str, Sequence[str]]]
-"""Per game: step key → (source, verbatim excerpts of the rulebook in seeds/)."""
-
-
-def quote(rules: Rules, *keys: str) -> tuple[str, str]:
-    """(rule_source, rule) for the view from the rule excerpts of ``keys``."""
-    sources: list[str] = []
-    texts: list[str] = []
-    for key in keys:
-        source, excerpts = rules[key]
-        if source not in sources:
-            sources.append(source)
-        texts.extend(excerpts)
-    return "; ".join(sources), "\n\n".join(texts)

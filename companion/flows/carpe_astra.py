@@ -39,19 +39,21 @@ from scorers.boxes.carpe_astra import STARTING_CREDITS as START_CREDITS
 from .base import (
     NOT_PICKED,
     Action,
+    Citation,
     Field,
     Flow,
     FlowError,
     FlowState,
     Marker,
     PlayView,
+    cite,
+    cites,
     comma_list,
     event_type,
     next_action,
     own,
     parse_config,
     player_field,
-    quote,
     req_bool,
     req_choice,
     req_group,
@@ -65,7 +67,6 @@ from .base import (
 from .i18n import Msg
 
 GAME = "carpe_astra"
-SEED_FILE = "001_0024dcda2c461955.txt"
 # The counts and variants: scorers/boxes/carpe_astra.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
@@ -97,88 +98,39 @@ PHASE_TITLES = {
     "end": Msg("flow.carpe_astra.title.end"),
 }
 
-SRC = "Carpe Astra rulebook"
-RULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": (f"{SRC} — Setup; Play", (
-        "Determine which player is which character.",
-        "Choose a start player at random. That player performs all five phases (Change "
-        "Tack, Make New Contacts, Infiltrate Guilds, Gain Support and Draw), then passes "
-        "control to the player to their left. Once all players have completed their turns "
-        "the round ends (see End of a Round) and the next round begins as before. Once ten "
-        "rounds have been played the game ends.",
-    )),
-    "change_tack": (f"{SRC} — Change Tack", (
-        "You may invest in a new strategy. You may spend one credit to draw two cards (from "
-        "either or both decks). Add them to your hand, then discard any two cards from your "
-        "hand.",
-    )),
-    "contacts": (f"{SRC} — Make New Contacts", (
-        "First, by spending one credit, you may place the three face-up Guild Tiles on the "
-        "bottom of the tile stack and draw three new Guild Tiles. You may do this as many "
-        "times as you like as long as you pay one credit each time.",
-        "Next, you may add one of the face-up Guild Tiles to the board. It costs one credit "
-        "to add a Guild Tile.",
-        "After adding the tile, turn over the top Guild Tile of the stack to replace the "
-        "chosen tile.",
-    )),
-    "infiltrate": (f"{SRC} — Infiltrate Guilds", (
-        "Your first two moves are free; after that you must pay one credit for each "
-        "additional move you wish to make.",
-        "In addition, for one credit you may rotate a Guild Tile 180°, keeping it in the "
-        "same location, as long as no other players have an agent on that tile.",
-        "Important: At the end of the Infiltrate Guilds phase, all of your agents must form "
-        "a connected network",
-    )),
-    "support": (f"{SRC} — Gain Support", (
-        "For each Network card you score, you gain the support of one of the guilds shown "
-        "on the card. Take a support token for that guild from the supply. You can take a "
-        "support token for only one guild per card. If there are no support tokens "
-        "remaining in the supply for the guilds on your card, you do not get a support "
-        "token.",
-        "For each Slander card you score, you strip an opponent of the support of one of "
-        "the guilds shown on the card. Pick an opponent whose character tile has your agent "
-        "on it and pick one guild depicted on that Slander card. Return one of the "
-        "opponent's support markers for that guild to the supply. Important: You may pay "
-        "one credit to the bank to keep that support token for yourself instead of "
-        "returning it to the supply.",
-        "If you do not score any cards during the turn, take two credits from the supply.",
-    )),
-    "slandered": (f"{SRC} — Gain Support", (
-        "If you slander an opponent during your turn, you must remove the agent from the "
-        "opponent's character tile at the end of your turn, as the agent has been found out "
-        "and assassinated. The agent marker can be used again next turn as a new agent will "
-        "be hired.",
-    )),
-    "draw": (f"{SRC} — Draw", (
-        "At the end of your turn, if you have zero or one cards in your hand, draw Network "
-        "or Slander cards until you have two cards in your hand.",
-        "If you are allowed to draw extra cards into your hand due to the current event, "
-        "you then draw the extra card(s) from either deck.",
-    )),
-    "round_end": (f"{SRC} — End of a Round", (
-        "Once all players have completed all five phases of their turns, the round ends. "
-        "Remove the current round's Event card from the game, then reveal the next "
-        "face-down Event card. (In turns 2–8 there will be three face-up Event cards.)",
-        "If the newly revealed card features an Immediate Event symbol (a yellow triangle "
-        "with an exclamation mark in it), then the middle of the three face-up cards is "
-        "replaced with a new card from the deck",
-    )),
-    "immediate": (f"{SRC} — End of a Round", (
-        "If the newly revealed card features an Immediate Event symbol (a yellow triangle "
-        "with an exclamation mark in it), then the middle of the three face-up cards is "
-        "replaced with a new card from the deck – this is a surprise event, for which no "
-        "character was able to plan. This is the only time that the Immediate Event symbol "
-        "has an effect; ignore it during the Setup Phase and when revealing a new event as "
-        "the result of an Immediate Event.",
-    )),
-    "end": (f"{SRC} — End of the Game", (
-        "The game ends when the tenth round is complete – i.e. when the final Event card is "
-        "removed from the game.",
-    )),
-    "advanced": (f"{SRC} — Advanced Rules", (
-        "Whenever you may draw cards (during the Change Tack or Draw phases) you may take, "
-        "at most, one of the cards you collect from the face-up cards instead of the decks.",
-    )),
+BOOK = GAME  # the rulebook its steps cite (companion.rules.rulebooks)
+CITATIONS: dict[str, Citation] = {
+    "start": cite(BOOK, "Setup; Play",
+        ("setup", "Determine which player is which character."),
+        ("play", "Choose a start player", "game ends.")),
+    "change_tack": cite(BOOK, "Change Tack",
+        ("change-tack", "You may invest in", "your hand.")),
+    "contacts": cite(BOOK, "Make New Contacts",
+        ("make-new-contacts", "First, by spending", "each time."),
+        ("make-new-contacts", "Next, you may add", "Guild Tile."),
+        ("make-new-contacts", "After adding the", "chosen tile.")),
+    "infiltrate": cite(BOOK, "Infiltrate Guilds",
+        ("infiltrate-guilds", "Your first two moves", "wish to make."),
+        ("infiltrate-guilds", "In addition, for", "that tile."),
+        ("infiltrate-guilds", "Important: At the", "connected network")),
+    "support": cite(BOOK, "Gain Support",
+        ("gain-support", "For each Network", "support token."),
+        ("gain-support", "For each Slander", "it to the supply."),
+        ("gain-support", "If you do not score", "the supply.")),
+    "slandered": cite(BOOK, "Gain Support",
+        ("gain-support", "If you slander an", "will be hired.")),
+    "draw": cite(BOOK, "Draw",
+        ("draw", "At the end of your", "your hand."),
+        ("draw", "If you are allowed", "either deck.")),
+    "round_end": cite(BOOK, "End of a Round",
+        ("end-of-a-round", "Once all players", "Event cards.)"),
+        ("end-of-a-round", "If the newly revealed", "from the deck")),
+    "immediate": cite(BOOK, "End of a Round",
+        ("end-of-a-round", "If the newly revealed", "Immediate Event.")),
+    "end": cite(BOOK, "End of the Game",
+        ("end-of-the-game", "The game ends when", "from the game.")),
+    "advanced": cite(BOOK, "Advanced Rules",
+        ("advanced-rules", "Whenever you may", "the decks.")),
 }
 
 
@@ -651,14 +603,13 @@ def view(s: CarpeAstraState) -> PlayView:
     else:
         active = None
         reminder = Msg("flow.carpe_astra.reminder.end")
-    source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=(Msg("flow.carpe_astra.phase.round", round=s.round, rounds=s.rounds)
                if s.round else Msg("flow.carpe_astra.phase.setup")),
         step=(PHASE_TITLES[phase] if phase not in PHASES
               else Msg("flow.carpe_astra.step.turn", name=name, phase=PHASE_TITLES[phase])),
-        reminder=reminder, rule=rule, rule_source=source, markers=_markers(s),
+        reminder=reminder, cites=cites(CITATIONS, *rule_keys), markers=_markers(s),
         actions=actions, notes=notes, rulings=rulings, active_player=active,
         finished=s.finished,
     )
@@ -684,4 +635,5 @@ FLOW = Flow(
     game=GAME, title=box.NAME, state_model=CarpeAstraState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
+    citations=tuple(CITATIONS.values()),
 )

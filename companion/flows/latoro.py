@@ -27,18 +27,20 @@ from scorers.boxes.latoro import RESOURCE_CAP, ROUNDS  # the box's numbers
 from .base import (
     NOT_PICKED,
     Action,
+    Citation,
     Field,
     Flow,
     FlowError,
     FlowState,
     Marker,
     PlayView,
+    cite,
+    cites,
     event_type,
     next_action,
     own,
     parse_config,
     player_field,
-    quote,
     req_choice,
     req_group,
     req_int,
@@ -51,7 +53,6 @@ from .base import (
 from .i18n import Msg
 
 GAME = "latoro"
-SEED_FILE = "latoro-en.md"
 # The counts and variants: scorers/boxes/latoro.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
@@ -84,98 +85,67 @@ TITLES = {
     "end": Msg("flow.latoro.title.end"),
 }
 
-SRC = "Latoro rulebook (English translation)"  # seeds/latoro-en.md
-RULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": (f"{SRC} — Player setup", (
-        "The player who most recently rode an animal goes first and takes the start player "
-        "card.",
-    )),
-    "placement": (f"{SRC} — Placement phase", (
-        "On your turn place one Uka or one Suma piece on one of:",
-        "an area card;",
-        "the Journey on the Offering board (not Suma);",
-        "the support track (not Suma);",
-        "the Home on your player board.",
-        "The phase ends when every player's pieces are placed.",
-    )),
-    "collection": (f"{SRC} — Collection phase", (
-        "Take back the Uka and Suma pieces from every action space except the support track.",
-        "Some area cards act in this phase: do not forget them.",
-    )),
-    "support": (f"{SRC} — Support phase", (
-        "In order from the smallest number on the support track, pay the support cost "
-        "printed at the top left of each area card you support, in resources, to the supply "
-        "(this is not an offering).",
-        "If you can support and there is a card you can support, you must support.",
-        "If there is no card you can support, take 1 resource of your choice from the "
-        "supply.",
-        "In this phase only, you may turn any 3 of your resources into 1 resource of another "
-        "type.",
-    )),
-    "prep_cap": (f"{SRC} — Preparation phase", (
-        "Resource cap: at most 7 of each type; return the excess to the supply.",
-    )),
-    "prep_marker": (f"{SRC} — Preparation phase", (
-        "Advance the round marker by one.",
-    )),
-    "prep_refill": (f"{SRC} — Preparation phase", (
-        "Refill the area cards by player count:",
-    )),
-    "end": (f"{SRC} — End of the game", (
-        "The game ends when the Preparation phase of round 4 is over.",
-        "1 evaluation point per 3 resource pieces you still hold.",
-    )),
+BOOK = "latoro-en"  # the translation its steps cite (companion.rules.rulebooks)
+CITATIONS: dict[str, Citation] = {
+    "start": cite(BOOK, "Player setup",
+        ("player-setup", "The player who most", "player card.")),
+    "placement": cite(BOOK, "Placement phase",
+        ("placement-phase", "On your turn place one Uka or one Suma piece on one of:"),
+        ("placement-phase", "an area card;"),
+        ("placement-phase", "the Journey on the Offering board (not Suma);"),
+        ("placement-phase", "the support track (not Suma);"),
+        ("placement-phase", "the Home on your player board."),
+        ("placement-phase", "The phase ends when every player's pieces are placed.")),
+    "collection": cite(BOOK, "Collection phase",
+        ("collection-phase", "Take back the Uka", "support track."),
+        ("collection-phase", "Some area cards act in this phase: do not forget them.")),
+    "support": cite(BOOK, "Support phase",
+        ("support-phase", "In order from the", "offering)."),
+        ("support-phase", "If you can support", "must support."),
+        ("support-phase", "If there is no card", "the supply."),
+        ("support-phase", "In this phase only,", "another type.")),
+    "prep_cap": cite(BOOK, "Preparation phase",
+        ("preparation-phase", "Resource cap: at", "the supply.")),
+    "prep_marker": cite(BOOK, "Preparation phase",
+        ("preparation-phase", "Advance the round marker by one.")),
+    "prep_refill": cite(BOOK, "Preparation phase",
+        ("preparation-phase", "Refill the area cards by player count:")),
+    "end": cite(BOOK, "End of the game",
+        ("end-of-the-game", "The game ends when the Preparation phase of round 4 is over."),
+        ("end-of-the-game", "1 evaluation point per 3 resource pieces you still hold.")),
 }
 
 
-# The same steps in the Japanese original (seeds/004…), shown in Japanese: per step, the
-# section id of companion.rules.rulebooks' Japanese book and its passages, found verbatim in it
-# (tests/rules/test_rulebooks.py).
-JA_SRC = "ラトーロ ルール"
-RULES_JA: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": ("プレイヤーの準備", (
-        "最近動物に乗ったプレイヤーが１番手となり、スタートプレイヤーカードを受け取ります。",
-    )),
-    "placement": ("配置フェイズについて", (
-        "プレイヤーは手番でウカ族コマかスーマ族コマ１個を",
-        "エリアカード",
-        "捧げものボードの旅（スーマ族は配置不可）",
-        "支援トラック（スーマ族は配置不可）",
-        "プレイヤーボードの自宅",
-        "のいずれかに配置することができます。",
-    )),
-    "collection": ("回収フェイズについて", (
-        "支援トラック以外のアクションスペースに配置されているウカ族とスーマ族コマを回収します。"
-        "いつくかのエリアカードはこのフェイズで効果を発揮するので処理を忘れないように注意して"
-        "ください。",
-    )),
-    "support": ("支援フェイズについて", (
-        "支援トラックの小さな数から順に支援をすることができます。",
-        "支援したい各エリアカードの左上に記載されている支援コストを確認し、そのコストに等しい"
-        "資源をサプライに支払います。（捧げものじゃないことに注意）",
-        # The conversion's sentence is in the next section (支援フェイズの注意点について):
-        # the step's Why? (P-18) quotes it there.
-    )),
-    "prep_cap": ("準備フェーズについて", (
-        "資源の上限は１種類７つまでです。それ以上の場合はサプライに戻します。",
-    )),
-    "prep_marker": ("準備フェーズについて", (
-        "ラウンドマーカーを一つ進めます。",
-    )),
-    "prep_refill": ("準備フェーズについて", (
-        "プレイ人数に応じてエリアカードを補充してください。",
-    )),
-    "end": ("ゲーム終了について", (
-        "４ラウンド目の準備フェーズが終了した時点でゲームが終了し得点計算を行います。",
-        "資源コマ３個につき１評価点を得ます。",
-    )),
+# The same steps in the Japanese original, shown to a phone in Japanese.
+BOOK_JA = GAME
+CITATIONS_JA: dict[str, Citation] = {
+    "start": cite(BOOK_JA, "プレイヤーの準備",
+        ("プレイヤーの準備", "最近動物に乗った", "カードを受け取ります。")),
+    "placement": cite(BOOK_JA, "配置フェイズについて",
+        ("配置フェイズについて", "プレイヤーは手番でウカ族コマかスーマ族コマ１個を"),
+        ("配置フェイズについて", "エリアカード"),
+        ("配置フェイズについて", "捧げものボードの旅（スーマ族は配置不可）"),
+        ("配置フェイズについて", "支援トラック（スーマ族は配置不可）"),
+        ("配置フェイズについて", "プレイヤーボードの自宅"),
+        ("配置フェイズについて", "のいずれかに配置することができます。")),
+    "collection": cite(BOOK_JA, "回収フェイズについて",
+        ("回収フェイズについて", "支援トラック以外", "てください。")),
+    "support": cite(BOOK_JA, "支援フェイズについて",
+        ("支援フェイズについて", "支援トラックの小さな数から順に支援をすることができます。"),
+        ("支援フェイズについて", "支援したい各エリ", "ことに注意）")),
+    # The conversion's sentence is in the next section (支援フェイズの注意点について): the
+    # step's Why? (P-18) quotes it there.
+    "prep_cap": cite(BOOK_JA, "準備フェーズについて",
+        ("準備フェーズについて", "資源の上限は", "サプライに戻します。")),
+    "prep_marker": cite(BOOK_JA, "準備フェーズについて",
+        ("準備フェーズについて", "ラウンドマーカーを一つ進めます。")),
+    "prep_refill": cite(BOOK_JA, "準備フェーズについて",
+        ("準備フェーズについて", "プレイ人数に応じてエリアカードを補充してください。")),
+    "end": cite(BOOK_JA, "ゲーム終了について",
+        ("ゲーム終了について", "４ラウンド目の", "得点計算を行います。"),
+        ("ゲーム終了について", "資源コマ３個につき１評価点を得ます。")),
 }
 
-
-def quote_ja(phase: str) -> tuple[str, str]:
-    """(source, rule) of ``phase`` in the Japanese original."""
-    section, passages = RULES_JA[phase]
-    return f"{JA_SRC} — {section}", "\n\n".join(passages)
 
 
 class LatoroState(FlowState):
@@ -452,14 +422,12 @@ def view(s: LatoroState) -> PlayView:
         reminder = Msg("flow.latoro.reminder.end")
     if phase != "start" and not s.finished:
         actions.extend(_resource_actions(s))
-    source, rule = quote(RULES, phase)
-    source_ja, rule_ja = quote_ja(phase)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=(Msg("flow.latoro.phase.round", round=s.round, rounds=s.rounds) if s.round
                else Msg("flow.latoro.phase.setup")),
-        step=TITLES[phase], reminder=reminder, rule=rule, rule_source=source,
-        rule_ja=rule_ja, rule_source_ja=source_ja,
+        step=TITLES[phase], reminder=reminder,
+        cites=cites(CITATIONS_JA, phase) + cites(CITATIONS, phase),
         markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=None, finished=s.finished,
     )
@@ -483,4 +451,5 @@ FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LatoroState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
+    citations=(*CITATIONS.values(), *CITATIONS_JA.values()),
 )

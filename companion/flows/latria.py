@@ -28,12 +28,15 @@ from scorers.boxes import player_range, variant_ids
 from .base import (
     NOT_PICKED,
     Action,
+    Citation,
     Field,
     Flow,
     FlowError,
     FlowState,
     Marker,
     PlayView,
+    cite,
+    cites,
     comma_list,
     config_readings,
     event_type,
@@ -41,7 +44,6 @@ from .base import (
     own,
     parse_config,
     player_field,
-    quote,
     req_bool,
     req_choice,
     req_group,
@@ -55,7 +57,6 @@ from .base import (
 from .i18n import Msg, Text
 
 GAME = "latria"
-SEED_FILE = "000_fa82990554f63f12.txt"
 # The counts and variants: scorers/boxes/latria.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
@@ -64,99 +65,42 @@ NAMES = {"sun": Msg("flow.latria.body.sun"), "moon": Msg("flow.latria.body.moon"
          "polaris": Msg("flow.latria.body.polaris"), "latria": Msg("flow.latria.body.latria")}
 MUTATION_CARDS = 3  # Latria, Detailed Rules: "can appear at most 3 times each"
 
-SRC = "Latria rulebook"
-RULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": (f"{SRC} — Game Setup", (
-        "Choose the first parent. The player who is most confident in astrology becomes "
-        "the first player (the parent). Place the parent marker in front of that player, "
-        "and setup is complete.",
-    )),
-    "start_campaign": (f"{SRC} — Extension Rules 3, Campaign", (
-        "Play a number of games in succession equal to the number of players, and decide "
-        "the final winner by a score based on finishing position. In this rule, each player "
-        "is the starting parent for one game, in turn.",
-    )),
-    "1": (f"{SRC} — Game Flow, Step 1; Detailed Rules", (
-        "Step 1: Reveal celestial cards. Turn the top card of each celestial card draw pile "
-        "face up and place it on top of the board. If a card of the same celestial body is "
-        "already there, place the new card on top of it so that the victory points below "
-        "the older card remain visible. If the card that was just revealed has the mutation "
-        "symbol at its top left, flip the corresponding board over. When a board's red "
-        "\"ECLIPSE\" side is face up, that celestial body is in the eclipse state. Polaris "
-        "has no mutation, so Polaris never enters the eclipse state.",
-        "Mutation cards from the Sun and Moon celestial card piles can appear at most 3 "
-        "times each. The first makes the body eclipsed, the second cancels the eclipse, and "
-        "if the third makes it eclipsed again, that body's eclipse is not cancelled for the "
-        "rest of the game.",
-    )),
-    "1_simple": (f"{SRC} — Extension Rules, 1. Simple", (
-        "Regardless of celestial body, when a card with the mutation symbol is placed on "
-        "the table, flip the Latria board over. All celestial bodies become eclipsed "
-        "together, and if they were already eclipsed, the eclipse is cancelled.",
-        "If two cards with the mutation symbol are placed in one round, the board flips "
-        "twice, so the state does not change.",
-    )),
-    "1_star": (f"{SRC} — Extension Rules, 2. Star Eclipse", (
-        "During this game Polaris stays in the eclipse state, and the eclipse is never "
-        "cancelled.",
-    )),
-    "2": (f"{SRC} — Game Flow, Step 2", (
-        "Step 2: Parent plays a card. The parent chooses one astrology card from their hand "
-        "and places it face up. If the parent plays a Latria card, the parent names one of "
-        "the Sun, the Moon, or Polaris. In this round, the celestial body targeted is the "
-        "same as the parent's card, or the one named.",
-    )),
-    "3": (f"{SRC} — Game Flow, Step 3", (
-        "Step 3: Children play a card. Every player other than the parent (a child) chooses "
-        "one astrology card from their hand that matches the targeted celestial body or is "
-        "a Latria card, and places it face down in front of them. If a child has no such "
-        "card, they may choose any card from their hand and place it. When all players have "
-        "played, reveal the cards at the same time.",
-    )),
-    "4": (f"{SRC} — Game Flow, Step 4", (
-        "Step 4: Acquire cards. The player whose astrology card has the highest number, "
-        "counting the parent as well, acquires the celestial cards of the targeted "
-        "celestial body on the table. If there are cards stacked on top of one another, "
-        "acquire all of them.",
-        "If the highest values are tied, priority goes in this order: the celestial body "
-        "that matches the parent's card (or the one named), then Latria, then a celestial "
-        "body different from the parent's. If the tie still cannot be resolved to one "
-        "player, nobody acquires the cards.",
-        "A child who played an astrology card with a lower number than the parent's card "
-        "acquires that card itself, but only if the card has victory points or an effect.",
-        "In either case, if the targeted celestial body was in the eclipse state, take an "
-        "eclipse marker and place it on top of the cards acquired. From then on, cards "
-        "acquired while that body is in the eclipse state are placed together under this "
-        "eclipse marker. Victory points under an eclipse marker count as negative points at "
-        "scoring.",
-        "Acquired cards are placed face down in front of the player who acquired them. Only "
-        "that player may look at them until scoring.",
-    )),
-    "4_simple": (f"{SRC} — Extension Rules, 1. Simple", (
-        "While the eclipse is in effect, acquired cards do not count as negative points. "
-        "Instead, the strength of the astrology numbers is reversed: low-numbered cards "
-        "become strong and high-numbered cards become weak.",
-        "Therefore, playing an astrology card with a higher number than the parent's card "
-        "allows you to acquire it.",
-        "Tie priority does not change.",
-        "Because there are no negative points, eclipse markers are not used in this rule.",
-    )),
-    "5": (f"{SRC} — Game Flow, Step 5", (
-        "Step 5: Set aside unacquired cards. Astrology cards that were not acquired are set "
-        "aside together. Used astrology cards may be checked by anyone at any time. Sorting "
-        "them by celestial body makes them easier to read.",
-        "(In the final round, the sequence stops at step 5.)",
-    )),
-    "6": (f"{SRC} — Game Flow, Step 6", (
-        "Step 6: Next parent. The player who acquired celestial cards from the table this "
-        "round becomes the next parent. That player receives the parent marker and starts "
-        "the next round. If no player acquired any celestial card from the table, the same "
-        "parent continues as parent.",
-    )),
-    "end": (f"{SRC} — Game Flow", (
-        "When the round in which the hand of astrology cards is reduced to one card ends, "
-        "the game ends and proceeds to scoring. The last card is not used in the game.",
-    )),
+BOOK = GAME  # the rulebook its steps cite (companion.rules.rulebooks)
+CITATIONS: dict[str, Citation] = {
+    "start": cite(BOOK, "Game Setup",
+        ("game-setup", "Choose the first", "is complete.")),
+    "start_campaign": cite(BOOK, "Extension Rules 3, Campaign",
+        ("3-campaign", "Play a number of", "game, in turn.")),
+    "1": cite(BOOK, "Game Flow, Step 1; Detailed Rules",
+        ("step-1-reveal-celestial-cards", "Step 1: Reveal celestial", "enters the eclipse state."),
+        ("detailed-rules", "Mutation cards from", "of the game.")),
+    "1_simple": cite(BOOK, "Extension Rules, 1. Simple",
+        ("1-simple", "Regardless of celestial", "cancelled."),
+        ("1-simple", "If two cards with", "not change.")),
+    "1_star": cite(BOOK, "Extension Rules, 2. Star Eclipse",
+        ("2-star-eclipse", "During this game", "cancelled.")),
+    "2": cite(BOOK, "Game Flow, Step 2",
+        ("step-2-parent-plays-a-card", "Step 2: Parent plays", "one named.")),
+    "3": cite(BOOK, "Game Flow, Step 3",
+        ("step-3-children-play-a-card", "Step 3: Children", "same time.")),
+    "4": cite(BOOK, "Game Flow, Step 4",
+        ("step-4-acquire-cards", "Step 4: Acquire cards.", "all of them."),
+        ("step-4-acquire-cards", "If the highest values", "the cards."),
+        ("step-4-acquire-cards", "A child who played", "an effect."),
+        ("step-4-acquire-cards", "In either case, if", "at scoring."),
+        ("step-4-acquire-cards", "Acquired cards are", "until scoring.")),
+    "4_simple": cite(BOOK, "Extension Rules, 1. Simple",
+        ("1-simple", "While the eclipse", "become weak."),
+        ("1-simple", "Therefore, playing", "acquire it."),
+        ("1-simple", "Tie priority does not change."),
+        ("1-simple", "Because there are", "this rule.")),
+    "5": cite(BOOK, "Game Flow, Step 5",
+        ("step-5-set-aside-unacquired-cards", "Step 5: Set aside", "easier to read."),
+        ("game-flow", "(In the final round, the sequence stops at step 5.)")),
+    "6": cite(BOOK, "Game Flow, Step 6",
+        ("step-6-next-parent", "Step 6: Next parent.", "as parent.")),
+    "end": cite(BOOK, "Game Flow",
+        ("step-6-next-parent", "When the round in", "in the game.")),
 }
 
 STEP_TITLES = {
@@ -789,12 +733,11 @@ def view(state: LatriaState) -> PlayView:
         rule_keys = ("end",)
         reminder = Msg("flow.latria.reminder.end")
         active = None
-    source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=state.round or None, rounds=state.rounds,
         phase=(Msg("flow.latria.phase.round", round=state.round, rounds=state.rounds)
                if state.round else Msg("flow.latria.phase.setup")),
-        step=STEP_TITLES[step], reminder=reminder, rule=rule, rule_source=source,
+        step=STEP_TITLES[step], reminder=reminder, cites=cites(CITATIONS, *rule_keys),
         markers=_markers(state), actions=actions, notes=notes, rulings=rulings,
         active_player=active, finished=state.finished,
     )
@@ -811,4 +754,5 @@ FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LatriaState, variants=VARIANTS,
     player_range=PLAYERS, initial=initial, apply=apply, view=view,
     score_prefill=score_prefill,
+    citations=tuple(CITATIONS.values()),
 )

@@ -43,12 +43,15 @@ from scorers.boxes.luna import NOVICES, ROUNDS  # the box's numbers
 
 from .base import (
     Action,
+    Citation,
     Field,
     Flow,
     FlowError,
     FlowState,
     Marker,
     PlayView,
+    cite,
+    cites,
     comma_list,
     config_readings,
     event_type,
@@ -57,7 +60,6 @@ from .base import (
     own,
     parse_config,
     player_field,
-    quote,
     req_bool,
     req_group,
     req_int,
@@ -70,7 +72,6 @@ from .base import (
 from .i18n import Msg
 
 GAME = "luna"
-SEED_FILE = "002_127c424ddd4c3ef4.txt"
 # The counts and variants: scorers/boxes/luna.py
 VARIANTS = variant_ids(box)
 PLAYERS = player_range(box)
@@ -88,152 +89,85 @@ MAX_TEMPLE = 2 * NOVICES
 PLACES = (Msg("flow.luna.place.1"), Msg("flow.luna.place.2"), Msg("flow.luna.place.3"),
           Msg("flow.luna.place.4"))
 
-SRC = "Luna rulebook"
-RULES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "start": (f"{SRC} — Setup", (
-        "Randomly choose a start player and give him the start player figure.",
-    )),
-    "shrines": (f"{SRC} — 1. Preliminary Round", (
-        "Beginning with the start player and continuing clockwise, each player places one "
-        "of his Shrines on a Holy Isle of his choice. Players must choose different Isles – "
-        "no Isle may contain more than one Shrine at the beginning of the game. In the "
-        "2-player game, you may not choose the Herbal Isle.",
-    )),
-    "novices": (f"{SRC} — 1. Preliminary Round", (
-        "Next, beginning with the start player, players take turns to place 4 sets of 2 "
-        "Novices on the Isles. No player may place another set on an Isle already "
-        "containing his pieces (incl. the Shrine). The pieces of the other players do not "
-        "matter for his placement.",
-    )),
-    "favors": (f"{SRC} — 1. Preliminary Round", (
-        "Finally, each player receives one Favor token each from the two Isles he has not "
-        "placed any pieces.",
-    )),
-    "no_preliminary": (f"{SRC} — 1. Preliminary Round", (
-        "There is no Preliminary Round if you use the preselected setup.",
-    )),
-    "solo_opponent": (f"{SRC} — Solo Game Rules, Level 1, Preliminary Round", (
-        "Your opponent is the start player. Place 1 Shrine and 1 Novice of his color on the "
-        "Holy Isle with the Master Builder and 2 Novices on each of the other Isles.",
-    )),
-    "solo_temple": (f"{SRC} — Solo Game Rules, Level 1, Preliminary Round", (
-        "Take an opponent Novice from the Isle matching the symbol of the opponent's Temple "
-        "tile and place him on that tile.",
-        "Place a Novice of your own on the remaining tile in the Temple, together with a "
-        "book.",
-        "Now, you may place your starting pieces as usual.",
-    )),
-    "solo_deactivate": (f"{SRC} — Solo Game Rules, Level 1, At the beginning of each round", (
-        "Choose an Isle and deactivate all opponent Novices on that Isle. Move your "
-        "opponent's \"Member of the Council\" piece accordingly.",
-    )),
-    "solo_opponent_tile": (f"{SRC} — Solo Game Rules, Level 1, At the beginning of each round", (
-        "The opponent puts one of his Novices on one of the approved Temple tiles, if he has "
-        "an active Novice on an Isle with a matching symbol. If there is more than one such "
-        "Isle, choose the one that matches the tile with the bigger number.",
-        "Place the tile in question and an opponent active Novice from the matching Isle on "
-        "the proper space in the Temple.",
-        "Your opponent gains influence according to the Guard tile as usual.",
-        "Do you already own at least one \"Book of Wisdom\"? If yes, take the book that lies "
-        "on your tile with the lowest number and place it on your opponent's tile with the "
-        "lowest number.",
-        "If there is no such tile, your opponent does not gain a Temple tile in this round.",
-    )),
-    "action": (f"{SRC} — Action Phase; Meditation; Sanctification", (
-        "Beginning with the start player, players take turns to play a single action.",
-        "If you do not want to take an action, turn a Time token from top of the pile and "
-        "put it on a second pile of turned Time tokens. Doing so does not finish the Action "
-        "Phase for you! Once it is your turn again, you may still take another action.",
-        "However, once the last Time token has been turned, the Action Phase is over. The "
-        "player who turned this last token, gains 1 influence point. The player to his left "
-        "receives the start player figure. He will be the start player in the next round. "
-        "In the 2-player game, pass the start player figure to your opponent.",
-        "Bribery or not: You gain a number of influence points equal to the printed-on "
-        "number on the Guard tile the Guard stands on.",
-        "You gain 1 influence point for each displaced Novice.",
-    )),
-    "solo_action": (f"{SRC} — Solo Game Rules, Level 1", (
-        "If you displace an opponent Novice from the Temple, place it next to the Isle "
-        "matching the tile he comes from. This Novice is inactive.",
-        "The Action Phase ends when you do not want to take any more actions.",
-    )),
-    "solo2": (f"{SRC} — Solo Game Rules, Level 2", (
-        "During the Action phase, the Apostate blocks all actions on \"his\" Isle except "
-        "\"Expulsion\".",
-    )),
-    "solo3": (f"{SRC} — Solo Game Rules, Level 3", (
-        "During the Action phase, the Apostate blocks all actions on the Isle he is on. That "
-        "means, even \"Expulsion\" is prohibited.",
-    )),
-    "solo_shrine": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
-        "Does your opponent have at least one active Novice on the Isle with the Master "
-        "Builder? If yes, place one of his Shrines on that Isle unless there is already one "
-        "of his.",
-    )),
-    "scoring": (f"{SRC} — Scoring Phase", (
-        "Each player receives/loses influence points in 3 different ways: Players gain "
-        "influence in the Temple and on the Isle with the Moon Priestess – they lose "
-        "influence on the Isle with the Apostate.",
-        "On the Isle with the Moon Priestess, count the active Novices and Shrines of each "
-        "player.",
-        "On the Isle with the Apostate, count the active and inactive Novices of each "
-        "player. Each player now loses a number of influence points equal to his count plus "
-        "one.",
-        "Each player gains 1 influence point for each of his Novices in the Temple. For "
-        "every Novice on a \"Book of Wisdom\" a player gets 1 influence point.",
-    )),
-    "solo_scoring": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
-        "Your opponent does not lose influence due to the Apostate.",
-    )),
-    "prep_novices": (f"{SRC} — Preparing the Next Round", (
-        "Skipped at the end of the 6th round.",
-        "Place all inactive Novices back on their Isles. They are now active again.",
-        "All Novices in the temple must be stood up again.",
-    )),
-    "prep_figures": (f"{SRC} — Preparing the Next Round", (
-        "The Moon Priestess and Master Builder figures move clockwise to another Isle. They "
-        "move a number of Isles equal to the large, printed number.",
-        "The Apostate moves clockwise to the next Isle that contains at least one Novice.",
-    )),
-    "solo_apostate": (f"{SRC} — Solo Game Rules, Level 1, At the end of each round", (
-        "The Apostate moves to the next Isle in clockwise order containing one or more of "
-        "your Novices.",
-    )),
-    "prep_guard": (f"{SRC} — Preparing the Next Round", (
-        "The Guard of the Temple moves to the next Guard tile on the path around the "
-        "Temple. Remove the Guard tile he just left from play. Once he reaches the last "
-        "Guard tile, the last round begins.",
-        "Restack the Time tokens in the same manner as during setup.",
-    )),
-    "prep_guard_solo": (f"{SRC} — Preparing the Next Round", (
-        "The Guard of the Temple moves to the next Guard tile on the path around the "
-        "Temple. Remove the Guard tile he just left from play. Once he reaches the last "
-        "Guard tile, the last round begins.",
-    )),
-    "solo_no_time": (f"{SRC} — Solo Game Rules, Level 1", (
-        "Setup: Setup a 2-player game, but place only 1 Favor token on each Isle and do not "
-        "use the Time tokens.",
-    )),
-    "council": (f"{SRC} — Council of Priests; Setup", (
-        "Beginning with the start player, the players stack their Member of the Council "
-        "piece on the first space of the Council of Priests.",
-        "Use any number of Novices of any one Isle. Move your \"Member of the Council\" "
-        "piece up a number of seats equal to the number of used Novices. Place your piece "
-        "on top of any already existing pieces of other players unless this is the last "
-        "seat in the Council. In this case, place your piece to the bottom of the stack.",
-    )),
-    "two_player_start": (f"{SRC} — Special Rules for the 2-Player Game", (
-        "At the end of each round, the current start player passes the start player figure "
-        "to his opponent.",
-    )),
-    "end": (f"{SRC} — Game End", (
-        "The game ends at the end of the 6th round.",
-        "Players gain additional influence in 3 different categories:",
-        "Each Shrine is worth 4 influence points.",
-        "Each unused Favor token is worth 1 influence point.",
-        "Players gain influence points according to their position in the Council of "
-        "Priests.",
-    )),
+BOOK = GAME  # the rulebook its steps cite (companion.rules.rulebooks)
+CITATIONS: dict[str, Citation] = {
+    "start": cite(BOOK, "Setup",
+        ("setup", "Randomly choose a", "player figure.")),
+    "shrines": cite(BOOK, "1. Preliminary Round",
+        ("1-preliminary-round", "Beginning with the", "Herbal Isle.")),
+    "novices": cite(BOOK, "1. Preliminary Round",
+        ("1-preliminary-round", "Next, beginning with", "placement.")),
+    "favors": cite(BOOK, "1. Preliminary Round",
+        ("1-preliminary-round", "Finally, each player", "any pieces.")),
+    "no_preliminary": cite(BOOK, "1. Preliminary Round",
+        ("1-preliminary-round", "There is no Preliminary", "preselected setup.")),
+    "solo_opponent": cite(BOOK, "Solo Game Rules, Level 1, Preliminary Round",
+        ("level-1", "Your opponent is", "other Isles.")),
+    "solo_temple": cite(BOOK, "Solo Game Rules, Level 1, Preliminary Round",
+        ("level-1", "Take an opponent", "that tile."),
+        ("level-1", "Place a Novice of", "with a book."),
+        ("level-1", "Now, you may place your starting pieces as usual.")),
+    "solo_deactivate": cite(BOOK, "Solo Game Rules, Level 1, At the beginning of each round",
+        ("level-1", "Choose an Isle and", "accordingly.")),
+    "solo_opponent_tile": cite(BOOK, "Solo Game Rules, Level 1, At the beginning of each round",
+        ("level-1", "The opponent puts", "bigger number."),
+        ("level-1", "Place the tile in", "the Temple."),
+        ("level-1", "Your opponent gains", "tile as usual."),
+        ("level-1", "Do you already own", "lowest number."),
+        ("level-1", "If there is no such", "this round.")),
+    "action": cite(BOOK, "Action Phase; Meditation; Sanctification",
+        ("action-phase", "Beginning with the", "single action."),
+        ("meditation-turn-a-time-token", "If you do not want", "another action."),
+        ("meditation-turn-a-time-token", "However, once the", "your opponent."),
+        ("sanctification-place-a-novice-in-the-temple-and-gain-influence",
+         "Bribery or not: You",
+         "stands on."),
+        ("sanctification-place-a-novice-in-the-temple-and-gain-influence",
+         "You gain 1 influence point for each displaced Novice.")),
+    "solo_action": cite(BOOK, "Solo Game Rules, Level 1",
+        ("level-1", "If you displace an", "is inactive."),
+        ("level-1", "The Action Phase", "more actions.")),
+    "solo2": cite(BOOK, "Solo Game Rules, Level 2",
+        ("level-2", "During the Action", "\"Expulsion\".")),
+    "solo3": cite(BOOK, "Solo Game Rules, Level 3",
+        ("level-3", "During the Action", "prohibited.")),
+    "solo_shrine": cite(BOOK, "Solo Game Rules, Level 1, At the end of each round",
+        ("level-1", "Does your opponent", "one of his.")),
+    "scoring": cite(BOOK, "Scoring Phase",
+        ("scoring-phase", "Each player receives/loses", "the Apostate."),
+        ("moon-priestess", "On the Isle with", "each player."),
+        ("apostate", "On the Isle with", "count plus one."),
+        ("temple", "Each player gains", "influence point.")),
+    "solo_scoring": cite(BOOK, "Solo Game Rules, Level 1, At the end of each round",
+        ("level-1", "Your opponent does not lose influence due to the Apostate.")),
+    "prep_novices": cite(BOOK, "Preparing the Next Round",
+        ("preparing-the-next-round", "Skipped at the end of the 6th round."),
+        ("preparing-the-next-round", "Place all inactive", "active again."),
+        ("preparing-the-next-round", "All Novices in the temple must be stood up again.")),
+    "prep_figures": cite(BOOK, "Preparing the Next Round",
+        ("preparing-the-next-round", "The Moon Priestess", "printed number."),
+        ("preparing-the-next-round", "The Apostate moves", "one Novice.")),
+    "solo_apostate": cite(BOOK, "Solo Game Rules, Level 1, At the end of each round",
+        ("level-1", "The Apostate moves", "your Novices.")),
+    "prep_guard": cite(BOOK, "Preparing the Next Round",
+        ("preparing-the-next-round", "The Guard of the", "round begins."),
+        ("preparing-the-next-round", "Restack the Time tokens", "as during setup.")),
+    "prep_guard_solo": cite(BOOK, "Preparing the Next Round",
+        ("preparing-the-next-round", "The Guard of the", "round begins.")),
+    "solo_no_time": cite(BOOK, "Solo Game Rules, Level 1",
+        ("level-1", "Setup: Setup a 2-player", "Time tokens.")),
+    "council": cite(BOOK, "Council of Priests; Setup",
+        ("setup", "Beginning with the", "of Priests."),
+        ("council-of-priests-move-up-in-the-council-of-priests",
+         "Use any number of", "the stack.")),
+    "two_player_start": cite(BOOK, "Special Rules for the 2-Player Game",
+        ("special-rules-for-the-2-player-game", "At the end of each", "his opponent.")),
+    "end": cite(BOOK, "Game End",
+        ("game-end", "The game ends at the end of the 6th round."),
+        ("game-end", "Players gain additional influence in 3 different categories:"),
+        ("game-end", "Each Shrine is worth 4 influence points."),
+        ("game-end", "Each unused Favor token is worth 1 influence point."),
+        ("game-end", "Players gain influence", "of Priests.")),
 }
 
 STEP_TITLES = {
@@ -823,13 +757,12 @@ def view(s: LunaState) -> PlayView:
         reminder = Msg("flow.luna.reminder.end")
     if s.round and not s.finished:
         actions.append(_influence_action(s))
-    source, rule = quote(RULES, *rule_keys)
     return PlayView(
         game=GAME, round=s.round or None, rounds=s.rounds,
         phase=(Msg("flow.luna.phase.round", round=s.round, rounds=s.rounds) if s.round else
                Msg("flow.luna.phase.preliminary") if step != "start"
                else Msg("flow.luna.phase.setup")),
-        step=title, reminder=reminder, rule=rule, rule_source=source,
+        step=title, reminder=reminder, cites=cites(CITATIONS, *rule_keys),
         markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
         active_player=active, finished=s.finished,
     )
@@ -850,4 +783,5 @@ def score_prefill(s: LunaState) -> dict[str, Any]:
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LunaState, variants=VARIANTS, player_range=PLAYERS,
     initial=initial, apply=apply, view=view, score_prefill=score_prefill,
+    citations=tuple(CITATIONS.values()),
 )

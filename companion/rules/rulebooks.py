@@ -109,6 +109,7 @@ class Book:
     language: str  # "en" or "ja"
     translation: bool
     sections: tuple[Section, ...]
+    name: str = ""  # BookInfo.name
     _by_id: dict[str, Section] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -369,14 +370,18 @@ class BookInfo:
     game: str
     file: str
     language: str
+    name: str  # what a source line calls it: "Latria rulebook", "ラトーロ ルール"
     translation: bool = False
 
 
 def book_infos() -> tuple[BookInfo, ...]:
     """Every book: one per game in its original language, plus Latoro's translation."""
-    infos = [BookInfo(g.id, g.id, g.rulebook, "ja" if g.id == "latoro" else "en")
+    infos = [BookInfo(g.id, g.id, g.rulebook, "ja", f"{g.native_name} ルール")
+             if g.id == "latoro" else
+             BookInfo(g.id, g.id, g.rulebook, "en", f"{g.source_name} rulebook")
              for g in GAMES.values()]
-    infos.append(BookInfo("latoro-en", "latoro", LATORO_EN, "en", translation=True))
+    infos.append(BookInfo("latoro-en", "latoro", LATORO_EN, "en",
+                          "Latoro rulebook (English translation)", translation=True))
     return tuple(infos)
 
 
@@ -387,7 +392,7 @@ def parse(info: BookInfo, text: str) -> Book:
         sections = split_japanese(text)
     else:
         sections = split_english(text)
-    return Book(info.key, info.game, info.language, info.translation, sections)
+    return Book(info.key, info.game, info.language, info.translation, sections, info.name)
 
 
 @cache

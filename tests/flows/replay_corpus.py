@@ -40,6 +40,7 @@ from companion.flows import (
     build_event,
     message,
 )
+from companion.rules.quotes import quoted
 from companion.table.renaming import NAME_KEYED, NAME_LISTS, NAME_VALUES, seat_names, seated_event
 from scorers.readings import SWITCHABLE
 from setup_guides import SetupError, make_setup
@@ -84,7 +85,21 @@ def other_readings(game: str) -> dict[str, str]:
 
 def view_json(view: PlayView, seats: list[str]) -> dict[str, Any]:
     data = named_view(json.loads(view.model_dump_json()), seats)
+    data.update(quoted_rule(view))
     return {k: data[k] for k in VIEW_KEYS if k in data}
+
+
+def quoted_rule(view: PlayView) -> dict[str, str]:
+    """The rule's words and source as views held them when they were recorded (copied
+    text then; citations resolved in the rulebooks now): the English quote, and for a
+    rulebook in Japanese (Latoro) the original's."""
+    english = quoted(view.cites, "en")
+    japanese = quoted(view.cites, "ja")
+    original = japanese if japanese is not None and japanese.original else None
+    return {"rule": english.text if english else "",
+            "rule_source": english.source if english else "",
+            "rule_ja": original.text if original else "",
+            "rule_source_ja": original.source if original else ""}
 
 
 def digest(view: PlayView, seats: list[str]) -> str:

@@ -7,6 +7,7 @@ import pytest
 from companion.flows import FlowError, build_event, replay
 from companion.flows.carpe_astra import FLOW, CarpeAstraState, current
 from companion.flows.i18n import Msg
+from companion.rules.quotes import quoted
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 CHARS = ["chun", "tyndar", "ichthon", "verron"]
@@ -259,7 +260,7 @@ def test_end_of_turn_reminds_to_remove_the_slandering_agent():
     view = FLOW.view(nxt(state))  # Draw: the end of Ann's turn
     assert ("Ann: remove your agent from Ben's and Cat's character tiles — found out after "
             "the slander. A new agent can be hired next turn.") in view.notes
-    assert "found out and assassinated" in view.rule
+    assert "found out and assassinated" in quoted(view.cites, "en").text
     # The next turn starts with no reminder.
     view = FLOW.view(nxt(state, 2))
     assert not any("remove your agent" in n for n in view.notes)

@@ -6,6 +6,7 @@ import pytest
 
 from companion.flows import FlowError, build_event, replay
 from companion.flows.luna import FLOW, OPPONENT, LunaState, guard_value
+from companion.rules.quotes import quoted
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -83,7 +84,7 @@ def test_preliminary_round_in_the_standard_setup():
 def test_no_preliminary_round_with_preselected_setup():
     """Preliminary Round: "There is no Preliminary Round if you use the preselected setup." """
     state = FLOW.initial({"players": NAMES[:3], "variant": "preselected"})
-    assert "preselected" in FLOW.view(state).rule
+    assert "preselected" in quoted(FLOW.view(state).cites, "en").text
     state = FLOW.apply(state, {"type": "start", "player": 1})
     assert state.round == 1 and state.step == "action"
     # The setup's flag wins when given.
@@ -308,7 +309,7 @@ def test_solo_levels_apostate_blocks(level, words):
             else FLOW.apply(state, {"type": "opponent_temple"})
     view = FLOW.view(state)
     assert any(words in note for note in view.notes)
-    assert f"Level {level}" in view.rule_source
+    assert f"Level {level}" in quoted(view.cites, "en").source
 
 
 def test_solo_needs_one_player():
@@ -493,8 +494,8 @@ def test_solo_preparing_has_no_time_tokens():
     view = FLOW.view(state)
     assert "Time token" not in view.reminder
     assert "Time token" not in view.step
-    assert "Restack the Time tokens" not in view.rule
-    assert "do not use the Time tokens" in view.rule
+    assert "Restack the Time tokens" not in quoted(view.cites, "en").text
+    assert "do not use the Time tokens" in quoted(view.cites, "en").text
     # … and a game with Time tokens still restacks them.
     state = prepare(score(end_actions(new(3))), start=None)
     state = run(score(end_actions(state)), {"type": "next"}, {"type": "next"})

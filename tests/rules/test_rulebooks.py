@@ -11,7 +11,6 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from companion.catalog import GAMES
-from companion.flows import FLOWS, NOT_PICKED, FlowError, build_event
 from companion.rules import rulebooks
 from companion.rules.rulebooks import (
     BUNDLE,
@@ -21,9 +20,7 @@ from companion.rules.rulebooks import (
     books,
     books_for,
     find_passages,
-    link_for,
     parse,
-    passage_pattern,
     read,
     sources,
     write_bundle,
@@ -32,7 +29,6 @@ from companion.rules.rulings_doc import PROGRAM_WORDS, RULING_ID, entries, where
 from companion.rules.search import search, snippet, terms_of
 
 ROOT = Path(__file__).resolve().parents[2]
-FLOW_MODULES = {g: __import__(f"companion.flows.{g}", fromlist=["RULES"]) for g in GAMES}
 
 
 def squeeze(text: str) -> str:
@@ -132,92 +128,7 @@ def test_examples_lists_and_tables_are_set_apart():
         "２人プレイ：", "２ラウンド", "３ラウンド", "４ラウンド"]
 
 
-# --- Play's quotes are found in their sections --------------------------------------------
-
-def excerpts_of_flows():
-    for game, module in FLOW_MODULES.items():
-        for key, (_source, excerpts) in module.RULES.items():
-            for excerpt in excerpts:
-                yield game, key, excerpt
-
-
-def test_every_flow_quote_is_verbatim_in_one_section_of_its_game():
-    for game, key, excerpt in excerpts_of_flows():
-        pattern = passage_pattern(excerpt)
-        found = [(b.key, s.id) for b in books_for(game) for s in b.sections
-                 if pattern.search(s.text)]
-        assert found, (game, key, excerpt)
-        # and within one block (a paragraph, an item): it is marked where it is read
-        assert any(pattern.search(block.text) for b in books_for(game) for s in b.sections
-                   for block in s.blocks), (game, key, excerpt)
-
-
-def walk(game: str, players: int, variant: str, steps: int = 40):
-    """The views a table sees taking the first tap that applies, step after step."""
-    flow = FLOWS[game]
-    config = {"players": ["Ann", "Ben", "Cat", "Dan", "Eve", "Fay"][:players],
-              "variant": variant, "setup": None}
-    state = flow.initial(config)
-    for _ in range(steps):
-        view = flow.view(state)
-        yield view
-        if view.finished:
-            return
-        for action in sorted((a for a in view.actions if not a.disabled),
-                             key=lambda a: not a.primary):
-            open_fields = [f for f in action.fields
-                           if f.choices and f.default in (None, NOT_PICKED)]
-            values = {f.id: f.choices[k % len(f.choices)] for k, f in enumerate(open_fields)}
-            try:
-                state = flow.apply(state, build_event(action, values))
-                break
-            except FlowError:
-                continue
-        else:
-            return
-
-
-WALKS = [("latria", 4, "standard"), ("latria", 3, "simple"), ("latria", 5, "star_eclipse"),
-         ("latria", 3, "campaign"), ("carpe_astra", 3, "standard"),
-         ("carpe_astra", 2, "advanced"), ("luna", 3, "standard"), ("luna", 1, "solo2"),
-         ("altar", 2, "standard"), ("altar", 4, "standard"), ("latoro", 3, "standard")]
-
-
-@pytest.mark.parametrize(("game", "players", "variant"), WALKS)
-def test_every_rulebooks_words_on_play_link_to_the_section_that_holds_them(game, players,
-                                                                           variant):
-    seen = 0
-    for view in walk(game, players, variant):
-        link = link_for(game, view.rule)
-        assert link is not None, (view.step, view.rule[:80])
-        book = books()[link.book]
-        section = book.section(link.section)
-        assert section is not None and book.game == game
-        marked = " ".join(section.text[a:b] for a, b in link.spans)
-        first = view.rule.split("\n\n")[0]
-        assert squeeze(first) in squeeze(marked), (view.step, first[:80])
-        for excerpt in view.rule.split("\n\n"):  # each excerpt is in some section
-            assert any(squeeze(excerpt) in squeeze(s.text) for b in books_for(game)
-                       for s in b.sections), (view.step, excerpt[:80])
-        seen += 1
-    assert seen >= 5
-
-
-def test_latria_step_4_links_to_step_4_with_the_whole_quote_marked():
-    from companion.flows.latria import RULES
-    from companion.ui.views.rulebook import marks_of, rule_route
-
-    rule = "\n\n".join(RULES["4"][1])
-    route = rule_route("/table/abc/play", "latria", rule)
-    assert urlsplit(route).path == "/table/abc/play/rules"
-    query = {k: v[0] for k, v in parse_qs(urlsplit(route).query).items()}
-    assert query["book"] == "latria" and query["s"] == "step-4-acquire-cards"
-    section = books()["latria"].section("step-4-acquire-cards")
-    marks = marks_of(query["m"])
-    assert len(marks) == 5
-    assert [squeeze(section.text[a:b]) for a, b in marks] == [squeeze(x) for x in RULES["4"][1]]
-    assert rule_route("/table/abc/play", "latria", "words no rulebook has") is None
-
+# --- finding a quoted passage (the rulings' quotes) ---------------------------------------
 
 def test_a_quote_across_sections_marks_what_the_first_section_holds():
     latria = books()["latria"]

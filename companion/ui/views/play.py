@@ -18,6 +18,7 @@ from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_eve
 from companion.flows.base import not_asked
 from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
 from companion.i18n import name as player_name
+from companion.rules.quotes import quoted
 from companion.table.play_state import current
 from companion.table.setup import flow_config
 from companion.ui.views.home import game_title
@@ -258,15 +259,16 @@ def status_card(view: PlayView, ctx) -> ft.Control:
 
         # Latoro's rulebook is Japanese: a phone in Japanese reads the original. The
         # other rulebooks are English: in Japanese the dialog says so above their words.
-        original = current_language() == "ja" and bool(view.rule_ja)
-        rule = view.rule_ja if original else view.rule
-        source = view.rule_source_ja if original else say(view.rule_source)
-        english = current_language() != ENGLISH and not original
-        target = rule_route(ctx.page.route or "", view.game, rule)
-        opener = [] if target is None else [ft.TextButton(
+        quote = quoted(view.cites, current_language())
+        if quote is None:
+            return
+        source = quote.source
+        english = current_language() != ENGLISH and not quote.original
+        target = rule_route(ctx.page.route or "", quote.link)
+        opener = [ft.TextButton(
             content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
             on_click=lambda e: (ctx.page.pop_dialog(), ctx.go(target)))]
-        body: list[ft.Control] = [ft.Text(rule, selectable=True)]
+        body: list[ft.Control] = [ft.Text(quote.text, selectable=True)]
         if english:
             body.insert(0, ft.Text(source, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         ctx.page.show_dialog(ft.AlertDialog(
@@ -278,7 +280,7 @@ def status_card(view: PlayView, ctx) -> ft.Control:
         ))
 
     links: list[ft.Control] = []
-    if view.rule:
+    if view.cites:
         links.append(ft.TextButton(content=t("play.rule"), icon=ft.Icons.MENU_BOOK,
                                    height=TAP, on_click=show_rule))
     if view.rulings:  # the readings this step rests on, in the players' words

@@ -18,7 +18,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t
-from companion.rules.rulebooks import Block, Book, Section, books_for, columns, link_for
+from companion.rules.rulebooks import Block, Book, Link, Section, books_for, columns
 from companion.rules.search import Hit, search, snippet, spans
 from companion.ui.routes import parent_route
 from companion.ui.widgets.common import PAGE_PADDING, ChoiceRow, app_bar, muted
@@ -43,12 +43,9 @@ def marks_of(value: str) -> list[tuple[int, int]]:
     return out
 
 
-def rule_route(route: str, game: str, rule: str) -> str | None:
-    """Where "Open in the rulebook" goes from the screen at ``route``: the rulebook at the
-    section holding ``rule`` (the quote), the quote marked; None when no book holds it."""
-    link = link_for(game, rule)
-    if link is None:
-        return None
+def rule_route(route: str, link: Link) -> str:
+    """Where "Open in the rulebook" goes from the screen at ``route``: the rulebook at
+    ``link``'s section, its passages marked."""
     return f"{urlsplit(route).path.rstrip('/')}/rules?{link.query()}"
 
 
