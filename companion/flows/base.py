@@ -521,3 +521,135 @@ def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) ->
         primary=True,
         fields=[player_field("player", what, players, default=seat(default), preset="setup")],
     )
+
+
+# ---------------------------------------------------------------------------------------
+# Step tables: a game's turn structure as data, run by one apply and one view
+
+
+def of(value: Any, state: Any) -> Any:
+    """A step's part: given as it is, or worked out from the state (a function of it)."""
+    return value(state) if callable(value) else value
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a game's turn structure, as its rulebook heads it.
+
+    Any part but ``id``, ``then``, ``actions`` and ``notes`` may be a function of the state
+    instead of a value (``of``). ``id`` is what the state's step field holds. ``title`` is
+    the step's name (big on Play), ``reminder`` one line saying what to do now, ``cites``
+    the keys of the game's citations it quotes. ``next`` is the step the big Next button
+    leads to (None: the step has no Next, another move ends it), ``next_label`` that
+    button's words, ``then`` what leaving by Next does before it moves (a pure function
+    changing the state's copy, given the event; it may raise ``FlowError``);
+    ``next_fields`` the Next button's form, when Next records an answer. ``moves``
+    are the event types the step allows besides "next" (the table's ``anytime`` moves are
+    allowed in every step and check for themselves). ``actions``: the step's own buttons,
+    above Next, and ``more`` below it; ``notes`` and ``rulings``: its extra lines and the
+    readings they rest on.
+    ``final``: reaching this step ends the game.
+    """
+
+    id: str
+    title: Any
+    reminder: Any
+    cites: Any = ()
+    next: Any = None
+    next_label: Any = ""
+    then: Callable[[Any, Mapping[str, Any]], None] | None = None
+    next_fields: Callable[[Any], list[Field]] | None = None
+    moves: tuple[str, ...] = ()
+    actions: Callable[[Any], list[Action]] | None = None
+    more: Callable[[Any], list[Action]] | None = None
+    notes: Callable[[Any], list[Text]] | None = None
+    rulings: Any = ()
+    final: bool = False
+
+
+@dataclass(frozen=True)
+class StepTable:
+    """A game's play flow as data: its steps in the rulebook's order, its moves (event type
+    → a small pure function that changes the state's copy, or raises ``FlowError``), the
+    passages the steps cite, and the few game-wide parts of a view.
+
+    ``refusal(state, event_type)`` is the sentence for a move the current step does not
+    allow (the game is over, or not now); ``unknown`` for an event type the game does not
+    have. ``frame(state, view)`` completes the view every step shares (round, phase,
+    markers, the buttons offered in every step, whose turn it is) from the dict of
+    ``PlayView`` fields the step made; it changes the dict in place. ``step_field`` names
+    the state's field holding the current step's id.
+    """
+
+    game: str
+    steps: tuple[Step, ...]
+    moves: Mapping[str, Callable[[Any, Mapping[str, Any]], None]]
+    citations: Mapping[str, Citation]
+    refusal: Callable[[Any, str], Msg]
+    unknown: Msg
+    frame: Callable[[Any, dict[str, Any]], None]
+    anytime: frozenset[str] = frozenset()
+    step_field: str = "step"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {s.id: s for s in self.steps})
+
+    def step(self, state: Any) -> Step:
+        """The step the state is at."""
+        return self._by_id[getattr(state, self.step_field)]  # type: ignore[attr-defined]
+
+    def allows(self, state: Any, kind: str) -> bool:
+        """Whether the current step allows a move of ``kind`` (an ``anytime`` move decides
+        for itself)."""
+        if kind in self.anytime:
+            return True
+        if state.finished:
+            return False
+        step = self.step(state)
+        return kind in step.moves or (kind == "next" and of(step.next, state) is not None)
+
+    def apply(self, state: Any, event: Mapping[str, Any]) -> Any:
+        """One tap (``Flow.apply``): the move of the event's type on a shallow copy of the
+        state (``own``), if the step allows it; else ``FlowError``."""
+        kind = event_type(event)
+        if kind != "next" and kind not in self.moves:
+            raise FlowError(self.unknown)
+        if not self.allows(state, kind):
+            raise FlowError(self.refusal(state, kind))
+        s = state.model_copy()
+        if kind != "next":
+            self.moves[kind](s, event)
+            return s
+        step = self.step(s)
+        if step.then is not None:
+            step.then(s, event)
+        self.enter(s, of(step.next, s))
+        return s
+
+    def enter(self, s: Any, step_id: str) -> None:
+        """Move the state's copy to the step ``step_id`` (the end of the game when final)."""
+        setattr(s, self.step_field, step_id)
+        if self._by_id[step_id].final:  # type: ignore[attr-defined]
+            s.finished = True
+
+    def view(self, state: Any) -> PlayView:
+        """What Play shows (``Flow.view``): the current step's parts, then the game's
+        ``frame``."""
+        step = self.step(state)
+        actions = list(step.actions(state)) if step.actions else []
+        if not state.finished and of(step.next, state) is not None:
+            actions.append(Action(event={"type": "next"}, label=of(step.next_label, state),
+                                  primary=True,
+                                  fields=step.next_fields(state) if step.next_fields else []))
+        if step.more:
+            actions.extend(step.more(state))
+        parts: dict[str, Any] = {
+            "game": self.game, "round": None, "rounds": None, "phase": "",
+            "step": of(step.title, state), "reminder": of(step.reminder, state),
+            "cites": cites(self.citations, *of(step.cites, state)),
+            "markers": [], "actions": actions,
+            "notes": list(step.notes(state)) if step.notes else [],
+            "rulings": list(of(step.rulings, state)), "finished": state.finished,
+        }
+        self.frame(state, parts)
+        return PlayView(**parts)
