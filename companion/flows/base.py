@@ -263,6 +263,8 @@ class Flow:
     score_prefill: Callable[[FlowState], dict[str, Any]]
     # every passage its steps may cite (tests/rules/test_quotes.py finds each one)
     citations: tuple[Citation, ...] = ()
+    # the turn structure apply and view run (tests/flows/test_step_tables.py)
+    steps: StepTable | None = None
 
 
 # ---------------------------------------------------------------------------------------
