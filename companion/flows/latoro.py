@@ -33,11 +33,10 @@ from .base import (
     FlowError,
     FlowState,
     Marker,
-    PlayView,
+    Step,
+    StepTable,
     cite,
     cites,
-    event_type,
-    next_action,
     own,
     parse_config,
     player_field,
@@ -50,7 +49,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
-from .i18n import Msg
+from .i18n import Msg, Text
 
 GAME = "latoro"
 # The counts and variants: scorers/boxes/latoro.py
@@ -72,18 +71,6 @@ REFILLS = {
 }
 # Latoro, Player setup 4: one of each colour, plus by turn position from the start player.
 EXTRA = ({"black": 1}, {"white": 1}, {"brown": 1}, {"white": 1, "black": 1})
-
-PHASES = ("placement", "collection", "support", "prep_cap", "prep_marker", "prep_refill")
-TITLES = {
-    "start": Msg("flow.latoro.title.start"),
-    "placement": Msg("flow.latoro.title.placement"),
-    "collection": Msg("flow.latoro.title.collection"),
-    "support": Msg("flow.latoro.title.support"),
-    "prep_cap": Msg("flow.latoro.title.prep_cap"),
-    "prep_marker": Msg("flow.latoro.title.prep_marker"),
-    "prep_refill": Msg("flow.latoro.title.prep_refill"),
-    "end": Msg("flow.latoro.title.end"),
-}
 
 BOOK = "latoro-en"  # the translation its steps cite (companion.rules.rulebooks)
 CITATIONS: dict[str, Citation] = {
@@ -190,13 +177,6 @@ def initial(config: Mapping[str, Any]) -> LatoroState:
     )
 
 
-def _need(s: LatoroState, *phases: str) -> None:
-    if s.finished:
-        raise FlowError(Msg("flow.latoro.error.over"))
-    if s.phase not in phases:
-        raise FlowError(Msg("flow.latoro.error.not_now", phase=TITLES[s.phase]))
-
-
 def _default_resources(s: LatoroState) -> list[dict[str, int]]:
     # The setup's per-seat resources follow its drawn start player; when the table chose
     # another start player, count from that one (Latoro, Player setup 4).
@@ -213,112 +193,137 @@ def over_cap(s: LatoroState) -> list[tuple[int, str, int]]:
             for c in COLOURS if r[c] > s.resource_cap]
 
 
-def apply(state: LatoroState, event: Mapping[str, Any]) -> LatoroState:
-    kind = event_type(event)
-    s = state.model_copy()  # shallow: a field changed in place is own()ed first
-    if kind == "start":
-        _need(s, "start")
-        s.start = req_player(s.players, event.get("player"),
-                             Msg("flow.latoro.error.start_player"))  # type: ignore[assignment]
-        s.round, s.phase = 1, "placement"
-    elif kind == "next":
-        _need(s, *PHASES)
-        if s.phase == "prep_cap":
-            # Latoro, Preparation phase 1: at most 7 of each type; the excess goes back.
-            if s.resources is not None:
-                own(s, "resources")
-                for r in s.resources:
-                    for c in COLOURS:
-                        r[c] = min(r[c], s.resource_cap)
-            if s.round >= s.rounds:
-                # Latoro, End of the game: after round 4's Preparation (ruling P-15).
-                s.phase, s.finished = "end", True
-            else:
-                s.phase = "prep_marker"
-        elif s.phase == "prep_refill":
-            # Latoro, Preparation phase 3: refill for the next round.
-            l2, l3 = s.refills.get(s.round, (0, 0))
-            s.level2_left = max(0, s.level2_left - l2)
-            s.level3_left = max(0, s.level3_left - l3)
-            s.phase = "placement"
-        elif s.phase == "prep_marker":
-            s.round += 1  # Latoro, Preparation phase 2: advance the round marker
-            s.phase = "prep_refill"
-        else:
-            s.phase = PHASES[PHASES.index(s.phase) + 1]
-    elif kind == "track_resources":
-        if s.finished:
-            raise FlowError(Msg("flow.latoro.error.over_resources"))
-        if s.phase == "start":
-            raise FlowError(Msg("flow.latoro.error.start_first"))
-        if s.resources is not None:
-            raise FlowError(Msg("flow.latoro.error.already_kept"))
-        defaults = _default_resources(s)
-        out: list[dict[str, int]] = []
-        for i, name in enumerate(s.players):
-            r = {}
-            for c in COLOURS:
-                group = req_group(event, c)
-                what = {"name": name, "colour": COLOUR_NAMES[c]}
-                r[c] = req_int(group.get(seat_key(i), defaults[i][c]), 0, 99,
-                               whole=Msg("flow.latoro.error.track_whole", **what),
-                               low=Msg("flow.latoro.error.track_low", lo=0, **what),
-                               high=Msg("flow.latoro.error.track_high", hi=99, **what))
-            out.append(r)
-        s.resources = out
-    elif kind in ("resources", "convert"):
-        if s.finished:
-            raise FlowError(Msg("flow.latoro.error.over_resources"))
-        if s.resources is None:
-            raise FlowError(Msg("flow.latoro.error.not_kept"))
-        who = req_player(s.players, event.get("player"), Msg("flow.latoro.error.player"))
-        assert who is not None
-        if kind == "resources":
-            deltas = {c: req_int(
-                event.get(c, 0), -99, 99,
-                whole=Msg("flow.latoro.error.change_whole", colour=COLOUR_NAMES[c]),
-                low=Msg("flow.latoro.error.change_low", colour=COLOUR_NAMES[c], lo=-99),
-                high=Msg("flow.latoro.error.change_high", colour=COLOUR_NAMES[c], hi=99))
-                for c in COLOURS}
-        else:
-            if s.phase != "support":
-                # Latoro, Support phase: "In this phase only, you may turn any 3 …"
-                raise FlowError(Msg("flow.latoro.error.convert_phase"))
-            give = {c: req_int(
-                event.get(c, 0), 0, CONVERT_GIVE,
-                whole=Msg("flow.latoro.error.given_whole", colour=COLOUR_NAMES[c]),
-                low=Msg("flow.latoro.error.given_low", colour=COLOUR_NAMES[c], lo=0),
-                high=Msg("flow.latoro.error.given_high", colour=COLOUR_NAMES[c],
-                         hi=CONVERT_GIVE))
-                for c in COLOURS}
-            if sum(give.values()) != CONVERT_GIVE:
-                raise FlowError(Msg("flow.latoro.error.convert_count", count=CONVERT_GIVE))
-            get = req_choice(event.get("get"), COLOURS, Msg("flow.latoro.error.colour_received"))
-            if give[get]:  # type: ignore[index]
-                # Latoro, Support phase: 「手持ちの好きな資源３つを別の資源１つに変換」 —
-                # one resource of *another* kind than those given (ruling P-18).
-                raise FlowError(Msg("flow.latoro.error.same_type", colour=COLOUR_NAMES[get]))
-            deltas = {c: -give[c] + (1 if c == get else 0) for c in COLOURS}
-        mine = s.resources[who]
-        new = {c: mine[c] + deltas[c] for c in COLOURS}
-        short = [c for c in COLOURS if new[c] < 0]
-        if short:
-            raise FlowError(Msg("flow.latoro.error.short", name=s.players[who],
-                                  count=mine[short[0]], colour=COLOUR_NAMES[short[0]]))
+# ---------------------------------------------------------------------------------------
+# moves
+
+
+def _start(s: LatoroState, event: Mapping[str, Any]) -> None:
+    s.start = req_player(s.players, event.get("player"),
+                         Msg("flow.latoro.error.start_player"))  # type: ignore[assignment]
+    s.round = 1
+    TABLE.enter(s, "placement")
+
+
+def _kept_from_now(s: LatoroState, event: Mapping[str, Any]) -> None:
+    """``track_resources``: the app keeps each player's resources from these counts."""
+    if s.finished:
+        raise FlowError(Msg("flow.latoro.error.over_resources"))
+    if s.phase == "start":
+        raise FlowError(Msg("flow.latoro.error.start_first"))
+    if s.resources is not None:
+        raise FlowError(Msg("flow.latoro.error.already_kept"))
+    defaults = _default_resources(s)
+    out: list[dict[str, int]] = []
+    for i, name in enumerate(s.players):
+        r = {}
+        for c in COLOURS:
+            group = req_group(event, c)
+            what = {"name": name, "colour": COLOUR_NAMES[c]}
+            r[c] = req_int(group.get(seat_key(i), defaults[i][c]), 0, 99,
+                           whole=Msg("flow.latoro.error.track_whole", **what),
+                           low=Msg("flow.latoro.error.track_low", lo=0, **what),
+                           high=Msg("flow.latoro.error.track_high", hi=99, **what))
+        out.append(r)
+    s.resources = out
+
+
+def _whose(s: LatoroState, event: Mapping[str, Any]) -> int:
+    """The player whose kept resources change."""
+    if s.finished:
+        raise FlowError(Msg("flow.latoro.error.over_resources"))
+    if s.resources is None:
+        raise FlowError(Msg("flow.latoro.error.not_kept"))
+    who = req_player(s.players, event.get("player"), Msg("flow.latoro.error.player"))
+    assert who is not None
+    return who
+
+
+def _change(s: LatoroState, event: Mapping[str, Any]) -> None:
+    """``resources``: any change of one player's resources."""
+    who = _whose(s, event)
+    deltas = {c: req_int(
+        event.get(c, 0), -99, 99,
+        whole=Msg("flow.latoro.error.change_whole", colour=COLOUR_NAMES[c]),
+        low=Msg("flow.latoro.error.change_low", colour=COLOUR_NAMES[c], lo=-99),
+        high=Msg("flow.latoro.error.change_high", colour=COLOUR_NAMES[c], hi=99))
+        for c in COLOURS}
+    _add(s, who, deltas)
+
+
+def _convert(s: LatoroState, event: Mapping[str, Any]) -> None:
+    """``convert``: Latoro, Support phase: "In this phase only, you may turn any 3 of your
+    resources into 1 resource of another type"."""
+    who = _whose(s, event)
+    if s.phase != "support":
+        raise FlowError(Msg("flow.latoro.error.convert_phase"))
+    give = {c: req_int(
+        event.get(c, 0), 0, CONVERT_GIVE,
+        whole=Msg("flow.latoro.error.given_whole", colour=COLOUR_NAMES[c]),
+        low=Msg("flow.latoro.error.given_low", colour=COLOUR_NAMES[c], lo=0),
+        high=Msg("flow.latoro.error.given_high", colour=COLOUR_NAMES[c], hi=CONVERT_GIVE))
+        for c in COLOURS}
+    if sum(give.values()) != CONVERT_GIVE:
+        raise FlowError(Msg("flow.latoro.error.convert_count", count=CONVERT_GIVE))
+    get = req_choice(event.get("get"), COLOURS, Msg("flow.latoro.error.colour_received"))
+    if give[get]:  # type: ignore[index]
+        # 「手持ちの好きな資源３つを別の資源１つに変換」: one resource of *another* kind than
+        # those given (ruling P-18).
+        raise FlowError(Msg("flow.latoro.error.same_type", colour=COLOUR_NAMES[get]))
+    _add(s, who, {c: -give[c] + (1 if c == get else 0) for c in COLOURS})
+
+
+def _add(s: LatoroState, who: int, deltas: dict[str, int]) -> None:
+    assert s.resources is not None
+    mine = s.resources[who]
+    new = {c: mine[c] + deltas[c] for c in COLOURS}
+    short = [c for c in COLOURS if new[c] < 0]
+    if short:
+        raise FlowError(Msg("flow.latoro.error.short", name=s.players[who],
+                            count=mine[short[0]], colour=COLOUR_NAMES[short[0]]))
+    own(s, "resources")
+    s.resources[who] = new
+
+
+MOVES = {"start": _start, "track_resources": _kept_from_now, "resources": _change,
+         "convert": _convert}
+
+
+def _cap(s: LatoroState, event: Mapping[str, Any]) -> None:
+    """Latoro, Preparation phase 1: at most 7 of each type; the excess goes back."""
+    if s.resources is not None:
         own(s, "resources")
-        s.resources[who] = new
-    else:
-        raise FlowError(Msg("flow.latoro.error.unknown"))
-    return s
+        for r in s.resources:
+            for c in COLOURS:
+                r[c] = min(r[c], s.resource_cap)
+
+
+def _advance_marker(s: LatoroState, event: Mapping[str, Any]) -> None:
+    s.round += 1  # Latoro, Preparation phase 2: advance the round marker
+
+
+def _refill(s: LatoroState, event: Mapping[str, Any]) -> None:
+    """Latoro, Preparation phase 3: the area cards refilled for the round begun."""
+    refill = _refills(s, s.round)
+    s.level2_left = max(0, s.level2_left - refill["level2"])
+    s.level3_left = max(0, s.level3_left - refill["level3"])
+
+
+def last_round(s: LatoroState) -> bool:
+    return s.round >= s.rounds
 
 
 # ---------------------------------------------------------------------------------------
 # view
 
 
-def _refill_text(s: LatoroState, round_: int) -> Msg:
+def _refills(s: LatoroState, round_: int) -> dict[str, int]:
+    """The area cards refilled for ``round_``, by level (Latoro, Preparation phase 3)."""
     l2, l3 = s.refills.get(round_, (0, 0))
-    return Msg("flow.latoro.refill", level2=l2, level3=l3)
+    return {"level2": l2, "level3": l3}
+
+
+def _refill_text(s: LatoroState, round_: int) -> Msg:
+    return Msg("flow.latoro.refill", **_refills(s, round_))
 
 
 def _markers(s: LatoroState) -> list[Marker]:
@@ -378,59 +383,84 @@ def _resource_actions(s: LatoroState) -> list[Action]:
     return acts
 
 
-def view(s: LatoroState) -> PlayView:
-    phase = s.phase
-    actions: list[Action] = []
-    notes: list[Msg] = []
-    rulings: list[str] = []
-    last = s.round >= s.rounds
-    if phase == "start":
-        reminder = Msg("flow.latoro.reminder.start")
-        actions.append(start_action(s.players, s.proposed_start,
-                                    Msg("flow.latoro.action.start"),
-                                    Msg("flow.latoro.field.start_player")))
-    elif phase == "placement":
-        reminder = Msg("flow.latoro.reminder.placement")
-        actions.append(next_action(Msg("flow.latoro.next.collection")))
-        rulings.append("P-16")  # the start player card is not passed (the marker)
-    elif phase == "collection":
-        reminder = Msg("flow.latoro.reminder.collection")
-        actions.append(next_action(Msg("flow.latoro.next.support")))
-    elif phase == "support":
-        reminder = Msg("flow.latoro.reminder.support")
-        actions.append(next_action(Msg("flow.latoro.next.preparation")))
-        if s.resources is not None:
-            rulings.append("P-18")  # a conversion gives a kind not among the three given
-    elif phase == "prep_cap":
-        reminder = Msg("flow.latoro.reminder.prep_cap", cap=s.resource_cap)
-        for i, c, excess in over_cap(s):
-            notes.append(Msg("flow.latoro.note.returns", name=s.players[i], count=excess,
-                             colour=COLOUR_NAMES[c]))
-        actions.append(next_action(Msg("flow.latoro.next.finish") if last
-                                   else Msg("flow.latoro.next.marker")))
-        if last:
-            notes.append(Msg("flow.latoro.note.last_round"))
-            rulings.append("P-15")
-    elif phase == "prep_marker":
-        reminder = Msg("flow.latoro.reminder.prep_marker", round=s.round + 1)
-        actions.append(next_action(Msg("flow.latoro.next.refill", round=s.round + 1)))
-    elif phase == "prep_refill":
-        l2, l3 = s.refills.get(s.round, (0, 0))
-        reminder = Msg("flow.latoro.reminder.prep_refill", level2=l2, level3=l3)
-        actions.append(next_action(Msg("flow.latoro.next.placement", round=s.round)))
-    else:
-        reminder = Msg("flow.latoro.reminder.end")
-    if phase != "start" and not s.finished:
-        actions.extend(_resource_actions(s))
-    return PlayView(
-        game=GAME, round=s.round or None, rounds=s.rounds,
-        phase=(Msg("flow.latoro.phase.round", round=s.round, rounds=s.rounds) if s.round
-               else Msg("flow.latoro.phase.setup")),
-        step=TITLES[phase], reminder=reminder,
-        cites=cites(CITATIONS_JA, phase) + cites(CITATIONS, phase),
-        markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
-        active_player=None, finished=s.finished,
-    )
+def _returns(s: LatoroState) -> list[Text]:
+    notes: list[Text] = [Msg("flow.latoro.note.returns", name=s.players[i], count=excess,
+                             colour=COLOUR_NAMES[c]) for i, c, excess in over_cap(s)]
+    if last_round(s):
+        notes.append(Msg("flow.latoro.note.last_round"))
+    return notes
+
+
+def _frame(s: LatoroState, view: dict[str, Any]) -> None:
+    view.update(round=s.round or None, rounds=s.rounds,
+                phase=(Msg("flow.latoro.phase.round", round=s.round, rounds=s.rounds)
+                       if s.round else Msg("flow.latoro.phase.setup")),
+                markers=_markers(s),
+                # the Japanese original for a phone in Japanese, the translation else
+                cites=cites(CITATIONS_JA, s.phase) + view["cites"])
+    if s.phase != "start" and not s.finished:
+        view["actions"].extend(_resource_actions(s))
+
+
+def _not_now(s: LatoroState, kind: str) -> Msg:
+    if s.finished:
+        return Msg("flow.latoro.error.over")
+    return Msg("flow.latoro.error.not_now", phase=TABLE.step(s).title)
+
+
+# The rulebook's order of a game (Latoro, Game flow): Player setup, then 4 rounds of the
+# Placement, Collection, Support and Preparation phases; the game ends after round 4's
+# Preparation. A step's id is its key in CITATIONS.
+TABLE = StepTable(
+    game=GAME, step_field="phase", moves=MOVES, citations=CITATIONS,
+    anytime=frozenset({"track_resources", "resources", "convert"}),
+    refusal=_not_now, unknown=Msg("flow.latoro.error.unknown"), frame=_frame,
+    steps=(
+        # Latoro, Player setup 5: the start player.
+        Step("start", Msg("flow.latoro.title.start"), Msg("flow.latoro.reminder.start"),
+             cites=("start",), moves=("start",),
+             actions=lambda s: [start_action(s.players, s.proposed_start,
+                                             Msg("flow.latoro.action.start"),
+                                             Msg("flow.latoro.field.start_player"))]),
+        # Latoro, Placement phase
+        Step("placement", Msg("flow.latoro.title.placement"),
+             Msg("flow.latoro.reminder.placement"), cites=("placement",),
+             next="collection", next_label=Msg("flow.latoro.next.collection"),
+             rulings=("P-16",)),  # the start player card is not passed (the marker)
+        # Latoro, Collection phase
+        Step("collection", Msg("flow.latoro.title.collection"),
+             Msg("flow.latoro.reminder.collection"), cites=("collection",),
+             next="support", next_label=Msg("flow.latoro.next.support")),
+        # Latoro, Support phase
+        Step("support", Msg("flow.latoro.title.support"), Msg("flow.latoro.reminder.support"),
+             cites=("support",), next="prep_cap",
+             next_label=Msg("flow.latoro.next.preparation"),
+             # a conversion gives a kind not among the three given
+             rulings=lambda s: ("P-18",) if s.resources is not None else ()),
+        # Latoro, Preparation phase 1: the resource cap; after round 4 the game ends
+        # (Latoro, End of the game; ruling P-15).
+        Step("prep_cap", Msg("flow.latoro.title.prep_cap"),
+             lambda s: Msg("flow.latoro.reminder.prep_cap", cap=s.resource_cap),
+             cites=("prep_cap",), then=_cap,
+             next=lambda s: "end" if last_round(s) else "prep_marker",
+             next_label=lambda s: Msg("flow.latoro.next.finish" if last_round(s)
+                                      else "flow.latoro.next.marker"),
+             notes=_returns, rulings=lambda s: ("P-15",) if last_round(s) else ()),
+        # Latoro, Preparation phase 2: the round marker
+        Step("prep_marker", Msg("flow.latoro.title.prep_marker"),
+             lambda s: Msg("flow.latoro.reminder.prep_marker", round=s.round + 1),
+             cites=("prep_marker",), then=_advance_marker, next="prep_refill",
+             next_label=lambda s: Msg("flow.latoro.next.refill", round=s.round + 1)),
+        # Latoro, Preparation phase 3: the area cards
+        Step("prep_refill", Msg("flow.latoro.title.prep_refill"),
+             lambda s: Msg("flow.latoro.reminder.prep_refill", **_refills(s, s.round)),
+             cites=("prep_refill",), then=_refill, next="placement",
+             next_label=lambda s: Msg("flow.latoro.next.placement", round=s.round)),
+        # Latoro, End of the game
+        Step("end", Msg("flow.latoro.title.end"), Msg("flow.latoro.reminder.end"),
+             cites=("end",), final=True),
+    ),
+)
 
 
 def score_prefill(s: LatoroState) -> dict[str, Any]:
@@ -449,7 +479,7 @@ def score_prefill(s: LatoroState) -> dict[str, Any]:
 
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LatoroState, variants=VARIANTS,
-    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    player_range=PLAYERS, initial=initial, apply=TABLE.apply, view=TABLE.view,
     score_prefill=score_prefill,
-    citations=(*CITATIONS.values(), *CITATIONS_JA.values()),
+    citations=(*CITATIONS.values(), *CITATIONS_JA.values()), steps=TABLE,
 )
