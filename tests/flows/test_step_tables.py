@@ -1,0 +1,121 @@
+"""Each game's play flow is a step table (companion.flows.base.StepTable): its steps follow
+the rulebook's turn structure, heading by heading; the recorded games (the replay corpus)
+reach every step and make every move; and each step quotes the section it stands for."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import pytest
+
+from companion.flows import FLOWS, FlowError
+from companion.rules.quotes import find
+from companion.rules.rulebooks import books
+from companion.table.renaming import seat_names, seated_event
+from tests.flows.replay_corpus import load
+
+# Per game, its steps in the table's order and the heading of the rulebook (English) each
+# stands under, as printed: the table must list the same steps in the same order.
+HEADINGS: dict[str, list[tuple[str, str]]] = {
+    "latoro": [
+        ("start", "Player setup"),
+        ("placement", "Placement phase"),
+        ("collection", "Collection phase"),
+        ("support", "Support phase"),
+        ("prep_cap", "Preparation phase"),
+        ("prep_marker", "Preparation phase"),
+        ("prep_refill", "Preparation phase"),
+        ("end", "End of the game"),
+    ],
+}
+ENGLISH = {"latoro": "latoro-en"}  # the book the headings are in (else the game's own)
+GAMES = sorted(HEADINGS)
+
+
+# Moves the recorded games' random taps never made (a form rarely filled in right by
+# chance), played here: (config, events in seats).
+MORE: dict[str, list[tuple[dict, list[dict]]]] = {
+    "latoro": [({"players": ["Ann", "Ben"], "variant": "standard"}, [
+        {"type": "start", "player": 1},
+        {"type": "track_resources", "black": {"1": 3, "2": 1}},
+        {"type": "next"}, {"type": "next"},  # to the Support phase
+        {"type": "convert", "player": 1, "black": 3, "get": "white"},
+    ])],
+}
+
+
+def logs(game: str):
+    """(config, events in seats) of every recorded game, and the ones above."""
+    for recorded in load():
+        if recorded["game"] == game:
+            config = recorded["config"]
+            seats = seat_names(game, config["variant"], config["players"])
+            yield config, [seated_event(tap["event"], seats) for tap in recorded["taps"]]
+    yield from MORE.get(game, [])
+
+
+def walked(game: str):
+    """(state before, event, state after or None when refused) for every tap played."""
+    flow = FLOWS[game]
+    for config, events in logs(game):
+        state = flow.initial(config)
+        for event in events:
+            try:
+                after = flow.apply(state, event)
+            except FlowError:
+                yield state, event, None
+                continue
+            yield state, event, after
+            state = after
+
+
+def test_every_game_has_a_step_table():
+    assert set(HEADINGS) <= {g for g, f in FLOWS.items() if f.steps is not None}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_steps_follow_the_rulebooks_headings_in_order(game):
+    table = FLOWS[game].steps
+    assert [s.id for s in table.steps] == [step for step, _ in HEADINGS[game]]
+    book = books()[ENGLISH.get(game, game)]
+    titles = [s.title for s in book.sections]
+    places = []
+    for step, heading in HEADINGS[game]:
+        assert heading in titles, (step, heading)
+        places.append(titles.index(heading))
+    assert places == sorted(places), "the table's order is not the rulebook's"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_step_quotes_the_section_of_its_heading(game):
+    table = FLOWS[game].steps
+    english = ENGLISH.get(game, game)
+    heading = dict(HEADINGS[game])
+    seen: dict[str, set[str]] = defaultdict(set)
+    for state, _, _ in walked(game):
+        view = table.view(state)
+        for citation in view.cites:
+            if citation.book == english:
+                for passage in citation.passages:
+                    seen[getattr(state, table.step_field)].add(find(citation, passage)
+                                                               .section.title)
+    for step, sections in seen.items():
+        assert heading[step] in sections, (step, sections)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_recorded_games_reach_every_step_and_make_every_move(game):
+    table = FLOWS[game].steps
+    reached: set[str] = set()
+    moved: set[str] = set()
+    refused: set[str] = set()
+    for state, event, after in walked(game):
+        reached.add(getattr(state, table.step_field))
+        if after is None:
+            refused.add(event["type"])
+        else:
+            moved.add(event["type"])
+            reached.add(getattr(after, table.step_field))
+    assert reached == {s.id for s in table.steps}
+    assert moved >= set(table.moves) | {"next"}
+    assert refused, "the records hold refused taps too"
