@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 
 from tests.e2e.flutter import button, open_app, shot, shows
 
@@ -30,6 +31,18 @@ def settle(page) -> None:
     page.wait_for_timeout(700)
 
 
+def turns(page, dark: bool, timeout: float = 15.0) -> bool:
+    """Whether the screen's background turns dark (or light) within ``timeout`` seconds:
+    the theme changes with an animation, slower on a busy machine."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if is_dark(background(page)) == dark:
+            return True
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(250)
+
+
 def open_settings(page) -> None:
     button(page, "Settings").click()
     page.get_by_text("Light or dark").wait_for()
@@ -46,24 +59,22 @@ def test_the_theme_follows_the_phone_until_settings_choose_one(server, browser):
             open_app(page, server.url)
             shows(page, "Latria").wait_for()
             settle(page)
-        assert is_dark(background(night)), background(night)
-        assert not is_dark(background(day)), background(day)
+        assert turns(night, dark=True), background(night)
+        assert turns(day, dark=False), background(day)
 
         # Light chosen on the dark phone: at once, and still after a reload.
         open_settings(night)
         button(night, "Theme: Light").click()
-        settle(night)
-        assert not is_dark(background(night))
+        assert turns(night, dark=False), background(night)
         open_app(night, server.url)
         shows(night, "Latria").wait_for()
-        night.wait_for_timeout(1500)  # the phone's settings are read after the first frame
-        assert not is_dark(background(night))
+        # the phone's settings are read after the first frame
+        assert turns(night, dark=False), background(night)
         # The other phone kept its own.
         assert not is_dark(background(day))
         open_settings(day)
         button(day, "Theme: Dark").click()
-        settle(day)
-        assert is_dark(background(day))
+        assert turns(day, dark=True), background(day)
     finally:
         dark.close()
         light.close()
