@@ -17,7 +17,8 @@ Events (``type``; a player is named by seat, ``base.seat``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -34,13 +35,11 @@ from .base import (
     FlowError,
     FlowState,
     Marker,
-    PlayView,
+    Step,
+    StepTable,
     cite,
-    cites,
     comma_list,
     config_readings,
-    event_type,
-    next_action,
     own,
     parse_config,
     player_field,
@@ -102,18 +101,6 @@ CITATIONS: dict[str, Citation] = {
     "end": cite(BOOK, "Game Flow",
         ("step-6-next-parent", "When the round in", "in the game.")),
 }
-
-STEP_TITLES = {
-    "start": Msg("flow.latria.title.start"),
-    "1": Msg("flow.latria.title.1"),
-    "2": Msg("flow.latria.title.2"),
-    "3": Msg("flow.latria.title.3"),
-    "4": Msg("flow.latria.title.4"),
-    "5": Msg("flow.latria.title.5"),
-    "6": Msg("flow.latria.title.6"),
-    "end": Msg("flow.latria.title.end"),
-}
-
 
 class Card(BaseModel):
     player: int
@@ -224,6 +211,86 @@ def keep_status(suit: str, number: int) -> Literal["yes", "no", "maybe"]:
     return "maybe"
 
 
+# ---------------------------------------------------------------------------------------
+# initial
+
+
+def initial(config: Mapping[str, Any]) -> LatriaState:
+    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
+    n = len(players)
+    # The setup guide's numbers; the box's (the same) for a config without them.
+    hand = setup.get("hand_size") or box.hand_size(n)
+    rounds = setup.get("rounds") or box.rounds(n)
+    # Latria, Game Setup, "Eclipse markers": as many as players (none in Simple).
+    markers = 0 if variant == "simple" else setup.get("eclipse_markers", n)
+    return LatriaState(
+        players=players, variant=variant, hand_size=hand, rounds=rounds,
+        eclipse_markers=markers, numbers=numbers_in_play(n),
+        proposed_first=setup_first_player(setup, n), has_marker=[False] * n,
+        campaign_game=setup.get("campaign_game") if variant == "campaign" else None,
+        readings=config_readings(config),
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# The steps' rules, heading by heading (the table of steps is at the end)
+
+
+# Latria, Game Setup: "Choose the first parent"; Extension Rules 3 (Campaign): game 1's
+# parent, one seat on clockwise per game (ruling S-3).
+
+
+def _later_campaign_game(s: LatriaState) -> bool:
+    return (s.campaign_game or 1) > 1
+
+
+def _start(s: LatriaState, event: Mapping[str, Any]) -> None:
+    s.parent = req_player(s.players, event.get("player"),
+                          Msg("flow.latria.error.first_parent"))  # type: ignore[assignment]
+    s.round = 1
+    TABLE.enter(s, "1")
+
+
+def _start_reminder(s: LatriaState) -> Msg:
+    if _later_campaign_game(s):
+        return Msg("flow.latria.reminder.campaign", game=s.campaign_game,
+                   name=s.players[s.proposed_first])
+    return Msg("flow.latria.reminder.start")
+
+
+# Latria, Game Flow, Step 1: Reveal celestial cards
+
+
+def _reveal(s: LatriaState, event: Mapping[str, Any]) -> None:
+    own(s, "mutations")
+    for body in ("sun", "moon"):
+        if req_bool(event.get(f"{body}_mutation"),
+                    Msg("flow.latria.error.mutation", body=NAMES[body]), False):
+            if s.mutations[body] >= MUTATION_CARDS:
+                raise FlowError(Msg("flow.latria.error.mutations_out",
+                                    count=MUTATION_CARDS, body=NAMES[body]))
+            s.mutations[body] += 1  # flip that board
+    TABLE.enter(s, "2")
+
+
+def _reveal_action(s: LatriaState) -> list[Action]:
+    """The step's one way on: which revealed cards show the mutation symbol (none left of a
+    body's: not asked)."""
+    fields = [
+        Field(key=f"{b}_mutation", label=Msg("flow.latria.field.mutation", body=NAMES[b]),
+              kind="bool", default=False)
+        for b in ("sun", "moon") if s.mutations[b] < MUTATION_CARDS
+    ]
+    return [Action(event={"type": "reveal", "sun_mutation": False, "moon_mutation": False},
+                   label=Msg("flow.latria.next.2"), fields=fields, primary=True)]
+
+
+# Latria, Game Flow, Step 4: Acquire cards. The helper works out who takes the celestial
+# cards from the cards entered (``cards_played``: a proposal, nothing else changes); the
+# table accepts it (``accept``) or records the step itself (``acquire``: without the
+# helper, or overriding it).
+
+
 def propose(
     state: LatriaState, parent_card: Card, named: str | None, children: list[Card]
 ) -> Proposal:
@@ -272,38 +339,6 @@ def propose(
                     keeps=keeps)
 
 
-# ---------------------------------------------------------------------------------------
-# initial / apply
-
-
-def initial(config: Mapping[str, Any]) -> LatriaState:
-    players, variant, setup = parse_config(config, GAME, PLAYERS, VARIANTS)
-    n = len(players)
-    # The setup guide's numbers; the box's (the same) for a config without them.
-    hand = setup.get("hand_size") or box.hand_size(n)
-    rounds = setup.get("rounds") or box.rounds(n)
-    # Latria, Game Setup, "Eclipse markers": as many as players (none in Simple).
-    markers = 0 if variant == "simple" else setup.get("eclipse_markers", n)
-    return LatriaState(
-        players=players, variant=variant, hand_size=hand, rounds=rounds,
-        eclipse_markers=markers, numbers=numbers_in_play(n),
-        proposed_first=setup_first_player(setup, n), has_marker=[False] * n,
-        campaign_game=setup.get("campaign_game") if variant == "campaign" else None,
-        readings=config_readings(config),
-    )
-
-
-def _need(state: LatriaState, *steps: str) -> None:
-    if state.finished:
-        raise FlowError(Msg("flow.latria.error.over"))
-    if state.step not in steps:
-        if state.step == "start":
-            raise FlowError(Msg("flow.latria.error.not_start"))
-        if state.step == "end":
-            raise FlowError(Msg("flow.latria.error.not_end"))
-        raise FlowError(Msg("flow.latria.error.not_step", step=state.step))
-
-
 def _card(value_suit: Any, value_number: Any, who: str, lo: int, hi: int) -> tuple[str, int]:
     suit = req_choice(value_suit, SUITS, Msg("flow.latria.error.suit", name=who))
     number = req_int(value_number, lo, hi,
@@ -330,159 +365,71 @@ def _finish_step4(
     s.outcomes.append(Outcome(round=s.round, body=body, taker=taker, kept=kept,
                               eclipsed=is_ecl, markers_taken=taken, by_helper=by_helper))
     s.proposal = None
-    s.step = "5"
+    TABLE.enter(s, "5")
 
 
-def apply(state: LatriaState, event: Mapping[str, Any]) -> LatriaState:
-    kind = event_type(event)
-    s = state.model_copy()  # shallow: a field changed in place is own()ed first
-    n = len(s.players)
-    if kind == "start":
-        _need(s, "start")
-        s.parent = req_player(s.players, event.get("player"),
-                              Msg("flow.latria.error.first_parent"))  # type: ignore[assignment]
-        s.round, s.step = 1, "1"
-    elif kind == "reveal":
-        _need(s, "1")
-        own(s, "mutations")
-        for body in ("sun", "moon"):
-            if req_bool(event.get(f"{body}_mutation"),
-                        Msg("flow.latria.error.mutation", body=NAMES[body]), False):
-                if s.mutations[body] >= MUTATION_CARDS:
-                    raise FlowError(Msg("flow.latria.error.mutations_out",
-                                        count=MUTATION_CARDS, body=NAMES[body]))
-                s.mutations[body] += 1  # Latria, Game Flow step 1: flip that board
-        s.step = "2"
-    elif kind == "next":
-        _need(s, "2", "3", "5", "6")
-        if s.step == "2":
-            s.step = "3"
-        elif s.step == "3":
-            s.step = "4"
-        elif s.step == "5":
-            # Latria, Game Flow: "In the final round, the sequence stops at step 5."
-            if s.round >= s.rounds:
-                s.step, s.finished = "end", True
-            else:
-                s.step = "6"
+def _cards_played(s: LatriaState, event: Mapping[str, Any]) -> None:
+    lo, hi = s.numbers
+    parent_name = s.players[s.parent]
+    suit, number = _card(event.get("parent_suit"), event.get("parent_number"),
+                         parent_name, lo, hi)
+    named = None
+    if suit == "latria":
+        named = req_choice(event.get("named"), BODIES, Msg("flow.latria.error.named"))
+    suits, numbers = req_group(event, "suits"), req_group(event, "numbers")
+    children: list[Card] = []
+    seen = {(suit, number): parent_name}
+    for i in range(len(s.players)):
+        if i == s.parent:
+            continue
+        name = s.players[i]
+        c_suit, c_number = _card(suits.get(seat_key(i)), numbers.get(seat_key(i)), name,
+                                 lo, hi)
+        if (c_suit, c_number) in seen:
+            raise FlowError(Msg("flow.latria.error.same_card", name=name,
+                                other=seen[(c_suit, c_number)],
+                                card=_card_name(c_suit, c_number)))
+        seen[(c_suit, c_number)] = name
+        children.append(Card(player=i, suit=c_suit, number=c_number))
+    s.proposal = propose(s, Card(player=s.parent, suit=suit, number=number), named,
+                         children)
+
+
+def _accept(s: LatriaState, event: Mapping[str, Any]) -> None:
+    if s.proposal is None:
+        raise FlowError(Msg("flow.latria.error.no_proposal"))
+    printed = req_group(event, "printed")
+    kept: list[int] = []
+    for k in s.proposal.keeps:
+        if k.status == "yes":
+            kept.append(k.player)
         else:
-            # Latria, Game Flow step 6: whoever took the celestial cards, else the same.
-            last = s.outcomes[-1] if s.outcomes else None
-            if last is not None and last.taker is not None:
-                s.parent = last.taker
-            s.round, s.step = s.round + 1, "1"
-    elif kind == "cards_played":
-        _need(s, "4")
-        lo, hi = s.numbers
-        parent_name = s.players[s.parent]
-        suit, number = _card(event.get("parent_suit"), event.get("parent_number"),
-                             parent_name, lo, hi)
-        named = None
-        if suit == "latria":
-            named = req_choice(event.get("named"), BODIES, Msg("flow.latria.error.named"))
-        suits, numbers = req_group(event, "suits"), req_group(event, "numbers")
-        children: list[Card] = []
-        seen = {(suit, number): parent_name}
-        for i in range(n):
-            if i == s.parent:
-                continue
-            name = s.players[i]
-            c_suit, c_number = _card(suits.get(seat_key(i)), numbers.get(seat_key(i)), name,
-                                     lo, hi)
-            if (c_suit, c_number) in seen:
-                raise FlowError(Msg("flow.latria.error.same_card", name=name,
-                                    other=seen[(c_suit, c_number)],
-                                    card=_card_name(c_suit, c_number)))
-            seen[(c_suit, c_number)] = name
-            children.append(Card(player=i, suit=c_suit, number=c_number))
-        s.proposal = propose(s, Card(player=s.parent, suit=suit, number=number), named,
-                             children)
-    elif kind == "accept":
-        _need(s, "4")
-        if s.proposal is None:
-            raise FlowError(Msg("flow.latria.error.no_proposal"))
-        printed = req_group(event, "printed")
-        kept: list[int] = []
-        for k in s.proposal.keeps:
-            if k.status == "yes":
+            name = s.players[k.player]
+            if req_bool(printed.get(seat_key(k.player)),
+                        Msg("flow.latria.error.printed", name=name)):
                 kept.append(k.player)
-            else:
-                name = s.players[k.player]
-                if req_bool(printed.get(seat_key(k.player)),
-                            Msg("flow.latria.error.printed", name=name)):
-                    kept.append(k.player)
-        _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
-    elif kind == "acquire":
-        _need(s, "4")
-        body = req_choice(event.get("body"), BODIES, Msg("flow.latria.error.body"))
-        if "taker" not in event:  # None is an answer: nobody took them
-            raise FlowError(Msg("flow.latria.error.no_taker"))
-        taker = req_player(s.players, event.get("taker"), Msg("flow.latria.error.taker"),
-                           optional=True)
-        kept_in = req_group(event, "kept")
-        kept = []
-        for i in range(n):
-            name = s.players[i]
-            if not req_bool(kept_in.get(seat_key(i)), Msg("flow.latria.error.kept", name=name),
-                            False):
-                continue
-            if i == s.parent:
-                raise FlowError(Msg("flow.latria.error.parent_keeps"))
-            if i == taker:
-                raise FlowError(Msg("flow.latria.error.taker_keeps", name=name))
-            kept.append(i)
-        _finish_step4(s, body, taker, kept, by_helper=False)  # type: ignore[arg-type]
-    else:
-        raise FlowError(Msg("flow.latria.error.unknown"))
-    return s
+    _finish_step4(s, s.proposal.body, s.proposal.taker, kept, by_helper=True)
 
 
-# ---------------------------------------------------------------------------------------
-# view
-
-
-def _card_name(suit: str, number: int) -> Msg:
-    return Msg("flow.latria.card", suit=NAMES[suit], number=number)
-
-
-def _eclipse_value(state: LatriaState, body: str) -> Msg:
-    if body == "polaris" and not is_simple(state):
-        return (Msg("flow.latria.eclipse.whole_game") if locked(state, body)
-                else Msg("flow.latria.eclipse.never"))
-    used = state.mutations[body]
-    if locked(state, body):
-        return Msg("flow.latria.eclipse.rest_of_game", used=used, total=MUTATION_CARDS)
-    if eclipsed(state, body):
-        return Msg("flow.latria.eclipse.on", used=used, total=MUTATION_CARDS)
-    return Msg("flow.latria.eclipse.off", used=used, total=MUTATION_CARDS)
-
-
-def _markers(state: LatriaState) -> list[Marker]:
-    out = [Marker(label=Msg("flow.latria.marker.round"),
-                  value=Msg("flow.latria.marker.round_value", round=state.round,
-                            rounds=state.rounds))]
-    if state.step != "start":
-        out.append(Marker(label=Msg("flow.latria.marker.parent"),
-                          value=state.players[state.parent]))
-    if is_simple(state):
-        ecl = eclipsed(state, "sun")
-        out.append(Marker(label=Msg("flow.latria.marker.board"),
-                          value=Msg("flow.latria.marker.board_reversed") if ecl
-                          else Msg("flow.latria.marker.board_off")))
-        for body in ("sun", "moon"):
-            out.append(Marker(label=Msg("flow.latria.marker.mutations", body=NAMES[body]),
-                              value=Msg("flow.latria.marker.mutations_value",
-                                        used=state.mutations[body], total=MUTATION_CARDS)))
-    else:
-        for body in BODIES:
-            out.append(Marker(label=NAMES[body], value=_eclipse_value(state, body)))
-        out.append(Marker(label=Msg("flow.latria.marker.markers_left"),
-                          value=markers_left(state)))
-        for i, name in enumerate(state.players):
-            if state.has_marker[i]:
-                out.append(Marker(label=Msg("flow.latria.marker.has_marker", name=name),
-                                  value=Msg("flow.latria.marker.yes"), player=name))
-    return out
+def _acquire(s: LatriaState, event: Mapping[str, Any]) -> None:
+    body = req_choice(event.get("body"), BODIES, Msg("flow.latria.error.body"))
+    if "taker" not in event:  # None is an answer: nobody took them
+        raise FlowError(Msg("flow.latria.error.no_taker"))
+    taker = req_player(s.players, event.get("taker"), Msg("flow.latria.error.taker"),
+                       optional=True)
+    kept_in = req_group(event, "kept")
+    kept = []
+    for i in range(len(s.players)):
+        name = s.players[i]
+        if not req_bool(kept_in.get(seat_key(i)), Msg("flow.latria.error.kept", name=name),
+                        False):
+            continue
+        if i == s.parent:
+            raise FlowError(Msg("flow.latria.error.parent_keeps"))
+        if i == taker:
+            raise FlowError(Msg("flow.latria.error.taker_keeps", name=name))
+        kept.append(i)
+    _finish_step4(s, body, taker, kept, by_helper=False)  # type: ignore[arg-type]
 
 
 def _card_fields(state: LatriaState) -> list[Field]:
@@ -562,6 +509,41 @@ def _override_action(state: LatriaState) -> Action:
     return Action(event={"type": "acquire"}, label=label, fields=fields, primary=p is None)
 
 
+def _acquire_reminder(s: LatriaState) -> Msg:
+    p = s.proposal
+    if p is None:
+        return (Msg("flow.latria.reminder.acquire_lowest") if reversed_strength(s)
+                else Msg("flow.latria.reminder.acquire_highest"))
+    return (Msg("flow.latria.reminder.proposal", name=s.players[p.taker], body=NAMES[p.body])
+            if p.taker is not None
+            else Msg("flow.latria.reminder.proposal_nobody", body=NAMES[p.body]))
+
+
+def _acquire_actions(s: LatriaState) -> list[Action]:
+    """Before a proposal: record the step, or enter the cards (folded); after one: accept
+    it (asking what the Polaris/Latria cards kept show), correct it, or enter again."""
+    p = s.proposal
+    if p is None:
+        return [_override_action(s),
+                Action(event={"type": "cards_played"}, folded=True,
+                       label=Msg("flow.latria.action.enter_cards"), fields=_card_fields(s))]
+    names = s.players
+    printed = []
+    for k in p.keeps:
+        if k.status == "maybe":
+            card = next(c for c in p.cards if c.player == k.player)
+            printed.append(Field(
+                key=seat_key(k.player), group="printed", kind="bool", default=False,
+                label=Msg("flow.latria.field.printed", name=names[k.player],
+                          card=_card_name(card.suit, card.number))))
+    label = (Msg("flow.latria.action.accept", name=names[p.taker], body=NAMES[p.body])
+             if p.taker is not None else Msg("flow.latria.action.accept_nobody"))
+    return [Action(event={"type": "accept"}, label=label, fields=printed, primary=True),
+            _override_action(s),
+            Action(event={"type": "cards_played"}, folded=True,
+                   label=Msg("flow.latria.action.enter_again"), fields=_card_fields(s))]
+
+
 def _proposal_notes(state: LatriaState) -> list[Msg]:
     p = state.proposal
     if p is None:
@@ -619,128 +601,186 @@ def _proposal_rulings(state: LatriaState) -> list[str]:
     return rulings
 
 
-def view(state: LatriaState) -> PlayView:
-    names = state.players
-    parent = names[state.parent]
-    step = state.step
-    actions: list[Action] = []
-    notes: list[Msg] = []
-    rulings: list[str] = []
-    active: str | None = parent
-    rule_keys: tuple[str, ...] = (step,)
-    last_round = state.round >= state.rounds
-    if step == "start" and (state.campaign_game or 1) > 1:
-        # Latria, Extension Rules 3: "each player is the starting parent for one game, in
-        # turn" — game 1's parent, one seat on clockwise per game (ruling S-3).
-        rule_keys = ("start_campaign",)
-        rulings.append("S-3")
-        reminder = Msg("flow.latria.reminder.campaign", game=state.campaign_game,
-                       name=names[state.proposed_first])
-        actions.append(start_action(names, state.proposed_first,
-                                    Msg("flow.latria.action.start"),
-                                    Msg("flow.latria.field.first_parent")))
-        active = None
-    elif step == "start":
-        reminder = Msg("flow.latria.reminder.start")
-        actions.append(start_action(names, state.proposed_first,
-                                    Msg("flow.latria.action.start"),
-                                    Msg("flow.latria.field.first_parent")))
-        active = None
-    elif step == "1":
-        if is_simple(state):
-            rule_keys = ("1", "1_simple")
-            reminder = Msg("flow.latria.reminder.reveal_simple")
-            rulings.append("P-2")
-        else:
-            rule_keys = ("1", "1_star") if state.variant == "star_eclipse" else ("1",)
-            reminder = Msg("flow.latria.reminder.reveal")
-        fields = [
-            Field(key=f"{b}_mutation", label=Msg("flow.latria.field.mutation", body=NAMES[b]),
-                  kind="bool", default=False)
-            for b in ("sun", "moon") if state.mutations[b] < MUTATION_CARDS
-        ]
-        actions.append(Action(event={"type": "reveal", "sun_mutation": False,
-                                     "moon_mutation": False},
-                              label=Msg("flow.latria.next.2"), fields=fields,
-                              primary=True))
-        active = None
-    elif step == "2":
-        reminder = Msg("flow.latria.reminder.parent_plays", name=parent)
-        actions.append(next_action(Msg("flow.latria.next.3")))
-    elif step == "3":
-        reminder = Msg("flow.latria.reminder.children_play")
-        actions.append(next_action(Msg("flow.latria.next.4")))
-        active = None
-    elif step == "4":
-        if is_simple(state):
-            rule_keys = ("4", "4_simple")
-        notes = _proposal_notes(state)
-        rulings += _proposal_rulings(state)
-        p = state.proposal
-        if p is None:
-            reminder = (Msg("flow.latria.reminder.acquire_lowest") if reversed_strength(state)
-                        else Msg("flow.latria.reminder.acquire_highest"))
-            actions.append(_override_action(state))
-            actions.append(Action(event={"type": "cards_played"}, folded=True,
-                                  label=Msg("flow.latria.action.enter_cards"),
-                                  fields=_card_fields(state)))
-        else:
-            reminder = (Msg("flow.latria.reminder.proposal", name=names[p.taker],
-                            body=NAMES[p.body]) if p.taker is not None
-                        else Msg("flow.latria.reminder.proposal_nobody", body=NAMES[p.body]))
-            printed = []
-            for k in p.keeps:
-                if k.status == "maybe":
-                    card = next(c for c in p.cards if c.player == k.player)
-                    printed.append(Field(
-                        key=seat_key(k.player), group="printed", kind="bool", default=False,
-                        label=Msg("flow.latria.field.printed", name=names[k.player],
-                                  card=_card_name(card.suit, card.number))))
-            label = (Msg("flow.latria.action.accept", name=names[p.taker], body=NAMES[p.body])
-                     if p.taker is not None else Msg("flow.latria.action.accept_nobody"))
-            actions.append(Action(event={"type": "accept"}, label=label, fields=printed,
-                                  primary=True))
-            actions.append(_override_action(state))
-            actions.append(Action(event={"type": "cards_played"}, folded=True,
-                                  label=Msg("flow.latria.action.enter_again"),
-                                  fields=_card_fields(state)))
-        active = None
-    elif step == "5":
-        o = state.outcomes[-1]
-        reminder = (Msg("flow.latria.reminder.set_aside", name=names[o.taker],
-                        body=NAMES[o.body]) if o.taker is not None
-                    else Msg("flow.latria.reminder.set_aside_nobody", body=NAMES[o.body]))
-        if o.markers_taken:
-            notes.append(Msg("flow.latria.note.markers_taken",
-                             names=comma_list([names[i] for i in o.markers_taken])))
-        if last_round:
-            rule_keys = ("5", "end")
-            actions.append(next_action(Msg("flow.latria.next.finish")))
-        else:
-            actions.append(next_action(Msg("flow.latria.next.6")))
-        active = None
-    elif step == "6":
-        o = state.outcomes[-1]
-        nxt = names[o.taker] if o.taker is not None else parent
-        if o.taker is None:
-            reminder = Msg("flow.latria.reminder.parent_stays", name=parent)
-        else:
-            reminder = Msg("flow.latria.reminder.new_parent", name=nxt)
-        actions.append(next_action(Msg("flow.latria.next.round", round=state.round + 1,
-                                       name=nxt)))
-        active = nxt
+# Latria, Game Flow, Step 5: Set aside unacquired cards; "In the final round, the
+# sequence stops at step 5."
+
+
+def last_round(s: LatriaState) -> bool:
+    return s.round >= s.rounds
+
+
+def _set_aside_reminder(s: LatriaState) -> Msg:
+    o = s.outcomes[-1]
+    return (Msg("flow.latria.reminder.set_aside", name=s.players[o.taker], body=NAMES[o.body])
+            if o.taker is not None
+            else Msg("flow.latria.reminder.set_aside_nobody", body=NAMES[o.body]))
+
+
+def _markers_taken(s: LatriaState) -> list[Text]:
+    o = s.outcomes[-1]
+    if not o.markers_taken:
+        return []
+    return [Msg("flow.latria.note.markers_taken",
+                names=comma_list([s.players[i] for i in o.markers_taken]))]
+
+
+# Latria, Game Flow, Step 6: Next parent: whoever took the celestial cards, else the same.
+
+
+def _next_parent(s: LatriaState) -> int:
+    last = s.outcomes[-1] if s.outcomes else None
+    return last.taker if last is not None and last.taker is not None else s.parent
+
+
+def _pass_parent(s: LatriaState, event: Mapping[str, Any]) -> None:
+    s.parent = _next_parent(s)
+    s.round += 1
+
+
+def _next_parent_reminder(s: LatriaState) -> Msg:
+    if s.outcomes[-1].taker is None:
+        return Msg("flow.latria.reminder.parent_stays", name=s.players[s.parent])
+    return Msg("flow.latria.reminder.new_parent", name=s.players[_next_parent(s)])
+
+
+MOVES = {"start": _start, "reveal": _reveal, "cards_played": _cards_played,
+         "accept": _accept, "acquire": _acquire}
+
+
+# ---------------------------------------------------------------------------------------
+# What every step's view shares
+
+
+def _card_name(suit: str, number: int) -> Msg:
+    return Msg("flow.latria.card", suit=NAMES[suit], number=number)
+
+
+def _eclipse_value(state: LatriaState, body: str) -> Msg:
+    if body == "polaris" and not is_simple(state):
+        return (Msg("flow.latria.eclipse.whole_game") if locked(state, body)
+                else Msg("flow.latria.eclipse.never"))
+    used = state.mutations[body]
+    if locked(state, body):
+        return Msg("flow.latria.eclipse.rest_of_game", used=used, total=MUTATION_CARDS)
+    if eclipsed(state, body):
+        return Msg("flow.latria.eclipse.on", used=used, total=MUTATION_CARDS)
+    return Msg("flow.latria.eclipse.off", used=used, total=MUTATION_CARDS)
+
+
+def _markers(state: LatriaState) -> list[Marker]:
+    out = [Marker(label=Msg("flow.latria.marker.round"),
+                  value=Msg("flow.latria.marker.round_value", round=state.round,
+                            rounds=state.rounds))]
+    if state.step != "start":
+        out.append(Marker(label=Msg("flow.latria.marker.parent"),
+                          value=state.players[state.parent]))
+    if is_simple(state):
+        ecl = eclipsed(state, "sun")
+        out.append(Marker(label=Msg("flow.latria.marker.board"),
+                          value=Msg("flow.latria.marker.board_reversed") if ecl
+                          else Msg("flow.latria.marker.board_off")))
+        for body in ("sun", "moon"):
+            out.append(Marker(label=Msg("flow.latria.marker.mutations", body=NAMES[body]),
+                              value=Msg("flow.latria.marker.mutations_value",
+                                        used=state.mutations[body], total=MUTATION_CARDS)))
     else:
-        rule_keys = ("end",)
-        reminder = Msg("flow.latria.reminder.end")
-        active = None
-    return PlayView(
-        game=GAME, round=state.round or None, rounds=state.rounds,
-        phase=(Msg("flow.latria.phase.round", round=state.round, rounds=state.rounds)
-               if state.round else Msg("flow.latria.phase.setup")),
-        step=STEP_TITLES[step], reminder=reminder, cites=cites(CITATIONS, *rule_keys),
-        markers=_markers(state), actions=actions, notes=notes, rulings=rulings,
-        active_player=active, finished=state.finished,
-    )
+        for body in BODIES:
+            out.append(Marker(label=NAMES[body], value=_eclipse_value(state, body)))
+        out.append(Marker(label=Msg("flow.latria.marker.markers_left"),
+                          value=markers_left(state)))
+        for i, name in enumerate(state.players):
+            if state.has_marker[i]:
+                out.append(Marker(label=Msg("flow.latria.marker.has_marker", name=name),
+                                  value=Msg("flow.latria.marker.yes"), player=name))
+    return out
+
+
+def _frame(s: LatriaState, view: dict[str, Any]) -> None:
+    active = TABLE.step(s).active  # type: ignore[attr-defined]
+    who = active(s) if active is not None else None
+    view.update(round=s.round or None, rounds=s.rounds,
+                phase=(Msg("flow.latria.phase.round", round=s.round, rounds=s.rounds)
+                       if s.round else Msg("flow.latria.phase.setup")),
+                markers=_markers(s), active_player=None if who is None else s.players[who])
+
+
+def _not_now(s: LatriaState, kind: str) -> Msg:
+    if s.finished:
+        return Msg("flow.latria.error.over")
+    if s.step == "start":
+        return Msg("flow.latria.error.not_start")
+    if s.step == "end":
+        return Msg("flow.latria.error.not_end")
+    return Msg("flow.latria.error.not_step", step=s.step)
+
+
+@dataclass(frozen=True)
+class LatriaStep(Step):
+    """A step, and whose turn it is in it: ``active`` gives that player's index (None:
+    the whole table acts, as the children in step 3)."""
+
+    active: Callable[[LatriaState], int | None] | None = None
+
+
+def _title(step: str) -> Msg:
+    return Msg(f"flow.latria.title.{step}")
+
+
+# Latria, Game Flow: a round is steps 1 to 6, the parent's card first; the final round
+# stops at step 5. A step's id is its key in CITATIONS.
+TABLE = StepTable(
+    game=GAME, moves=MOVES, citations=CITATIONS, refusal=_not_now,
+    unknown=Msg("flow.latria.error.unknown"), frame=_frame,
+    steps=(
+        # Latria, Game Setup: "Choose the first parent" (the setup's draw is the default).
+        LatriaStep("start", _title("start"), _start_reminder,
+                   cites=lambda s: ("start_campaign",) if _later_campaign_game(s) else ("start",),
+                   rulings=lambda s: ("S-3",) if _later_campaign_game(s) else (),
+                   moves=("start",),
+                   actions=lambda s: [start_action(s.players, s.proposed_first,
+                                                   Msg("flow.latria.action.start"),
+                                                   Msg("flow.latria.field.first_parent"))]),
+        # Latria, Game Flow, Step 1: Reveal celestial cards (the Simple variant: one
+        # Latria board, ruling P-2; Star Eclipse: Polaris eclipsed all game).
+        LatriaStep("1", _title("1"),
+                   lambda s: Msg("flow.latria.reminder.reveal_simple" if is_simple(s)
+                                 else "flow.latria.reminder.reveal"),
+                   cites=lambda s: (("1", "1_simple") if is_simple(s) else
+                                    ("1", "1_star") if s.variant == "star_eclipse" else ("1",)),
+                   rulings=lambda s: ("P-2",) if is_simple(s) else (),
+                   moves=("reveal",), actions=_reveal_action),
+        # Latria, Game Flow, Step 2: Parent plays a card
+        LatriaStep("2", _title("2"),
+                   lambda s: Msg("flow.latria.reminder.parent_plays", name=s.players[s.parent]),
+                   cites=("2",), next="3", next_label=Msg("flow.latria.next.3"),
+                   active=lambda s: s.parent),
+        # Latria, Game Flow, Step 3: Children play a card, at the same time
+        LatriaStep("3", _title("3"), Msg("flow.latria.reminder.children_play"),
+                   cites=("3",), next="4", next_label=Msg("flow.latria.next.4")),
+        # Latria, Game Flow, Step 4: Acquire cards (Simple: strength reversed while the
+        # board is eclipsed). No Next: accepting or recording the step leads on.
+        LatriaStep("4", _title("4"), _acquire_reminder,
+                   cites=lambda s: ("4", "4_simple") if is_simple(s) else ("4",),
+                   moves=("cards_played", "accept", "acquire"), actions=_acquire_actions,
+                   notes=_proposal_notes, rulings=_proposal_rulings),
+        # Latria, Game Flow, Step 5: Set aside unacquired cards; the final round ends here.
+        LatriaStep("5", _title("5"), _set_aside_reminder,
+                   cites=lambda s: ("5", "end") if last_round(s) else ("5",),
+                   next=lambda s: "end" if last_round(s) else "6",
+                   next_label=lambda s: Msg("flow.latria.next.finish" if last_round(s)
+                                            else "flow.latria.next.6"),
+                   notes=_markers_taken),
+        # Latria, Game Flow, Step 6: Next parent, then the next round's step 1.
+        LatriaStep("6", _title("6"), _next_parent_reminder, cites=("6",),
+                   then=_pass_parent, next="1",
+                   next_label=lambda s: Msg("flow.latria.next.round", round=s.round + 1,
+                                            name=s.players[_next_parent(s)]),
+                   active=_next_parent),
+        # Latria, Game Flow: "When the round in ... the game ends" (after step 5).
+        LatriaStep("end", _title("end"), Msg("flow.latria.reminder.end"), cites=("end",),
+                   final=True),
+    ),
+)
 
 
 def score_prefill(state: LatriaState) -> dict[str, Any]:
@@ -750,9 +790,10 @@ def score_prefill(state: LatriaState) -> dict[str, Any]:
             "players": [{"name": name} for name in state.players]}
 
 
+
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LatriaState, variants=VARIANTS,
-    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    player_range=PLAYERS, initial=initial, apply=TABLE.apply, view=TABLE.view,
     score_prefill=score_prefill,
-    citations=tuple(CITATIONS.values()),
+    citations=tuple(CITATIONS.values()), steps=TABLE,
 )
