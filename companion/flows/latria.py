@@ -236,8 +236,9 @@ def initial(config: Mapping[str, Any]) -> LatriaState:
 # The steps' rules, heading by heading (the table of steps is at the end)
 
 
-# Latria, Game Setup: "Choose the first parent"; Extension Rules 3 (Campaign): game 1's
-# parent, one seat on clockwise per game (ruling S-3).
+# Latria, Game Setup: "Choose the first parent". Extension Rules 3 (Campaign): "each
+# player is the starting parent for one game, in turn": game 1's parent, one seat on
+# clockwise per game (ruling S-3), which the setup proposes.
 
 
 def _later_campaign_game(s: LatriaState) -> bool:
@@ -271,6 +272,14 @@ def _reveal(s: LatriaState, event: Mapping[str, Any]) -> None:
                                     count=MUTATION_CARDS, body=NAMES[body]))
             s.mutations[body] += 1  # flip that board
     TABLE.enter(s, "2")
+
+
+def _reveal_cites(s: LatriaState) -> tuple[str, ...]:
+    """Step 1 and the variant's change to it: Simple's one Latria board, Star Eclipse's
+    Polaris eclipsed all game (Extension Rules 1 and 2)."""
+    if is_simple(s):
+        return ("1", "1_simple")
+    return ("1", "1_star") if s.variant == "star_eclipse" else ("1",)
 
 
 def _reveal_action(s: LatriaState) -> list[Action]:
@@ -722,10 +731,6 @@ class LatriaStep(Step):
     active: Callable[[LatriaState], int | None] | None = None
 
 
-def _title(step: str) -> Msg:
-    return Msg(f"flow.latria.title.{step}")
-
-
 # Latria, Game Flow: a round is steps 1 to 6, the parent's card first; the final round
 # stops at step 5. A step's id is its key in CITATIONS.
 TABLE = StepTable(
@@ -733,52 +738,52 @@ TABLE = StepTable(
     unknown=Msg("flow.latria.error.unknown"), frame=_frame,
     steps=(
         # Latria, Game Setup: "Choose the first parent" (the setup's draw is the default).
-        LatriaStep("start", _title("start"), _start_reminder,
+        LatriaStep("start", Msg("flow.latria.title.start"), _start_reminder,
                    cites=lambda s: ("start_campaign",) if _later_campaign_game(s) else ("start",),
                    rulings=lambda s: ("S-3",) if _later_campaign_game(s) else (),
                    moves=("start",),
                    actions=lambda s: [start_action(s.players, s.proposed_first,
                                                    Msg("flow.latria.action.start"),
                                                    Msg("flow.latria.field.first_parent"))]),
-        # Latria, Game Flow, Step 1: Reveal celestial cards (the Simple variant: one
-        # Latria board, ruling P-2; Star Eclipse: Polaris eclipsed all game).
-        LatriaStep("1", _title("1"),
+        # Latria, Game Flow, Step 1: Reveal celestial cards (Simple: one Latria board,
+        # ruling P-2).
+        LatriaStep("1", Msg("flow.latria.title.1"),
                    lambda s: Msg("flow.latria.reminder.reveal_simple" if is_simple(s)
                                  else "flow.latria.reminder.reveal"),
-                   cites=lambda s: (("1", "1_simple") if is_simple(s) else
-                                    ("1", "1_star") if s.variant == "star_eclipse" else ("1",)),
+                   cites=_reveal_cites,
                    rulings=lambda s: ("P-2",) if is_simple(s) else (),
                    moves=("reveal",), actions=_reveal_action),
         # Latria, Game Flow, Step 2: Parent plays a card
-        LatriaStep("2", _title("2"),
+        LatriaStep("2", Msg("flow.latria.title.2"),
                    lambda s: Msg("flow.latria.reminder.parent_plays", name=s.players[s.parent]),
                    cites=("2",), next="3", next_label=Msg("flow.latria.next.3"),
                    active=lambda s: s.parent),
         # Latria, Game Flow, Step 3: Children play a card, at the same time
-        LatriaStep("3", _title("3"), Msg("flow.latria.reminder.children_play"),
+        LatriaStep("3", Msg("flow.latria.title.3"), Msg("flow.latria.reminder.children_play"),
                    cites=("3",), next="4", next_label=Msg("flow.latria.next.4")),
         # Latria, Game Flow, Step 4: Acquire cards (Simple: strength reversed while the
         # board is eclipsed). No Next: accepting or recording the step leads on.
-        LatriaStep("4", _title("4"), _acquire_reminder,
+        LatriaStep("4", Msg("flow.latria.title.4"), _acquire_reminder,
                    cites=lambda s: ("4", "4_simple") if is_simple(s) else ("4",),
                    moves=("cards_played", "accept", "acquire"), actions=_acquire_actions,
                    notes=_proposal_notes, rulings=_proposal_rulings),
         # Latria, Game Flow, Step 5: Set aside unacquired cards; the final round ends here.
-        LatriaStep("5", _title("5"), _set_aside_reminder,
+        LatriaStep("5", Msg("flow.latria.title.5"), _set_aside_reminder,
                    cites=lambda s: ("5", "end") if last_round(s) else ("5",),
                    next=lambda s: "end" if last_round(s) else "6",
                    next_label=lambda s: Msg("flow.latria.next.finish" if last_round(s)
                                             else "flow.latria.next.6"),
                    notes=_markers_taken),
         # Latria, Game Flow, Step 6: Next parent, then the next round's step 1.
-        LatriaStep("6", _title("6"), _next_parent_reminder, cites=("6",),
+        LatriaStep("6", Msg("flow.latria.title.6"), _next_parent_reminder, cites=("6",),
                    then=_pass_parent, next="1",
                    next_label=lambda s: Msg("flow.latria.next.round", round=s.round + 1,
                                             name=s.players[_next_parent(s)]),
                    active=_next_parent),
-        # Latria, Game Flow: "When the round in ... the game ends" (after step 5).
-        LatriaStep("end", _title("end"), Msg("flow.latria.reminder.end"), cites=("end",),
-                   final=True),
+        # Latria, Game Flow, Step 6: "When the round in which the hand of astrology cards
+        # is reduced to one card ends, the game ends" (its step 5, above).
+        LatriaStep("end", Msg("flow.latria.title.end"), Msg("flow.latria.reminder.end"),
+                   cites=("end",), final=True),
     ),
 )
 
