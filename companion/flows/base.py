@@ -549,7 +549,8 @@ class Step:
     are the event types the step allows besides "next" (the table's ``anytime`` moves are
     allowed in every step and check for themselves). ``actions``: the step's own buttons,
     above Next, and ``more`` below it; ``notes`` and ``rulings``: its extra lines and the
-    readings they rest on.
+    readings they rest on; ``active``: the index of the player whose turn it is (None: the
+    whole table acts).
     ``final``: reaching this step ends the game.
     """
 
@@ -566,6 +567,7 @@ class Step:
     more: Callable[[Any], list[Action]] | None = None
     notes: Callable[[Any], list[Text]] | None = None
     rulings: Any = ()
+    active: Any = None
     final: bool = False
 
 
@@ -653,5 +655,7 @@ class StepTable:
             "notes": list(step.notes(state)) if step.notes else [],
             "rulings": list(of(step.rulings, state)), "finished": state.finished,
         }
+        who = of(step.active, state)
+        parts["active_player"] = None if who is None else state.players[who]
         self.frame(state, parts)
         return PlayView(**parts)

@@ -17,8 +17,7 @@ Events (``type``; a player is named by seat, ``base.seat``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -705,12 +704,10 @@ def _markers(state: LatriaState) -> list[Marker]:
 
 
 def _frame(s: LatriaState, view: dict[str, Any]) -> None:
-    active = TABLE.step(s).active  # type: ignore[attr-defined]
-    who = active(s) if active is not None else None
     view.update(round=s.round or None, rounds=s.rounds,
                 phase=(Msg("flow.latria.phase.round", round=s.round, rounds=s.rounds)
                        if s.round else Msg("flow.latria.phase.setup")),
-                markers=_markers(s), active_player=None if who is None else s.players[who])
+                markers=_markers(s))
 
 
 def _not_now(s: LatriaState, kind: str) -> Msg:
@@ -723,14 +720,6 @@ def _not_now(s: LatriaState, kind: str) -> Msg:
     return Msg("flow.latria.error.not_step", step=s.step)
 
 
-@dataclass(frozen=True)
-class LatriaStep(Step):
-    """A step, and whose turn it is in it: ``active`` gives that player's index (None:
-    the whole table acts, as the children in step 3)."""
-
-    active: Callable[[LatriaState], int | None] | None = None
-
-
 # Latria, Game Flow: a round is steps 1 to 6, the parent's card first; the final round
 # stops at step 5. A step's id is its key in CITATIONS.
 TABLE = StepTable(
@@ -738,52 +727,52 @@ TABLE = StepTable(
     unknown=Msg("flow.latria.error.unknown"), frame=_frame,
     steps=(
         # Latria, Game Setup: "Choose the first parent" (the setup's draw is the default).
-        LatriaStep("start", Msg("flow.latria.title.start"), _start_reminder,
-                   cites=lambda s: ("start_campaign",) if _later_campaign_game(s) else ("start",),
-                   rulings=lambda s: ("S-3",) if _later_campaign_game(s) else (),
-                   moves=("start",),
-                   actions=lambda s: [start_action(s.players, s.proposed_first,
-                                                   Msg("flow.latria.action.start"),
-                                                   Msg("flow.latria.field.first_parent"))]),
+        Step("start", Msg("flow.latria.title.start"), _start_reminder,
+             cites=lambda s: ("start_campaign",) if _later_campaign_game(s) else ("start",),
+             rulings=lambda s: ("S-3",) if _later_campaign_game(s) else (),
+             moves=("start",),
+             actions=lambda s: [start_action(s.players, s.proposed_first,
+                                             Msg("flow.latria.action.start"),
+                                             Msg("flow.latria.field.first_parent"))]),
         # Latria, Game Flow, Step 1: Reveal celestial cards (Simple: one Latria board,
         # ruling P-2).
-        LatriaStep("1", Msg("flow.latria.title.1"),
-                   lambda s: Msg("flow.latria.reminder.reveal_simple" if is_simple(s)
-                                 else "flow.latria.reminder.reveal"),
-                   cites=_reveal_cites,
-                   rulings=lambda s: ("P-2",) if is_simple(s) else (),
-                   moves=("reveal",), actions=_reveal_action),
+        Step("1", Msg("flow.latria.title.1"),
+             lambda s: Msg("flow.latria.reminder.reveal_simple" if is_simple(s)
+                           else "flow.latria.reminder.reveal"),
+             cites=_reveal_cites,
+             rulings=lambda s: ("P-2",) if is_simple(s) else (),
+             moves=("reveal",), actions=_reveal_action),
         # Latria, Game Flow, Step 2: Parent plays a card
-        LatriaStep("2", Msg("flow.latria.title.2"),
-                   lambda s: Msg("flow.latria.reminder.parent_plays", name=s.players[s.parent]),
-                   cites=("2",), next="3", next_label=Msg("flow.latria.next.3"),
-                   active=lambda s: s.parent),
+        Step("2", Msg("flow.latria.title.2"),
+             lambda s: Msg("flow.latria.reminder.parent_plays", name=s.players[s.parent]),
+             cites=("2",), next="3", next_label=Msg("flow.latria.next.3"),
+             active=lambda s: s.parent),
         # Latria, Game Flow, Step 3: Children play a card, at the same time
-        LatriaStep("3", Msg("flow.latria.title.3"), Msg("flow.latria.reminder.children_play"),
-                   cites=("3",), next="4", next_label=Msg("flow.latria.next.4")),
+        Step("3", Msg("flow.latria.title.3"), Msg("flow.latria.reminder.children_play"),
+             cites=("3",), next="4", next_label=Msg("flow.latria.next.4")),
         # Latria, Game Flow, Step 4: Acquire cards (Simple: strength reversed while the
         # board is eclipsed). No Next: accepting or recording the step leads on.
-        LatriaStep("4", Msg("flow.latria.title.4"), _acquire_reminder,
-                   cites=lambda s: ("4", "4_simple") if is_simple(s) else ("4",),
-                   moves=("cards_played", "accept", "acquire"), actions=_acquire_actions,
-                   notes=_proposal_notes, rulings=_proposal_rulings),
+        Step("4", Msg("flow.latria.title.4"), _acquire_reminder,
+             cites=lambda s: ("4", "4_simple") if is_simple(s) else ("4",),
+             moves=("cards_played", "accept", "acquire"), actions=_acquire_actions,
+             notes=_proposal_notes, rulings=_proposal_rulings),
         # Latria, Game Flow, Step 5: Set aside unacquired cards; the final round ends here.
-        LatriaStep("5", Msg("flow.latria.title.5"), _set_aside_reminder,
-                   cites=lambda s: ("5", "end") if last_round(s) else ("5",),
-                   next=lambda s: "end" if last_round(s) else "6",
-                   next_label=lambda s: Msg("flow.latria.next.finish" if last_round(s)
-                                            else "flow.latria.next.6"),
-                   notes=_markers_taken),
+        Step("5", Msg("flow.latria.title.5"), _set_aside_reminder,
+             cites=lambda s: ("5", "end") if last_round(s) else ("5",),
+             next=lambda s: "end" if last_round(s) else "6",
+             next_label=lambda s: Msg("flow.latria.next.finish" if last_round(s)
+                                      else "flow.latria.next.6"),
+             notes=_markers_taken),
         # Latria, Game Flow, Step 6: Next parent, then the next round's step 1.
-        LatriaStep("6", Msg("flow.latria.title.6"), _next_parent_reminder, cites=("6",),
-                   then=_pass_parent, next="1",
-                   next_label=lambda s: Msg("flow.latria.next.round", round=s.round + 1,
-                                            name=s.players[_next_parent(s)]),
-                   active=_next_parent),
+        Step("6", Msg("flow.latria.title.6"), _next_parent_reminder, cites=("6",),
+             then=_pass_parent, next="1",
+             next_label=lambda s: Msg("flow.latria.next.round", round=s.round + 1,
+                                      name=s.players[_next_parent(s)]),
+             active=_next_parent),
         # Latria, Game Flow, Step 6: "When the round in which the hand of astrology cards
         # is reduced to one card ends, the game ends" (its step 5, above).
-        LatriaStep("end", Msg("flow.latria.title.end"), Msg("flow.latria.reminder.end"),
-                   cites=("end",), final=True),
+        Step("end", Msg("flow.latria.title.end"), Msg("flow.latria.reminder.end"),
+             cites=("end",), final=True),
     ),
 )
 

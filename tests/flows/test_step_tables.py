@@ -17,6 +17,16 @@ from tests.flows.replay_corpus import load
 # Per game, its steps in the table's order and the heading of the rulebook (English) each
 # stands under, as printed: the table must list the same steps in the same order.
 HEADINGS: dict[str, list[tuple[str, str]]] = {
+    "latria": [
+        ("start", "Game Setup"),
+        ("1", "Step 1: Reveal celestial cards"),
+        ("2", "Step 2: Parent plays a card"),
+        ("3", "Step 3: Children play a card"),
+        ("4", "Step 4: Acquire cards"),
+        ("5", "Step 5: Set aside unacquired cards"),
+        ("6", "Step 6: Next parent"),
+        ("end", "Step 6: Next parent"),  # "When the round in which … ends, the game ends"
+    ],
     "latoro": [
         ("start", "Player setup"),
         ("placement", "Placement phase"),
