@@ -45,12 +45,10 @@ from .base import (
     FlowError,
     FlowState,
     Marker,
-    PlayView,
+    Step,
+    StepTable,
     cite,
-    cites,
     comma_list,
-    event_type,
-    next_action,
     own,
     parse_config,
     player_field,
@@ -64,7 +62,7 @@ from .base import (
     seat_order,
     setup_first_player,
 )
-from .i18n import Msg
+from .i18n import Msg, Text
 
 GAME = "carpe_astra"
 # The counts and variants: scorers/boxes/carpe_astra.py
@@ -85,18 +83,8 @@ CHARACTER_NAMES = {"chun": Msg("flow.carpe_astra.character.chun"),
 FREE_MOVES = 2  # Carpe Astra, Infiltrate Guilds: "Your first two moves are free"
 NO_SCORE_CREDITS = 2  # Carpe Astra, Gain Support: "take two credits from the supply"
 
+# Carpe Astra, Play: "That player performs all five phases", in this order.
 PHASES = ("change_tack", "contacts", "infiltrate", "support", "draw")
-PHASE_TITLES = {
-    "start": Msg("flow.carpe_astra.title.start"),
-    "change_tack": Msg("flow.carpe_astra.title.change_tack"),
-    "contacts": Msg("flow.carpe_astra.title.contacts"),
-    "infiltrate": Msg("flow.carpe_astra.title.infiltrate"),
-    "support": Msg("flow.carpe_astra.title.support"),
-    "draw": Msg("flow.carpe_astra.title.draw"),
-    "round_end": Msg("flow.carpe_astra.title.round_end"),
-    "immediate": Msg("flow.carpe_astra.title.immediate"),
-    "end": Msg("flow.carpe_astra.title.end"),
-}
 
 BOOK = GAME  # the rulebook its steps cite (companion.rules.rulebooks)
 CITATIONS: dict[str, Citation] = {
@@ -194,13 +182,6 @@ def initial(config: Mapping[str, Any]) -> CarpeAstraState:
     )
 
 
-def _need(s: CarpeAstraState, *phases: str) -> None:
-    if s.finished:
-        raise FlowError(Msg("flow.carpe_astra.error.over"))
-    if s.phase not in phases:
-        raise FlowError(Msg("flow.carpe_astra.error.not_now", phase=PHASE_TITLES[s.phase]))
-
-
 def _pay(s: CarpeAstraState, who: int, amount: int, short: str) -> None:
     """Pay ``amount`` credits; ``short`` is the catalog key of the sentence saying the
     player cannot pay for this (its ``name`` the player's)."""
@@ -208,6 +189,15 @@ def _pay(s: CarpeAstraState, who: int, amount: int, short: str) -> None:
         raise FlowError(Msg(short, name=s.players[who]))
     own(s, "credits")
     s.credits[who] -= amount
+
+
+def _can_pay(s: CarpeAstraState) -> bool:
+    """Whether the player whose turn it is can pay the one credit a paid action costs."""
+    return s.credits[current(s)] >= 1
+
+
+def _name(s: CarpeAstraState) -> str:
+    return s.players[current(s)]
 
 
 def credits_left(s: CarpeAstraState) -> int:
@@ -221,8 +211,9 @@ def no_score_credits(s: CarpeAstraState) -> int:
     return min(NO_SCORE_CREDITS, credits_left(s))
 
 
-def _start_round(s: CarpeAstraState, round_: int) -> None:
-    s.round, s.turn, s.phase = round_, 0, "change_tack"
+def _begin_round(s: CarpeAstraState, round_: int) -> None:
+    s.round, s.turn = round_, 0
+    TABLE.enter(s, "change_tack")
     _start_turn(s)
 
 
@@ -231,156 +222,398 @@ def _start_turn(s: CarpeAstraState) -> None:
     s.slandered = []
 
 
-def apply(state: CarpeAstraState, event: Mapping[str, Any]) -> CarpeAstraState:
-    kind = event_type(event)
-    s = state.model_copy()  # shallow: a field changed in place is own()ed first
-    n = len(s.players)
-    me = current(s)
-    if kind == "start":
-        _need(s, "start")
-        s.start = req_player(s.players, event.get("player"),
-                             Msg("flow.carpe_astra.error.start_player"))  # type: ignore[assignment]
-        chosen = req_group(event, "characters")
-        chars = []
-        for i, name in enumerate(s.players):
-            value = chosen.get(seat_key(i), s.characters[i])
-            c = req_choice(value, list(CHARACTERS),
-                           Msg("flow.carpe_astra.error.character", name=name))
-            if c in chars:
-                raise FlowError(Msg("flow.carpe_astra.error.character_twice",
-                                    character=CHARACTER_NAMES[c]))
-            chars.append(c)
-        s.characters = chars
-        if s.setup_support is not None and chars == s.setup_characters:
-            in_play = dict(s.setup_support)
-        else:
-            in_play = tokens_in_play(n, chars)
-        # Carpe Astra, Setup: each player takes two tokens of their own guild from supply.
-        own(s, "support")
-        for i, c in enumerate(chars):
-            s.support[i] = {CHARACTERS[c]: STARTING_SUPPORT}
-            in_play[CHARACTERS[c]] -= STARTING_SUPPORT
-        s.supply = in_play
-        _start_round(s, 1)
-    elif kind == "next":
-        _need(s, *PHASES, "immediate")
-        if s.phase == "immediate":
-            _start_round(s, s.round + 1)
-        elif s.phase == "support":
-            if s.scored == 0:
-                # Carpe Astra, Gain Support: nothing scored → take two credits (ruling P-7)
-                # "from the supply", which holds what the players do not (ruling C-6).
-                own(s, "credits")
-                s.credits[me] += no_score_credits(s)
-            s.phase = "draw"
-        elif s.phase == "draw":
-            if s.turn + 1 < n:
-                # Carpe Astra, Play: control passes to the player to the left.
-                s.turn += 1
-                s.phase = "change_tack"
-                _start_turn(s)
-            else:
-                s.phase = "round_end"
-        else:
-            s.phase = PHASES[PHASES.index(s.phase) + 1]
-    elif kind == "draw_cards":
-        _need(s, "change_tack")
-        if s.drew:  # ruling P-6
-            raise FlowError(Msg("flow.carpe_astra.error.drew"))
-        _pay(s, me, 1, "flow.carpe_astra.error.pay_draw")  # Carpe Astra, Change Tack: one credit
-        s.drew = True
-    elif kind == "refresh_tiles":
-        _need(s, "contacts")
-        if s.tile_added:
-            raise FlowError(Msg("flow.carpe_astra.error.refresh_after_add"))
-        _pay(s, me, 1, "flow.carpe_astra.error.pay_refresh")  # Make New Contacts: one credit
-    elif kind == "add_tile":
-        _need(s, "contacts")
-        if s.tile_added:
-            raise FlowError(Msg("flow.carpe_astra.error.added"))
-        _pay(s, me, 1, "flow.carpe_astra.error.pay_add")  # Make New Contacts: one credit
-        s.tile_added = True
-    elif kind == "move_agent":
-        _need(s, "infiltrate")
-        if s.moves >= FREE_MOVES:
-            # Infiltrate Guilds: third move on, 1 credit
-            _pay(s, me, 1, "flow.carpe_astra.error.pay_move")
-        s.moves += 1
-    elif kind == "rotate_tile":
-        _need(s, "infiltrate")
-        _pay(s, me, 1, "flow.carpe_astra.error.pay_rotate")  # Infiltrate Guilds: one credit
-    elif kind == "network":
-        _need(s, "support")
-        if "guild" not in event:
-            # "none" is an answer (no token left for the card's guilds), never a default.
-            raise FlowError(Msg("flow.carpe_astra.error.guild_first"))
-        guild = req_choice(event.get("guild"), GUILDS,
-                           Msg("flow.carpe_astra.error.guild_taken"), optional=True)
-        if guild is not None:
-            if s.supply[guild] <= 0:
-                raise FlowError(Msg("flow.carpe_astra.error.supply_empty",
-                                    guild=GUILD_NAMES[guild]))
-            own(s, "supply", "support")
-            s.supply[guild] -= 1  # Carpe Astra, Gain Support: take one from the supply
-            s.support[me][guild] = s.support[me].get(guild, 0) + 1
-        s.scored += 1
-    elif kind == "slander":
-        _need(s, "support")
-        victim = req_player(s.players, event.get("victim"),
-                            Msg("flow.carpe_astra.error.victim"))
-        if victim == me:
-            raise FlowError(Msg("flow.carpe_astra.error.slander_self"))
-        guild = req_choice(event.get("guild"), GUILDS, Msg("flow.carpe_astra.error.guild"))
-        keep = req_bool(event.get("keep"), Msg("flow.carpe_astra.error.keep"), False)
-        if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
-            raise FlowError(Msg("flow.carpe_astra.error.nothing_to_lose",
-                                name=s.players[victim],  # type: ignore[index]
-                                guild=GUILD_NAMES[guild]))  # type: ignore[index]
-        if keep:
-            # Carpe Astra, Gain Support: pay one credit to keep the token.
-            _pay(s, me, 1, "flow.carpe_astra.error.pay_keep")
-        own(s, "support", "supply", "slandered")
-        s.support[victim][guild] -= 1  # type: ignore[index]
-        if keep:
-            s.support[me][guild] = s.support[me].get(guild, 0) + 1  # type: ignore[index]
-        else:
-            s.supply[guild] += 1  # type: ignore[index]
-        s.scored += 1
-        if victim not in s.slandered:
-            s.slandered.append(victim)  # type: ignore[arg-type]
-    elif kind == "event_credits":
-        _need(s, "support")
-        # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
-        if s.round == 1:
-            raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
-        amount = req_int(event.get("amount"), 1, 30,
-                         whole=Msg("flow.carpe_astra.error.credits_whole"),
-                         low=Msg("flow.carpe_astra.error.credits_low", lo=1),
-                         high=Msg("flow.carpe_astra.error.credits_high", hi=30))
-        if amount > credits_left(s):  # the supply holds the box's 49 less the players' (C-6)
-            raise FlowError(Msg("flow.carpe_astra.error.supply_short", count=credits_left(s),
-                                limit=CREDIT_TOKENS))
-        own(s, "credits")
-        s.credits[me] += amount
-    elif kind == "end_round":
-        _need(s, "round_end")
-        immediate = req_bool(event.get("immediate"), Msg("flow.carpe_astra.error.immediate"),
-                             False)
-        if s.round >= s.rounds:
-            # Carpe Astra, End of the Game: the final Event card is removed.
-            s.phase, s.finished = "end", True
-        elif immediate and reveal_round(s.round) and s.event_deck > 0:
-            s.phase = "immediate"
-            s.event_deck -= 1  # the middle card is replaced from the event deck
-        else:
-            _start_round(s, s.round + 1)
-    else:
-        raise FlowError(Msg("flow.carpe_astra.error.unknown"))
-    return s
+def _advanced(s: CarpeAstraState) -> tuple[str, ...]:
+    """The Advanced Rules' passage, for the phases it changes, when the table plays them."""
+    return ("advanced",) if s.variant == "advanced" else ()
 
 
 # ---------------------------------------------------------------------------------------
-# view
+# Carpe Astra, Setup; Play: the characters, then the start player begins round 1
+
+
+def _start(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    s.start = req_player(s.players, event.get("player"),
+                         Msg("flow.carpe_astra.error.start_player"))  # type: ignore[assignment]
+    chosen = req_group(event, "characters")
+    chars = []
+    for i, name in enumerate(s.players):
+        value = chosen.get(seat_key(i), s.characters[i])
+        c = req_choice(value, list(CHARACTERS),
+                       Msg("flow.carpe_astra.error.character", name=name))
+        if c in chars:
+            raise FlowError(Msg("flow.carpe_astra.error.character_twice",
+                                character=CHARACTER_NAMES[c]))
+        chars.append(c)
+    s.characters = chars
+    if s.setup_support is not None and chars == s.setup_characters:
+        in_play = dict(s.setup_support)
+    else:
+        in_play = tokens_in_play(len(s.players), chars)
+    # Carpe Astra, Setup: each player takes two tokens of their own guild from supply.
+    own(s, "support")
+    for i, c in enumerate(chars):
+        s.support[i] = {CHARACTERS[c]: STARTING_SUPPORT}
+        in_play[CHARACTERS[c]] -= STARTING_SUPPORT
+    s.supply = in_play
+    _begin_round(s, 1)
+
+
+def _start_fields(s: CarpeAstraState) -> list[Field]:
+    fields = [player_field("player", Msg("flow.carpe_astra.field.start"), s.players,
+                           default=seat(s.proposed_start), preset="setup")]
+    if None not in s.characters:
+        return fields  # chosen on the Setup screen: the start event carries them
+    for i, name in enumerate(s.players):
+        fields.append(Field(key=seat_key(i), group="characters",
+                            label=Msg("flow.carpe_astra.field.character", name=name),
+                            kind="choice", choices=list(CHARACTERS),
+                            choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
+                            default=s.characters[i]))
+    return fields
+
+
+def _start_actions(s: CarpeAstraState) -> list[Action]:
+    event: dict[str, Any] = {"type": "start"}
+    if None not in s.characters:
+        # Carpe Astra, Setup: "Determine which player is which character." — done once,
+        # on the Setup screen (drawn or chosen); the first tap records them.
+        event["characters"] = {seat_key(i): c for i, c in enumerate(s.characters)}
+    return [Action(event=event, label=Msg("flow.carpe_astra.action.start"), primary=True,
+                   fields=_start_fields(s))]
+
+
+def _start_reminder(s: CarpeAstraState) -> Msg:
+    if None in s.characters:  # a table with no setup: the characters are asked here
+        return Msg("flow.carpe_astra.reminder.start_characters")
+    return Msg("flow.carpe_astra.reminder.start")
+
+
+def _start_notes(s: CarpeAstraState) -> list[Text]:
+    if None in s.characters:
+        return []
+    return [Msg("flow.carpe_astra.note.characters", characters=comma_list([
+        Msg("flow.carpe_astra.note.player_character", name=p, character=CHARACTER_NAMES[c])
+        for p, c in zip(s.players, s.characters, strict=True)]))]
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, Change Tack: "You may invest in" new cards for one credit
+
+
+def _draw_cards(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    if s.drew:  # once a turn (ruling P-6)
+        raise FlowError(Msg("flow.carpe_astra.error.drew"))
+    _pay(s, current(s), 1, "flow.carpe_astra.error.pay_draw")  # one credit
+    s.drew = True
+
+
+def _change_tack_actions(s: CarpeAstraState) -> list[Action]:
+    if not _can_pay(s) or s.drew:
+        return []
+    return [Action(event={"type": "draw_cards"}, label=Msg("flow.carpe_astra.action.draw"))]
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, Make New Contacts: replace the tiles for one credit each time, then add one
+# for one credit (ruling P-6: replacing comes first)
+
+
+def _refresh_tiles(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    if s.tile_added:
+        raise FlowError(Msg("flow.carpe_astra.error.refresh_after_add"))
+    _pay(s, current(s), 1, "flow.carpe_astra.error.pay_refresh")  # one credit
+
+
+def _add_tile(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    if s.tile_added:
+        raise FlowError(Msg("flow.carpe_astra.error.added"))
+    _pay(s, current(s), 1, "flow.carpe_astra.error.pay_add")  # one credit
+    s.tile_added = True
+
+
+def _contacts_actions(s: CarpeAstraState) -> list[Action]:
+    if not _can_pay(s) or s.tile_added:
+        return []
+    return [Action(event={"type": "refresh_tiles"}, label=Msg("flow.carpe_astra.action.refresh")),
+            Action(event={"type": "add_tile"}, label=Msg("flow.carpe_astra.action.add_tile"))]
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, Infiltrate Guilds: "Your first two moves are free", then one credit each;
+# one credit per rotation
+
+
+def _move_agent(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    if s.moves >= FREE_MOVES:
+        _pay(s, current(s), 1, "flow.carpe_astra.error.pay_move")
+    s.moves += 1
+
+
+def _rotate_tile(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    _pay(s, current(s), 1, "flow.carpe_astra.error.pay_rotate")  # one credit
+
+
+def _free_moves(s: CarpeAstraState) -> int:
+    return max(0, FREE_MOVES - s.moves)
+
+
+def _infiltrate_actions(s: CarpeAstraState) -> list[Action]:
+    actions = []
+    if _free_moves(s):
+        actions.append(Action(event={"type": "move_agent"}, label=Msg(
+            "flow.carpe_astra.action.move_free", count=_free_moves(s))))
+    elif _can_pay(s):
+        actions.append(Action(event={"type": "move_agent"},
+                              label=Msg("flow.carpe_astra.action.move_paid")))
+    if _can_pay(s):
+        actions.append(Action(event={"type": "rotate_tile"},
+                              label=Msg("flow.carpe_astra.action.rotate")))
+    return actions
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, Gain Support: each Network card scored takes a token from the supply, each
+# Slander card one from an opponent; nothing scored, two credits
+
+
+def _network(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    if "guild" not in event:
+        # "none" is an answer (no token left for the card's guilds), never a default.
+        raise FlowError(Msg("flow.carpe_astra.error.guild_first"))
+    guild = req_choice(event.get("guild"), GUILDS,
+                       Msg("flow.carpe_astra.error.guild_taken"), optional=True)
+    if guild is not None:
+        if s.supply[guild] <= 0:
+            raise FlowError(Msg("flow.carpe_astra.error.supply_empty",
+                                guild=GUILD_NAMES[guild]))
+        own(s, "supply", "support")
+        s.supply[guild] -= 1  # "take one from the supply"
+        me = current(s)
+        s.support[me][guild] = s.support[me].get(guild, 0) + 1
+    s.scored += 1
+
+
+def _slander(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    me = current(s)
+    victim = req_player(s.players, event.get("victim"), Msg("flow.carpe_astra.error.victim"))
+    if victim == me:
+        raise FlowError(Msg("flow.carpe_astra.error.slander_self"))
+    guild = req_choice(event.get("guild"), GUILDS, Msg("flow.carpe_astra.error.guild"))
+    keep = req_bool(event.get("keep"), Msg("flow.carpe_astra.error.keep"), False)
+    if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
+        raise FlowError(Msg("flow.carpe_astra.error.nothing_to_lose",
+                            name=s.players[victim],  # type: ignore[index]
+                            guild=GUILD_NAMES[guild]))  # type: ignore[index]
+    if keep:
+        # Carpe Astra, Gain Support: pay one credit to keep the token.
+        _pay(s, me, 1, "flow.carpe_astra.error.pay_keep")
+    own(s, "support", "supply", "slandered")
+    s.support[victim][guild] -= 1  # type: ignore[index]
+    if keep:
+        s.support[me][guild] = s.support[me].get(guild, 0) + 1  # type: ignore[index]
+    else:
+        s.supply[guild] += 1  # type: ignore[index]
+    s.scored += 1
+    if victim not in s.slandered:
+        s.slandered.append(victim)  # type: ignore[arg-type]
+
+
+def _event_credits(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
+    if s.round == 1:
+        raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
+    amount = req_int(event.get("amount"), 1, 30,
+                     whole=Msg("flow.carpe_astra.error.credits_whole"),
+                     low=Msg("flow.carpe_astra.error.credits_low", lo=1),
+                     high=Msg("flow.carpe_astra.error.credits_high", hi=30))
+    if amount > credits_left(s):  # the supply holds the box's 49 less the players' (C-6)
+        raise FlowError(Msg("flow.carpe_astra.error.supply_short", count=credits_left(s),
+                            limit=CREDIT_TOKENS))
+    own(s, "credits")
+    s.credits[current(s)] += amount
+
+
+def _no_score(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    """Leaving Gain Support: nothing scored → take two credits (ruling P-7) "from the
+    supply", which holds what the players do not (ruling C-6)."""
+    if s.scored == 0:
+        own(s, "credits")
+        s.credits[current(s)] += no_score_credits(s)
+
+
+def _sole(options: list[Any]) -> dict[str, Any]:
+    """A field's start: the one option when there is only one, else nothing picked."""
+    if len(options) == 1:
+        return {"default": options[0], "preset": "only"}
+    return {"default": NOT_PICKED}
+
+
+def _network_action(s: CarpeAstraState) -> Action:
+    """A Network card scored. Carpe Astra, Gain Support: "you gain the support of one of
+    the guilds shown on the card" — the card says which, so nothing is picked for the
+    table; "none" when none of its guilds has a token left (the only answer once the
+    supply is empty). Each card starts afresh: the form's draft goes with the tap."""
+    left = [g for g in GUILDS if s.supply[g] > 0]
+    start = {"default": NOT_PICKED} if left else {"default": None, "preset": "only"}
+    return Action(
+        event={"type": "network"}, label=Msg("flow.carpe_astra.action.network"),
+        fields=[Field(key="guild", label=Msg("flow.carpe_astra.field.token_taken"),
+                      kind="choice", choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
+                      optional=True, **start)])
+
+
+def _slander_actions(s: CarpeAstraState) -> list[Action]:
+    """A Slander card scored, against an opponent who holds a token."""
+    me = current(s)
+    targets = [seat(i) for i in range(len(s.players))
+               if i != me and any(v > 0 for v in s.support[i].values())]
+    if not targets:
+        return []
+    fields = [
+        # Carpe Astra, Gain Support: "Pick an opponent" — the table's pick, unless only one
+        # opponent holds a token.
+        player_field("victim", Msg("flow.carpe_astra.field.victim"), s.players,
+                     among=[t - 1 for t in targets], **_sole(targets)),
+        Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
+              choices=list(GUILDS), choice_labels=[GUILD_NAMES[g] for g in GUILDS]),
+    ]
+    if _can_pay(s):
+        fields.append(Field(key="keep", label=Msg("flow.carpe_astra.field.keep"),
+                            kind="bool", default=False))
+    return [Action(event={"type": "slander", "keep": False},
+                   label=Msg("flow.carpe_astra.action.slander"), fields=fields)]
+
+
+def _event_credits_actions(s: CarpeAstraState) -> list[Action]:
+    if s.round == 1:  # Carpe Astra, End of a Round: "in the first round it isn't revealed"
+        return []
+    return [Action(event={"type": "event_credits"}, label=Msg("flow.carpe_astra.action.event"),
+                   fields=[Field(key="amount", label=Msg("flow.carpe_astra.field.credits"),
+                                 kind="number", min=1, max=30, default=1)])]
+
+
+def _support_actions(s: CarpeAstraState) -> list[Action]:
+    return [_network_action(s), *_slander_actions(s), *_event_credits_actions(s)]
+
+
+def _support_notes(s: CarpeAstraState) -> list[Text]:
+    if s.scored:
+        return [Msg("flow.carpe_astra.note.scored", count=s.scored)]
+    if no_score_credits(s) < NO_SCORE_CREDITS:
+        # the supply is short: the player takes what is left, and Play says so (C-6)
+        left = credits_left(s)
+        return [Msg("flow.carpe_astra.note.supply_short" if left
+                    else "flow.carpe_astra.note.supply_empty",
+                    name=_name(s), count=left, limit=CREDIT_TOKENS)]
+    return []
+
+
+def _support_next_label(s: CarpeAstraState) -> Msg:
+    if s.scored:
+        return Msg("flow.carpe_astra.next.draw")
+    if no_score_credits(s) < NO_SCORE_CREDITS:
+        left = credits_left(s)
+        return Msg("flow.carpe_astra.next.draw_short" if left
+                   else "flow.carpe_astra.next.draw_empty", count=left)
+    return Msg("flow.carpe_astra.next.draw_nothing", count=NO_SCORE_CREDITS)
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, Draw: the end of the turn; then Play: "passes control to the player to
+# their left"
+
+
+def _draw_cites(s: CarpeAstraState) -> tuple[str, ...]:
+    # Carpe Astra, Gain Support: the slandering agent is removed at the end of the turn.
+    return ("draw", *_advanced(s), *(("slandered",) if s.slandered else ()))
+
+
+def _draw_notes(s: CarpeAstraState) -> list[Text]:
+    whose = [s.players[v] for v in s.slandered]
+    if not whose:
+        return []
+    if len(whose) == 1:
+        return [Msg("flow.carpe_astra.note.found_out_1", name=_name(s), first=whose[0])]
+    if len(whose) == 2:
+        return [Msg("flow.carpe_astra.note.found_out_2", name=_name(s), first=whose[0],
+                    second=whose[1])]
+    return [Msg("flow.carpe_astra.note.found_out_3", name=_name(s), first=whose[0],
+                second=whose[1], third=whose[2])]
+
+
+def _last_turn(s: CarpeAstraState) -> bool:
+    return s.turn + 1 >= len(s.players)
+
+
+def _draw_next_label(s: CarpeAstraState) -> Msg:
+    if _last_turn(s):
+        return Msg("flow.carpe_astra.next.round_end")
+    n = len(s.players)
+    return Msg("flow.carpe_astra.next.turn", name=s.players[seat_order(s.start, n)[s.turn + 1]])
+
+
+def _pass_left(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    """Carpe Astra, Play: control passes to the player to the left; after the last player's
+    turn it is back with the start player, whose next turn begins the next round."""
+    s.turn = (s.turn + 1) % len(s.players)
+    _start_turn(s)
+
+
+def _after_pass(s: CarpeAstraState) -> str:
+    # Carpe Astra, End of a Round: "Once all players have completed all five phases of
+    # their turns, the round ends" — when control is back with the start player.
+    return "change_tack" if s.turn else "round_end"
+
+
+# ---------------------------------------------------------------------------------------
+# Carpe Astra, End of a Round: the round's Event card removed, the next revealed (rounds
+# 1–7, ruling P-8); an Immediate Event replaces the middle card from the deck. After round
+# 10, End of the Game.
+
+
+def _end_round(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    immediate = req_bool(event.get("immediate"), Msg("flow.carpe_astra.error.immediate"),
+                         False)
+    if _final_round(s):
+        TABLE.enter(s, "end")  # Carpe Astra, End of the Game: the final Event card is removed.
+    elif immediate and reveal_round(s.round) and s.event_deck > 0:
+        TABLE.enter(s, "immediate")
+        s.event_deck -= 1  # the middle card is replaced from the event deck
+    else:
+        _begin_round(s, s.round + 1)
+
+
+def _next_round(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
+    """After the Immediate Event: "The start player now begins another round"."""
+    _begin_round(s, s.round + 1)
+
+
+def _final_round(s: CarpeAstraState) -> bool:
+    return s.round >= s.rounds
+
+
+def _round_end_reminder(s: CarpeAstraState) -> Msg:
+    if _final_round(s):
+        return Msg("flow.carpe_astra.reminder.final")
+    if reveal_round(s.round):
+        return Msg("flow.carpe_astra.reminder.reveal")
+    return Msg("flow.carpe_astra.reminder.no_reveal")
+
+
+def _round_end_actions(s: CarpeAstraState) -> list[Action]:
+    event = {"type": "end_round", "immediate": False}
+    if _final_round(s):
+        return [Action(event=event, label=Msg("flow.carpe_astra.next.finish"), primary=True)]
+    label = Msg("flow.carpe_astra.next.round", round=s.round + 1)
+    if not reveal_round(s.round):
+        return [Action(event=event, primary=True, label=label)]
+    return [Action(event=event, primary=True, label=label,
+                   fields=[Field(key="immediate", kind="bool", default=False,
+                                 label=Msg("flow.carpe_astra.field.immediate"))])]
+
+
+# ---------------------------------------------------------------------------------------
+# what every step shows
 
 
 def _support_text(support: dict[str, int]) -> Any:
@@ -417,202 +650,86 @@ def _markers(s: CarpeAstraState) -> list[Marker]:
     return out
 
 
-def _start_fields(s: CarpeAstraState) -> list[Field]:
-    fields = [player_field("player", Msg("flow.carpe_astra.field.start"), s.players,
-                           default=seat(s.proposed_start), preset="setup")]
-    if None not in s.characters:
-        return fields  # chosen on the Setup screen: the start event carries them
-    for i, name in enumerate(s.players):
-        fields.append(Field(key=seat_key(i), group="characters",
-                            label=Msg("flow.carpe_astra.field.character", name=name),
-                            kind="choice", choices=list(CHARACTERS),
-                            choice_labels=[CHARACTER_NAMES[c] for c in CHARACTERS],
-                            default=s.characters[i]))
-    return fields
+def _frame(s: CarpeAstraState, view: dict[str, Any]) -> None:
+    in_turn = s.phase in PHASES  # a player's turn: the step names them, their phone leads
+    if in_turn:
+        view["step"] = Msg("flow.carpe_astra.step.turn", name=_name(s), phase=view["step"])
+    view.update(round=s.round or None, rounds=s.rounds,
+                phase=(Msg("flow.carpe_astra.phase.round", round=s.round, rounds=s.rounds)
+                       if s.round else Msg("flow.carpe_astra.phase.setup")),
+                markers=_markers(s), active_player=_name(s) if in_turn else None)
 
 
-def _sole(options: list[Any]) -> dict[str, Any]:
-    """A field's start: the one option when there is only one, else nothing picked."""
-    if len(options) == 1:
-        return {"default": options[0], "preset": "only"}
-    return {"default": NOT_PICKED}
+def _not_now(s: CarpeAstraState, kind: str) -> Msg:
+    if s.finished:
+        return Msg("flow.carpe_astra.error.over")
+    return Msg("flow.carpe_astra.error.not_now", phase=TABLE.step(s).title)
 
 
-def _network_action(s: CarpeAstraState) -> Action:
-    """A Network card scored. Carpe Astra, Gain Support: "you gain the support of one of
-    the guilds shown on the card" — the card says which, so nothing is picked for the
-    table; "none" when none of its guilds has a token left (the only answer once the
-    supply is empty). Each card starts afresh: the form's draft goes with the tap."""
-    left = [g for g in GUILDS if s.supply[g] > 0]
-    start = {"default": NOT_PICKED} if left else {"default": None, "preset": "only"}
-    return Action(
-        event={"type": "network"}, label=Msg("flow.carpe_astra.action.network"),
-        fields=[Field(key="guild", label=Msg("flow.carpe_astra.field.token_taken"),
-                      kind="choice", choices=left, choice_labels=[GUILD_NAMES[g] for g in left],
-                      optional=True, **start)])
+MOVES = {
+    "start": _start, "draw_cards": _draw_cards, "refresh_tiles": _refresh_tiles,
+    "add_tile": _add_tile, "move_agent": _move_agent, "rotate_tile": _rotate_tile,
+    "network": _network, "slander": _slander, "event_credits": _event_credits,
+    "end_round": _end_round,
+}
 
 
-def view(s: CarpeAstraState) -> PlayView:
-    n = len(s.players)
-    me = current(s)
-    name = s.players[me]
-    phase = s.phase
-    actions: list[Action] = []
-    notes: list[Msg] = []
-    rulings: list[str] = []
-    rule_keys: tuple[str, ...] = (phase,)
-    active: str | None = name
-    can_pay = s.credits[me] >= 1
-    if phase == "start":
-        event: dict[str, Any] = {"type": "start"}
-        if None in s.characters:  # a table with no setup: the characters are asked here
-            reminder = Msg("flow.carpe_astra.reminder.start_characters")
-        else:
-            # Carpe Astra, Setup: "Determine which player is which character." — done once,
-            # on the Setup screen (drawn or chosen); the first tap records them.
-            event["characters"] = {seat_key(i): c for i, c in enumerate(s.characters)}
-            reminder = Msg("flow.carpe_astra.reminder.start")
-            notes.append(Msg("flow.carpe_astra.note.characters", characters=comma_list([
-                Msg("flow.carpe_astra.note.player_character", name=p,
-                    character=CHARACTER_NAMES[c])
-                for p, c in zip(s.players, s.characters, strict=True)])))
-        actions.append(Action(event=event, label=Msg("flow.carpe_astra.action.start"),
-                              primary=True,
-                              fields=_start_fields(s)))
-        active = None
-    elif phase == "change_tack":
-        reminder = Msg("flow.carpe_astra.reminder.change_tack", name=name)
-        rulings.append("P-6")  # once a turn
-        if s.variant == "advanced":
-            rule_keys = ("change_tack", "advanced")
-        if can_pay and not s.drew:
-            actions.append(Action(event={"type": "draw_cards"},
-                                  label=Msg("flow.carpe_astra.action.draw")))
-        actions.append(next_action(Msg("flow.carpe_astra.next.contacts")))
-    elif phase == "contacts":
-        reminder = Msg("flow.carpe_astra.reminder.contacts", name=name)
-        rulings.append("P-6")  # replace first, then add one
-        if can_pay and not s.tile_added:
-            actions.append(Action(event={"type": "refresh_tiles"},
-                                  label=Msg("flow.carpe_astra.action.refresh")))
-            actions.append(Action(event={"type": "add_tile"},
-                                  label=Msg("flow.carpe_astra.action.add_tile")))
-        actions.append(next_action(Msg("flow.carpe_astra.next.infiltrate")))
-    elif phase == "infiltrate":
-        free = max(0, FREE_MOVES - s.moves)
-        reminder = Msg("flow.carpe_astra.reminder.infiltrate", name=name, count=free)
-        if free:
-            actions.append(Action(event={"type": "move_agent"},
-                                  label=Msg("flow.carpe_astra.action.move_free", count=free)))
-        elif can_pay:
-            actions.append(Action(event={"type": "move_agent"},
-                                  label=Msg("flow.carpe_astra.action.move_paid")))
-        if can_pay:
-            actions.append(Action(event={"type": "rotate_tile"},
-                                  label=Msg("flow.carpe_astra.action.rotate")))
-        actions.append(next_action(Msg("flow.carpe_astra.next.support")))
-    elif phase == "support":
-        reminder = Msg("flow.carpe_astra.reminder.support", name=name, count=NO_SCORE_CREDITS)
-        rulings.append("P-7")
-        actions.append(_network_action(s))
-        targets = [seat(i) for i in range(n)
-                   if i != me and any(v > 0 for v in s.support[i].values())]
-        if targets:
-            fields = [
-                # Carpe Astra, Gain Support: "Pick an opponent" — the table's pick, unless
-                # only one opponent holds a token.
-                player_field("victim", Msg("flow.carpe_astra.field.victim"), s.players,
-                             among=[t - 1 for t in targets], **_sole(targets)),
-                Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
-                      choices=list(GUILDS),
-                      choice_labels=[GUILD_NAMES[g] for g in GUILDS]),
-            ]
-            if can_pay:
-                fields.append(Field(key="keep", label=Msg("flow.carpe_astra.field.keep"),
-                                    kind="bool", default=False))
-            actions.append(Action(event={"type": "slander", "keep": False},
-                                  label=Msg("flow.carpe_astra.action.slander"),
-                                  fields=fields))
-        if s.round > 1:
-            actions.append(Action(
-                event={"type": "event_credits"}, label=Msg("flow.carpe_astra.action.event"),
-                fields=[Field(key="amount", label=Msg("flow.carpe_astra.field.credits"),
-                              kind="number", min=1, max=30,
-                              default=1)]))
-        if s.scored:
-            notes.append(Msg("flow.carpe_astra.note.scored", count=s.scored))
-            actions.append(next_action(Msg("flow.carpe_astra.next.draw")))
-        elif no_score_credits(s) < NO_SCORE_CREDITS:
-            # the supply is short: the player takes what is left, and Play says so (C-6)
-            left = credits_left(s)
-            notes.append(Msg("flow.carpe_astra.note.supply_short" if left
-                             else "flow.carpe_astra.note.supply_empty",
-                             name=name, count=left, limit=CREDIT_TOKENS))
-            actions.append(next_action(Msg("flow.carpe_astra.next.draw_short" if left
-                                           else "flow.carpe_astra.next.draw_empty",
-                                           count=left)))
-        else:
-            actions.append(next_action(Msg("flow.carpe_astra.next.draw_nothing",
-                                           count=NO_SCORE_CREDITS)))
-    elif phase == "draw":
-        if s.variant == "advanced":
-            rule_keys = ("draw", "advanced")
-        reminder = Msg("flow.carpe_astra.reminder.draw", name=name)
-        if s.slandered:
-            # Carpe Astra, Gain Support: the slandering agent is removed at the end of the turn.
-            rule_keys += ("slandered",)
-            whose = [s.players[v] for v in s.slandered]
-            if len(whose) == 1:
-                notes.append(Msg("flow.carpe_astra.note.found_out_1", name=name,
-                                 first=whose[0]))
-            elif len(whose) == 2:
-                notes.append(Msg("flow.carpe_astra.note.found_out_2", name=name,
-                                 first=whose[0], second=whose[1]))
-            else:
-                notes.append(Msg("flow.carpe_astra.note.found_out_3", name=name,
-                                 first=whose[0], second=whose[1], third=whose[2]))
-        if s.turn + 1 < n:
-            nxt = s.players[seat_order(s.start, n)[s.turn + 1]]
-            actions.append(next_action(Msg("flow.carpe_astra.next.turn", name=nxt)))
-        else:
-            actions.append(next_action(Msg("flow.carpe_astra.next.round_end")))
-    elif phase == "round_end":
-        active = None
-        if s.round >= s.rounds:
-            rule_keys = ("round_end", "end")
-            reminder = Msg("flow.carpe_astra.reminder.final")
-            actions.append(Action(event={"type": "end_round", "immediate": False},
-                                  label=Msg("flow.carpe_astra.next.finish"), primary=True))
-        elif reveal_round(s.round):
-            reminder = Msg("flow.carpe_astra.reminder.reveal")
-            actions.append(Action(
-                event={"type": "end_round", "immediate": False}, primary=True,
-                label=Msg("flow.carpe_astra.next.round", round=s.round + 1),
-                fields=[Field(key="immediate", kind="bool", default=False,
-                              label=Msg("flow.carpe_astra.field.immediate"))]))
-        else:
-            reminder = Msg("flow.carpe_astra.reminder.no_reveal")
-            rulings.append("P-8")
-            actions.append(Action(event={"type": "end_round", "immediate": False},
-                                  primary=True,
-                                  label=Msg("flow.carpe_astra.next.round", round=s.round + 1)))
-    elif phase == "immediate":
-        active = None
-        reminder = Msg("flow.carpe_astra.reminder.immediate")
-        actions.append(next_action(Msg("flow.carpe_astra.next.round", round=s.round + 1)))
-    else:
-        active = None
-        reminder = Msg("flow.carpe_astra.reminder.end")
-    return PlayView(
-        game=GAME, round=s.round or None, rounds=s.rounds,
-        phase=(Msg("flow.carpe_astra.phase.round", round=s.round, rounds=s.rounds)
-               if s.round else Msg("flow.carpe_astra.phase.setup")),
-        step=(PHASE_TITLES[phase] if phase not in PHASES
-              else Msg("flow.carpe_astra.step.turn", name=name, phase=PHASE_TITLES[phase])),
-        reminder=reminder, cites=cites(CITATIONS, *rule_keys), markers=_markers(s),
-        actions=actions, notes=notes, rulings=rulings, active_player=active,
-        finished=s.finished,
-    )
+# The rulebook's order (Carpe Astra, Play): Setup; then 10 rounds, each a turn per player
+# through the five phases and the End of a Round; the End of the Game after round 10. A
+# step's id is its key in CITATIONS.
+TABLE = StepTable(
+    game=GAME, step_field="phase", moves=MOVES, citations=CITATIONS, refusal=_not_now,
+    unknown=Msg("flow.carpe_astra.error.unknown"), frame=_frame,
+    steps=(
+        # Carpe Astra, Setup: the characters; Play: "Choose a start player"
+        Step("start", Msg("flow.carpe_astra.title.start"), _start_reminder,
+             cites=("start",), moves=("start",), actions=_start_actions, notes=_start_notes),
+        # Carpe Astra, Change Tack
+        Step("change_tack", Msg("flow.carpe_astra.title.change_tack"),
+             lambda s: Msg("flow.carpe_astra.reminder.change_tack", name=_name(s)),
+             cites=lambda s: ("change_tack", *_advanced(s)), moves=("draw_cards",),
+             actions=_change_tack_actions, rulings=("P-6",),  # once a turn
+             next="contacts", next_label=Msg("flow.carpe_astra.next.contacts")),
+        # Carpe Astra, Make New Contacts
+        Step("contacts", Msg("flow.carpe_astra.title.contacts"),
+             lambda s: Msg("flow.carpe_astra.reminder.contacts", name=_name(s)),
+             cites=("contacts",), moves=("refresh_tiles", "add_tile"),
+             actions=_contacts_actions, rulings=("P-6",),  # replace first, then add one
+             next="infiltrate", next_label=Msg("flow.carpe_astra.next.infiltrate")),
+        # Carpe Astra, Infiltrate Guilds
+        Step("infiltrate", Msg("flow.carpe_astra.title.infiltrate"),
+             lambda s: Msg("flow.carpe_astra.reminder.infiltrate", name=_name(s),
+                           count=_free_moves(s)),
+             cites=("infiltrate",), moves=("move_agent", "rotate_tile"),
+             actions=_infiltrate_actions,
+             next="support", next_label=Msg("flow.carpe_astra.next.support")),
+        # Carpe Astra, Gain Support (and Event Cards: the current event's credits)
+        Step("support", Msg("flow.carpe_astra.title.support"),
+             lambda s: Msg("flow.carpe_astra.reminder.support", name=_name(s),
+                           count=NO_SCORE_CREDITS),
+             cites=("support",), moves=("network", "slander", "event_credits"),
+             actions=_support_actions, notes=_support_notes, rulings=("P-7",),
+             then=_no_score, next="draw", next_label=_support_next_label),
+        # Carpe Astra, Draw; then Play: control passes to the left
+        Step("draw", Msg("flow.carpe_astra.title.draw"),
+             lambda s: Msg("flow.carpe_astra.reminder.draw", name=_name(s)),
+             cites=_draw_cites, notes=_draw_notes,
+             then=_pass_left, next=_after_pass, next_label=_draw_next_label),
+        # Carpe Astra, End of a Round
+        Step("round_end", Msg("flow.carpe_astra.title.round_end"), _round_end_reminder,
+             cites=lambda s: ("round_end", "end") if _final_round(s) else ("round_end",),
+             moves=("end_round",), actions=_round_end_actions,
+             rulings=lambda s: () if _final_round(s) or reveal_round(s.round) else ("P-8",)),
+        # Carpe Astra, End of a Round: the Immediate Event
+        Step("immediate", Msg("flow.carpe_astra.title.immediate"),
+             Msg("flow.carpe_astra.reminder.immediate"), cites=("immediate",),
+             then=_next_round, next="change_tack",
+             next_label=lambda s: Msg("flow.carpe_astra.next.round", round=s.round + 1)),
+        # Carpe Astra, End of the Game
+        Step("end", Msg("flow.carpe_astra.title.end"), Msg("flow.carpe_astra.reminder.end"),
+             cites=("end",), final=True),
+    ),
+)
 
 
 def score_prefill(s: CarpeAstraState) -> dict[str, Any]:
@@ -633,7 +750,7 @@ def score_prefill(s: CarpeAstraState) -> dict[str, Any]:
 
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=CarpeAstraState, variants=VARIANTS,
-    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    player_range=PLAYERS, initial=initial, apply=TABLE.apply, view=TABLE.view,
     score_prefill=score_prefill,
-    citations=tuple(CITATIONS.values()),
+    citations=tuple(CITATIONS.values()), steps=TABLE,
 )
