@@ -2,6 +2,10 @@
 their costs; credits per player; support tokens per player and left in the supply; the
 event timeline at the end of each round. Source: seeds/001 (the rulebook).
 
+Steps (the state's ``phase``; ``TABLE``, in the rulebook's order): ``start`` (Setup, Play),
+the turn's five phases ``change_tack contacts infiltrate support draw``, ``round_end`` and
+``immediate`` (End of a Round), ``end`` (End of the Game).
+
 Events (``type``; a player is named by seat, ``base.seat``):
 - ``start`` ``{player, characters: {seat: id}}``: start player and characters (ids
   ``chun tyndar ichthon verron``; the setup's draw is the default).
@@ -152,6 +156,8 @@ def tokens_in_play(n: int, characters: list[str]) -> dict[str, int]:
 
 
 def current(state: CarpeAstraState) -> int:
+    """The player whose turn it is (at the End of a Round: the start player, who begins the
+    next round)."""
     return seat_order(state.start, len(state.players))[state.turn]
 
 
@@ -560,8 +566,9 @@ def _pass_left(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
 
 
 def _after_pass(s: CarpeAstraState) -> str:
-    # Carpe Astra, End of a Round: "Once all players have completed all five phases of
-    # their turns, the round ends" — when control is back with the start player.
+    """Where Draw's Next leads, once ``_pass_left`` has passed control: Carpe Astra, End of
+    a Round: "Once all players have completed all five phases of their turns, the round
+    ends" — when control is back with the start player; else the next player's turn."""
     return "change_tack" if s.turn else "round_end"
 
 
