@@ -17,6 +17,17 @@ from tests.flows.replay_corpus import load
 # Per game, its steps in the table's order and the heading of the rulebook (English) each
 # stands under, as printed: the table must list the same steps in the same order.
 HEADINGS: dict[str, list[tuple[str, str]]] = {
+    "carpe_astra": [
+        ("start", "Setup"),
+        ("change_tack", "Change Tack"),
+        ("contacts", "Make New Contacts"),
+        ("infiltrate", "Infiltrate Guilds"),
+        ("support", "Gain Support"),
+        ("draw", "Draw"),
+        ("round_end", "End of a Round"),
+        ("immediate", "End of a Round"),
+        ("end", "End of the Game"),
+    ],
     "latria": [
         ("start", "Game Setup"),
         ("1", "Step 1: Reveal celestial cards"),
