@@ -8,6 +8,7 @@ event and a restart finds the table exactly where it was.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import flet as ft
@@ -37,7 +38,41 @@ from companion.ui.widgets.common import (
 from companion.ui.widgets.stepper import Stepper
 
 
+@dataclass
+class Kept:
+    """What one phone's Play screen keeps when it is drawn again (another phone's change,
+    or its own tap): the screen's frame, the forms still asking the same with what is
+    entered in them, and the markers' lines, whose values change in place. Everything
+    else is made anew, above all every control whose tap changes the table: its
+    handler names the log it was drawn from, and a tap on one drawn before the change
+    reaches a control that is no longer on screen (``tell_missed_taps``) or, on
+    another server process, is refused by the store (``Stale``). What is kept takes no
+    such tap: a chip, a count or a box of a form only changes what is entered.
+
+    Drawing the screen anew for every phone at a table, control by control, and
+    sending all of it, was most of what a change cost the server."""
+
+    body: ft.Column | None = None  # the scrolling part; None: not drawn yet
+    bottom: ft.Row | None = None
+    # a form's draft key → (its action, its entries, the control, the row of its button)
+    forms: dict[tuple, tuple[Action, dict, ft.Control, ft.Row | None]] = field(
+        default_factory=dict)
+    markers: tuple[Any, list[ft.Control], list[ft.Text]] | None = None  # shape, controls, values
+
+    def on(self, page: ft.Page) -> bool:
+        """Whether the frame kept is the one on the top screen now."""
+        return (self.body is not None and bool(page.views)
+                and any(c is self.body for c in page.views[-1].controls))
+
+
 def build(ctx, table_id: str) -> ft.View:
+    view = draw(ctx, table_id, Kept())
+    assert view is not None  # (nothing was kept to draw into)
+    return view
+
+
+def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
+    """The Play screen, or None when it was drawn into the screen ``kept`` holds."""
     route = f"/table/{table_id}/play"
     back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
     session = ctx.store.get_table(table_id)
@@ -55,8 +90,12 @@ def build(ctx, table_id: str) -> ft.View:
     except FlowError as err:
         state, seq, broken = None, ctx.store.last_seq(table_id), err
 
-    def redraw(notice: str | None = None) -> None:
-        ctx.redraw(build(ctx, table_id), notice=notice)
+    def redraw() -> None:
+        view = draw(ctx, table_id, kept if kept.on(ctx.page) else Kept())
+        if view is not None:
+            ctx.redraw(view)
+        elif not ctx.taking_change:  # drawn in place (``take_change`` sends it, once)
+            ctx.update_screen()
 
     def take_change(change) -> None:
         # A score edit leaves Play as it is; a setup change (Carpe Astra's characters,
@@ -168,6 +207,25 @@ def build(ctx, table_id: str) -> ft.View:
     primary_values: dict[str, Any] | None = None
     primary_key: tuple | None = None
     first_sectioned = next((a for a in view.actions if a.section is not None), None)
+    drawn_forms: dict[tuple, tuple[Action, dict, ft.Control, ft.Row | None]] = {}
+
+    def form_item(action: Action, make: Callable[[], tuple[ft.Control, ft.Row | None]]
+                  ) -> ft.Control:
+        """The form of ``action``: the one on screen while it asks the same with the same
+        entries (its draft), else ``make()``'s. A kept form's button is new: it records
+        on the log drawn now."""
+        key, values = draft_for(ctx.drafts, table_id, action)
+        before = kept.forms.get(key)
+        if before is not None and before[0] == action and before[1] is values \
+                and key not in drawn_forms:
+            _, _, control, button_row = before
+            if button_row is not None:
+                button_row.controls = [form_button(action, record, values, key)]
+        else:
+            control, button_row = make()
+        drawn_forms[key] = (action, values, control, button_row)
+        return control
+
     for action in view.actions:
         if action.section is not None:  # one section at a time (views/play_parts.py)
             if action is first_sectioned:
@@ -182,15 +240,23 @@ def build(ctx, table_id: str) -> ft.View:
         if action is primary:
             if action.fields:  # its fields here; its button in the bottom bar
                 primary_key, primary_values = draft_for(ctx.drafts, table_id, action)
-                controls.append(form_card(action, primary_values))
+                controls.append(form_item(
+                    action, lambda a=action, v=primary_values: (form_card(a, v), None)))
             continue
-        control, key = action_control(action, record, ctx.drafts, table_id)
-        if key is not None:
-            forms.append((action, key))
-        if action.folded:  # a helper one tap away
-            control = folded(action, control, ctx.drafts, table_id)
-        controls.append(control)
-    controls += markers_controls(view)
+        if not action.fields:
+            controls.append(action_button(action, record))
+            continue
+        forms.append((action, draft_for(ctx.drafts, table_id, action)[0]))
+
+        def make(action: Action = action) -> tuple[ft.Control, ft.Row | None]:
+            control, button_row = action_form(action, record, ctx.drafts, table_id)
+            if action.folded:  # a helper one tap away
+                control = folded(action, control, ctx.drafts, table_id)
+            return control, button_row
+
+        controls.append(form_item(action, make))
+    kept.forms = drawn_forms
+    controls += kept_markers(kept, view)
 
     # The bottom bar: Undo and the one big button, in the same place on every step.
     bottom_row: list[ft.Control] = [secondary_button(t("play.undo"), undo, ft.Icons.UNDO)]
@@ -202,7 +268,13 @@ def build(ctx, table_id: str) -> ft.View:
         bottom_row.append(primary_button(
             say(primary.label), lambda e: next_tap(primary, primary_values, primary_key),
             ft.Icons.ARROW_FORWARD))
-    return screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
+    if kept.body is not None and kept.bottom is not None:  # drawn into the screen shown
+        kept.body.controls = controls
+        kept.bottom.controls = bottom_row
+        return None
+    shown = screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
+    kept.body, kept.bottom = shown.controls[0], shown.controls[-1]
+    return shown
 
 
 def undone_text(ctx, flow, config, game: str, table_id: str, dropped: dict) -> str:
@@ -318,7 +390,7 @@ def dirty(action: Action, values: dict[str, Any] | None) -> bool:
 
 
 def form_card(action: Action, values: dict[str, Any],
-              submit: ft.Control | None = None) -> ft.Control:
+              button_row: ft.Control | None = None) -> ft.Control:
     inputs: list[ft.Control] = []
 
     def follow() -> None:  # a question not asked of the player just picked goes away
@@ -330,23 +402,30 @@ def form_card(action: Action, values: dict[str, Any],
     inputs += [field_control(f, values, follow) for f in action.fields]
     for f, control in zip(action.fields, inputs, strict=True):
         control.visible = not not_asked(action, f, values)
-    if submit is not None:
-        inputs.append(ft.Row([submit]))
+    if button_row is not None:
+        inputs.append(button_row)
     return ft.Card(content=ft.Container(ft.Column(inputs, spacing=10),
                                         padding=ft.Padding.all(12)))
 
 
-def action_control(action: Action, record, drafts: dict,
-                   table_id: str) -> tuple[ft.Control, tuple | None]:
-    """A button, or a small form whose button records the event with what was entered;
-    and the form's draft key (None for a plain button)."""
-    if not action.fields:
-        return ft.Row([secondary_button(say(action.label), lambda e: record(build_event(action)),
-                                        expand=True)]), None
+def action_button(action: Action, record) -> ft.Control:
+    """An action without fields: one button that records its event."""
+    return ft.Row([secondary_button(say(action.label), lambda e: record(build_event(action)),
+                                    expand=True)])
+
+
+def action_form(action: Action, record, drafts: dict,
+                table_id: str) -> tuple[ft.Control, ft.Row]:
+    """A small form whose button records the event with what was entered; and the row
+    that holds its button."""
     key, values = draft_for(drafts, table_id, action)
-    submit = secondary_button(say(action.label), lambda e: record(build_event(action, values), key),
-                              expand=True)
-    return form_card(action, values, submit), key
+    button_row = ft.Row([form_button(action, record, values, key)])
+    return form_card(action, values, button_row), button_row
+
+
+def form_button(action: Action, record, values: dict[str, Any], key: tuple) -> ft.Control:
+    return secondary_button(say(action.label),
+                            lambda e: record(build_event(action, values), key), expand=True)
 
 
 def field_control(field: Field, values: dict[str, Any],
@@ -397,40 +476,70 @@ def field_control(field: Field, values: dict[str, Any],
 LONG_MARKER = 40  # characters of label and value: more do not fit one line at 360 px
 
 
-def markers_controls(view: PlayView) -> list[ft.Control]:
-    if not view.markers:
-        return []
+def marker_cards(view: PlayView) -> list[tuple[str | None, list[tuple[str, str]]]]:
+    """The markers as they are shown: a card for the table's (no heading) and one for each
+    player's (their name), each with its lines (label, value)."""
+    def line(label: str, value: Any) -> tuple[str, str]:
+        text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
+            "—" if value is None else say(value))
+        return label, text
+
     table = [m for m in view.markers if m.player is None]
     by_player: dict[str, list] = {}
     for m in view.markers:
         if m.player is not None:
             by_player.setdefault(m.player, []).append(m)
-    out: list[ft.Control] = [heading(t("play.markers"))]
-
-    def row(label: str, value: Any) -> ft.Control:
-        label = say(label)
-        text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
-            "—" if value is None else say(value))
-        if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
-            return ft.Column([ft.Text(label, size=14),
-                              ft.Text(text, size=15, weight=ft.FontWeight.W_600)], spacing=0)
-        return ft.Row([ft.Text(label, size=14, expand=True),
-                       ft.Text(text, size=15, weight=ft.FontWeight.W_600)])
-
+    cards: list[tuple[str | None, list[tuple[str, str]]]] = []
     if table:
-        out.append(ft.Card(content=ft.Container(
-            ft.Column([row(m.label, m.value) for m in table], spacing=4),
-            padding=ft.Padding.all(12))))
+        cards.append((None, [line(say(m.label), m.value) for m in table]))
     for player, markers in by_player.items():
         shown = player_name(player)
-        lines = [ft.Text(shown, size=15, weight=ft.FontWeight.W_600)]
         # The marker's label without the name the heading already gives ("Ann: ", "Ann：").
         prefixes = (f"{shown}: ", f"{shown}：")
-        lines += [row(strip_prefix(say(m.label), prefixes), m.value) for m in markers]
+        cards.append((shown, [line(strip_prefix(say(m.label), prefixes), m.value)
+                              for m in markers]))
+    return cards
 
-        out.append(ft.Card(content=ft.Container(ft.Column(lines, spacing=4),
+
+def kept_markers(kept: Kept, view: PlayView) -> list[ft.Control]:
+    """The markers' cards; those on screen stay while they have the same lines, and only
+    the values that changed are sent."""
+    cards = marker_cards(view)
+    shape = [(heading_text, [(label, len(label) + len(text) > LONG_MARKER)
+                             for label, text in lines]) for heading_text, lines in cards]
+    values = [text for _, lines in cards for _, text in lines]
+    if kept.markers is not None and kept.markers[0] == shape:
+        _, controls, value_texts = kept.markers
+        for control, text in zip(value_texts, values, strict=True):
+            control.value = text
+        return controls
+    controls, value_texts = markers_controls(cards)
+    kept.markers = (shape, controls, value_texts)
+    return controls
+
+
+def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
+                     ) -> tuple[list[ft.Control], list[ft.Text]]:
+    """The cards of ``marker_cards``, and the texts of their values in order."""
+    if not cards:
+        return [], []
+    out: list[ft.Control] = [heading(t("play.markers"))]
+    value_texts: list[ft.Text] = []
+
+    def row(label: str, text: str) -> ft.Control:
+        value = ft.Text(text, size=15, weight=ft.FontWeight.W_600)
+        value_texts.append(value)
+        if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
+            return ft.Column([ft.Text(label, size=14), value], spacing=0)
+        return ft.Row([ft.Text(label, size=14, expand=True), value])
+
+    for heading_text, lines in cards:
+        rows = [row(label, text) for label, text in lines]
+        if heading_text is not None:
+            rows.insert(0, ft.Text(heading_text, size=15, weight=ft.FontWeight.W_600))
+        out.append(ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
                                                 padding=ft.Padding.all(12))))
-    return out
+    return out, value_texts
 
 
 def to_score(ctx, session) -> None:
