@@ -221,10 +221,8 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
             _, _, control, button_row = before
             if button_row is not None:
                 button_row.controls = [form_button(action, record, values, key)]
-                button_row.update()  # (the screen's update leaves the form out)
         else:
             control, button_row = make()
-            sent_alone(control)
         drawn_forms[key] = (action, values, control, button_row)
         return control
 
@@ -404,9 +402,11 @@ def form_card(action: Action, values: dict[str, Any],
     inputs += [field_control(f, values, follow) for f in action.fields]
     for f, control in zip(action.fields, inputs, strict=True):
         control.visible = not not_asked(action, f, values)
+    # What is entered stays through redraws (``Kept``); the button, below, is drawn anew.
+    parts: list[ft.Control] = [sent_alone(ft.Column(inputs, spacing=10))]
     if button_row is not None:
-        inputs.append(button_row)
-    return ft.Card(content=ft.Container(ft.Column(inputs, spacing=10),
+        parts.append(button_row)
+    return ft.Card(content=ft.Container(ft.Column(parts, spacing=10),
                                         padding=ft.Padding.all(12)))
 
 
@@ -555,10 +555,11 @@ def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
 
 
 def sent_alone(control: ft.Control) -> ft.Control:
-    """A part of the screen that stays through redraws (a form, a markers' card), left
-    out of the screen's update, which would otherwise compare each of its controls for
-    every phone at every change: it is sent when it is updated itself (its taps update
-    it; ``kept_markers`` a card whose values changed). Flet's "isolated" controls."""
+    """A part of the screen that stays through redraws (a form's entries, a markers'
+    card), left out of the screen's update, which would otherwise compare each of its
+    controls for every phone at every change: it is sent when it is updated itself (its
+    taps update it; ``kept_markers`` a card whose values changed). Flet's "isolated"
+    controls."""
     control._isolated = True  # noqa: SLF001 - what Flet's @control(isolated=True) sets
     return control
 
