@@ -512,13 +512,8 @@ def kept_markers(kept: Kept, view: PlayView) -> list[ft.Control]:
     values = [text for _, lines in cards for _, text in lines]
     if kept.markers is not None and kept.markers[0] == shape:
         _, controls, value_texts = kept.markers
-        changed: dict[int, ft.Control] = {}
-        for (card, control), text in zip(value_texts, values, strict=True):
-            if control.value != text:
-                control.value = text
-                changed[id(card)] = card
-        for card in changed.values():
-            card.update()  # (the screen's update leaves the cards out)
+        for control, text in zip(value_texts, values, strict=True):
+            control.value = text
         return controls
     controls, value_texts = markers_controls(cards)
     kept.markers = (shape, controls, value_texts)
@@ -526,18 +521,16 @@ def kept_markers(kept: Kept, view: PlayView) -> list[ft.Control]:
 
 
 def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
-                     ) -> tuple[list[ft.Control], list[tuple[ft.Control, ft.Text]]]:
-    """The cards of ``marker_cards``, and the texts of their values in order, each with
-    its card (sent on its own: ``sent_alone``)."""
+                     ) -> tuple[list[ft.Control], list[ft.Text]]:
+    """The cards of ``marker_cards``, and the texts of their values in order."""
     if not cards:
         return [], []
     out: list[ft.Control] = [heading(t("play.markers"))]
-    value_texts: list[tuple[ft.Control, ft.Text]] = []
-    in_card: list[ft.Text] = []
+    value_texts: list[ft.Text] = []
 
     def row(label: str, text: str) -> ft.Control:
         value = ft.Text(text, size=15, weight=ft.FontWeight.W_600)
-        in_card.append(value)
+        value_texts.append(value)
         if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
             return ft.Column([ft.Text(label, size=14), value], spacing=0)
         return ft.Row([ft.Text(label, size=14, expand=True), value])
@@ -546,20 +539,16 @@ def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
         rows = [row(label, text) for label, text in lines]
         if heading_text is not None:
             rows.insert(0, ft.Text(heading_text, size=15, weight=ft.FontWeight.W_600))
-        card = sent_alone(ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
-                                                       padding=ft.Padding.all(12))))
-        value_texts += [(card, value) for value in in_card]
-        in_card.clear()
-        out.append(card)
+        out.append(ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
+                                                padding=ft.Padding.all(12))))
     return out, value_texts
 
 
 def sent_alone(control: ft.Control) -> ft.Control:
-    """A part of the screen that stays through redraws (a form's entries, a markers'
-    card), left out of the screen's update, which would otherwise compare each of its
-    controls for every phone at every change: it is sent when it is updated itself (its
-    taps update it; ``kept_markers`` a card whose values changed). Flet's "isolated"
-    controls."""
+    """What a form has entered, kept through redraws (``Kept``), left out of the
+    screen's update, which would otherwise compare each of its controls for every phone
+    at every change: it is sent when it is updated itself (its taps update it). Flet's
+    "isolated" controls."""
     control._isolated = True  # noqa: SLF001 - what Flet's @control(isolated=True) sets
     return control
 
