@@ -10,6 +10,8 @@ from its own seed alone.
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
 
 from companion.table.record import TableSession
@@ -17,22 +19,32 @@ from companion.table.record import TableSession
 
 def setup_for(session: TableSession, store=None):
     """The setup guide's ``Setup`` for this table (``SetupError`` when there is none)."""
-    from setup_guides import SetupError, make_setup
+    return _make_setup(session.game, len(session.players), session.variant, session.seed,
+                       *_chosen(session, store))
 
+
+def _chosen(session: TableSession, store=None) -> tuple[Any, dict]:
+    """What the table's setup follows besides its seed: Carpe Astra's characters, chosen
+    on Setup (None: the draw), and a later campaign game's options."""
     options: dict = {}
     if store is not None and session.variant == "campaign":
         from companion.table.campaign import setup_options
 
         options = setup_options(store, session)
     chosen = session.setup_choices.get("characters")  # Carpe Astra, chosen on Setup
-    if chosen is not None and session.game == "carpe_astra":
+    return (chosen if session.game == "carpe_astra" else None), options
+
+
+def _make_setup(game: str, players: int, variant: str, seed: int | None, chosen: Any,
+                options: dict):
+    from setup_guides import SetupError, make_setup
+
+    if chosen is not None:
         try:
-            return make_setup(session.game, len(session.players), session.variant,
-                              session.seed, characters=chosen, **options)
+            return make_setup(game, players, variant, seed, characters=chosen, **options)
         except SetupError:
             pass  # a choice that no longer fits the table: the draw stands
-    return make_setup(session.game, len(session.players), session.variant, session.seed,
-                      **options)
+    return make_setup(game, players, variant, seed, **options)
 
 
 def setup_json(session: TableSession, store=None) -> dict[str, Any] | None:
@@ -42,10 +54,27 @@ def setup_json(session: TableSession, store=None) -> dict[str, Any] | None:
     from setup_guides import SetupError
 
     try:
-        setup = setup_for(session, store)
+        chosen, options = _chosen(session, store)
     except SetupError:
         return None
-    return setup.to_json_dict()
+    text = _setup_text(json.dumps([session.game, len(session.players), session.variant,
+                                   session.seed, chosen, options], default=str))
+    return None if text is None else json.loads(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _setup_text(request: str) -> str | None:
+    """``setup_json``'s answer as text, drawn once for each request: the same request
+    draws the same setup (setup_guides draws from the seed), and every phone on a table
+    asks for it at every change. A copy for each caller, read from the text."""
+    from setup_guides import SetupError
+
+    game, players, variant, seed, chosen, options = json.loads(request)
+    try:
+        setup = _make_setup(game, players, variant, seed, chosen, options)
+    except SetupError:
+        return None
+    return json.dumps(setup.to_json_dict())
 
 
 def flow_config(session: TableSession, store=None) -> dict[str, Any]:
