@@ -49,12 +49,11 @@ from .base import (
     FlowError,
     FlowState,
     Marker,
-    PlayView,
+    Step,
+    StepTable,
     cite,
-    cites,
     comma_list,
     config_readings,
-    event_type,
     left_of,
     next_action,
     own,
@@ -69,7 +68,7 @@ from .base import (
     setup_first_player,
     start_action,
 )
-from .i18n import Msg
+from .i18n import Msg, Text
 
 GAME = "luna"
 # The counts and variants: scorers/boxes/luna.py
@@ -170,26 +169,6 @@ CITATIONS: dict[str, Citation] = {
         ("game-end", "Players gain influence", "of Priests.")),
 }
 
-STEP_TITLES = {
-    "start": Msg("flow.luna.title.start"),
-    "solo_opponent": Msg("flow.luna.title.solo_opponent"),
-    "solo_temple": Msg("flow.luna.title.solo_temple"),
-    "shrines": Msg("flow.luna.title.shrines"),
-    "novices": Msg("flow.luna.title.novices"),
-    "favors": Msg("flow.luna.title.favors"),
-    "solo_deactivate": Msg("flow.luna.title.solo_deactivate"),
-    "solo_opponent_tile": Msg("flow.luna.title.solo_opponent_tile"),
-    "action": Msg("flow.luna.title.action"),
-    "solo_shrine": Msg("flow.luna.title.solo_shrine"),
-    "scoring": Msg("flow.luna.title.scoring"),
-    "prep_novices": Msg("flow.luna.title.prep_novices"),
-    "prep_figures": Msg("flow.luna.title.prep_figures"),
-    "prep_guard": Msg("flow.luna.title.prep_guard"),
-    "prep_guard_solo": Msg("flow.luna.title.prep_guard_solo"),
-    "end": Msg("flow.luna.title.end"),
-}
-
-
 class LunaState(FlowState):
     game: str = GAME
     solo_level: int = 0  # 1–3 in the solo game
@@ -284,13 +263,6 @@ def initial(config: Mapping[str, Any]) -> LunaState:
     return state
 
 
-def _need(s: LunaState, *steps: str) -> None:
-    if s.finished:
-        raise FlowError(Msg("flow.luna.error.over"))
-    if s.step not in steps:
-        raise FlowError(Msg("flow.luna.error.not_now", step=STEP_TITLES[s.step]))
-
-
 def _gain(s: LunaState, who: int, amount: int) -> None:
     # Influence cannot fall below 0: coins a player does not have cannot be returned
     # (ruling P-11).
@@ -298,13 +270,20 @@ def _gain(s: LunaState, who: int, amount: int) -> None:
     s.influence[who] = max(0, s.influence[who] + amount)
 
 
-def _begin_round(s: LunaState, round_: int) -> None:
-    s.round = round_
+def _begin_round(s: LunaState, event: Mapping[str, Any] | None = None) -> None:
+    """A round begins: the Guard on its next tile (the round's number), the Time tokens
+    restacked, the start player's turn (Luna, Preparing the Next Round)."""
+    s.round += 1
     s.time_left = s.time_tokens
     s.last_token_by = None
     s.next_start = None
     s.turn = s.start
-    s.step = "solo_deactivate" if is_solo(s) else "action"
+
+
+def _round_opens(s: LunaState) -> str:
+    """The step a round opens with: the action phase, after the solo game's own steps
+    (Luna, Solo Game Rules, Level 1: "At the beginning of each round")."""
+    return "solo_deactivate" if is_solo(s) else "action"
 
 
 def _next_start(s: LunaState, turner: int) -> int:
@@ -382,155 +361,180 @@ def _council_order(s: LunaState, order: Any) -> list[str]:
     return [s.players[v - 1] for v in order]
 
 
-def apply(state: LunaState, event: Mapping[str, Any]) -> LunaState:
-    kind = event_type(event)
-    s = state.model_copy()  # shallow: a field changed in place is own()ed first
-    n = len(s.players)
-    if kind == "start":
-        _need(s, "start")
-        s.start = req_player(s.players, event.get("player"),
-                             Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
-        s.council_order = council_stack(s.players, s.start)
-        if s.preliminary:
-            s.step = "shrines"
-        else:
-            _begin_round(s, 1)
-    elif kind == "next":
-        _need(s, "solo_opponent", "solo_temple", "shrines", "novices", "favors",
-              "solo_deactivate", "solo_shrine", "prep_novices", "prep_figures", "prep_guard")
-        order = {"solo_opponent": "solo_temple", "solo_temple": "shrines",
-                 "shrines": "novices", "novices": "favors", "solo_deactivate":
-                 "solo_opponent_tile", "solo_shrine": "scoring",
-                 "prep_novices": "prep_figures", "prep_figures": "prep_guard"}
-        if s.step == "favors":
-            _begin_round(s, 1)
-        elif s.step == "prep_guard":
-            if not is_solo(s):
-                default = s.next_start if s.next_start is not None else s.start
-                value = event.get("player", seat(default))
-                s.start = req_player(s.players, value, Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
-            # Luna, Preparing the Next Round: the Guard moves to the next Guard tile.
-            _begin_round(s, s.round + 1)
-        else:
-            s.step = order[s.step]
-    elif kind == "opponent_temple":
-        _need(s, "solo_opponent_tile")
-        if req_bool(event.get("placed"), Msg("flow.luna.error.placed"), False):
-            # Luna, Solo Level 1: "Your opponent gains influence according to the Guard
-            # tile as usual."
-            _gain(s, 1, guard_value(s))
-        s.step = "action"
-        s.turn = 0
-    elif kind in ("action", "sanctify", "meditate"):
-        _need(s, "action")
-        # The table records only what the round needs (Time tokens, influence): whose
-        # turn it is is kept only for tables that tap every action. An event
-        # naming its player says who (the form asks; left unpicked it is refused); one
-        # without (an older log, or the turn tracker) is the player whose turn it was.
-        me = s.turn
-        if "player" in event and not is_solo(s):
-            if event.get("player") is None:
-                raise FlowError(Msg("flow.luna.error.who_turned") if kind == "meditate" else
-                                Msg("flow.luna.error.who_sanctified") if kind == "sanctify"
-                                else Msg("flow.luna.error.choose_player"))
-            me = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))  # type: ignore[assignment]
-        if kind == "sanctify":
-            displaced = req_int(event.get("displaced", 0), 0, 12,
-                                whole=Msg("flow.luna.error.displaced_whole"),
-                                low=Msg("flow.luna.error.displaced_low", lo=0),
-                                high=Msg("flow.luna.error.displaced_high", hi=12))
-            # Luna, Sanctification: the Guard tile's number, +1 per displaced Novice.
-            _gain(s, me, guard_value(s) + displaced)
-        if kind == "meditate":
-            if is_solo(s) or s.time_left <= 0:
-                raise FlowError(Msg("flow.luna.error.solo_time"))
-            s.time_left -= 1
-            if s.time_left == 0:
-                # Luna, Meditation: the last Time token ends the action phase; its turner
-                # gains 1 influence; the start player figure passes on.
-                _gain(s, me, LAST_TOKEN_BONUS)
-                s.last_token_by = me
-                s.next_start = _next_start(s, me)
-                s.step = "scoring"
-                return s
-        if not is_solo(s):
-            s.turn = left_of(me, n)  # Luna, Action Phase: players take turns
-    elif kind == "end_actions":
-        _need(s, "action")
-        if not is_solo(s):
-            raise FlowError(Msg("flow.luna.error.ends_with_token"))
-        s.step = "solo_shrine"
-    elif kind == "round_scored":
-        _need(s, "scoring")
-        order = event.get("council_order")
-        if order is not None:
-            s.council_order = _council_order(s, order)
-        if "changes" in event and not any(k in event for k in PARTS):
-            parts = _net_changes(s, event)  # a log from before the three parts
-        else:
-            parts = _parts(s, event)
-        paid_round: dict[str, dict[str, int]] = {}
-        recorded: dict[str, int] = {}
-        for i, name in enumerate(s.players):
-            before = s.influence[i]
-            paid: dict[str, int] = {}
-            # Luna, Scoring Phase: Moon Priestess, Apostate, Temple — in this order, each
-            # paid in coins, so influence stops at 0 at each step (ruling P-11).
-            if s.readings.get("P-11") == "alternative":
-                # The table's other reading of P-11: the Apostate takes his count plus one
-                # in full, set against the whole round; only its end stops at 0 (coins).
-                paid = dict(parts[name])
-                _gain(s, i, sum(paid.values()))
-                paid["apostate"] -= before + sum(parts[name].values()) - s.influence[i]
-            else:
-                for part in PARTS:
-                    held = s.influence[i]
-                    _gain(s, i, parts[name][part])
-                    paid[part] = s.influence[i] - held
-            paid_round[name] = paid
-            recorded[name] = s.influence[i] - before
-        own(s, "round_changes", "round_parts")
-        s.round_changes.append(recorded)
-        s.round_parts.append(paid_round)
-        if s.round >= s.rounds:
-            # Luna, Preparing the Next Round: "Skipped at the end of the 6th round."
-            s.step, s.finished = "end", True
-        else:
-            s.step = "prep_novices"
-    elif kind == "council":
-        # Luna, Council of Priests: a piece moves up; the app keeps places, not seats (the
-        # number of seats is not in the text) — ruling P-17.
-        if s.finished:
-            raise FlowError(Msg("flow.luna.error.over_council"))
-        if not s.round:
-            raise FlowError(Msg("flow.luna.error.council_rounds"))
-        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.moved"))
-        place = event.get("place")
-        if place is None:
-            raise FlowError(Msg("flow.luna.error.choose_place"))
-        if isinstance(place, str) and place.isdecimal() and place.isascii():
-            place = int(place)  # a choice field's value
-        place = req_int(place, 1, n, whole=Msg("flow.luna.error.place_whole"),
-                        low=Msg("flow.luna.error.place_low", lo=1),
-                        high=Msg("flow.luna.error.place_high", hi=n))
-        order = council(s)
-        order.remove(s.players[who])  # type: ignore[index]
-        order.insert(place - 1, s.players[who])  # type: ignore[index]
-        s.council_order = order
-    elif kind == "influence":
-        if s.finished:
-            raise FlowError(Msg("flow.luna.error.over_influence"))
-        who = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))
-        amount = req_int(event.get("amount"), -MAX_CHANGE, MAX_CHANGE,
-                         whole=Msg("flow.luna.error.change_whole"),
-                         low=Msg("flow.luna.error.change_low", lo=-MAX_CHANGE),
-                         high=Msg("flow.luna.error.change_high", hi=MAX_CHANGE))
-        if amount == 0:
-            raise FlowError(Msg("flow.luna.error.zero"))
-        _gain(s, who, amount)  # type: ignore[arg-type]
+# ---------------------------------------------------------------------------------------
+# moves (the steps that allow each: TABLE below), in the rulebook's order
+
+
+def _start(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``start``: Luna, Setup: the start player; the Member of the Council pieces are
+    stacked from them (Setup 8)."""
+    s.start = req_player(s.players, event.get("player"),
+                         Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
+    s.council_order = council_stack(s.players, s.start)
+    if s.preliminary:
+        TABLE.enter(s, "shrines")
     else:
-        raise FlowError(Msg("flow.luna.error.unknown"))
-    return s
+        _begin_round(s)
+        TABLE.enter(s, _round_opens(s))
+
+
+def _player(s: LunaState, event: Mapping[str, Any], unpicked: Msg) -> int:
+    """Who took the action. The table records only what the round needs (Time tokens,
+    influence): whose turn it is is kept only for tables that tap every action. An event
+    naming its player says who (the form asks; left unpicked it is refused with
+    ``unpicked``); one without (an older log, or the turn tracker) is the player whose
+    turn it was."""
+    if "player" in event and not is_solo(s):
+        if event.get("player") is None:
+            raise FlowError(unpicked)
+        return req_player(s.players, event.get("player"),
+                          Msg("flow.luna.error.player"))  # type: ignore[return-value]
+    return s.turn
+
+
+def _turn_passes(s: LunaState, me: int) -> None:
+    if not is_solo(s):
+        s.turn = left_of(me, len(s.players))  # Luna, Action Phase: players take turns
+
+
+def _action(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``action``: Luna, Action Phase: one action, then the turn passes to the left."""
+    _turn_passes(s, _player(s, event, Msg("flow.luna.error.choose_player")))
+
+
+def _meditate(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``meditate``: Luna, Meditation: a Time token turned; the last one ends the action
+    phase, its turner gains 1 influence and the start player figure passes on."""
+    me = _player(s, event, Msg("flow.luna.error.who_turned"))
+    if is_solo(s) or s.time_left <= 0:
+        raise FlowError(Msg("flow.luna.error.solo_time"))
+    s.time_left -= 1
+    if s.time_left:
+        _turn_passes(s, me)
+        return
+    _gain(s, me, LAST_TOKEN_BONUS)
+    s.last_token_by = me
+    s.next_start = _next_start(s, me)
+    TABLE.enter(s, "scoring")
+
+
+def _sanctify(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``sanctify``: Luna, Sanctification: the Guard tile's number, +1 per displaced
+    Novice."""
+    me = _player(s, event, Msg("flow.luna.error.who_sanctified"))
+    displaced = req_int(event.get("displaced", 0), 0, 12,
+                        whole=Msg("flow.luna.error.displaced_whole"),
+                        low=Msg("flow.luna.error.displaced_low", lo=0),
+                        high=Msg("flow.luna.error.displaced_high", hi=12))
+    _gain(s, me, guard_value(s) + displaced)
+    _turn_passes(s, me)
+
+
+def _council(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``council``: Luna, Council of Priests: a piece moves up; the app keeps places, not
+    seats (the number of seats is not in the text) — ruling P-17."""
+    if s.finished:
+        raise FlowError(Msg("flow.luna.error.over_council"))
+    if not s.round:
+        raise FlowError(Msg("flow.luna.error.council_rounds"))
+    n = len(s.players)
+    who = req_player(s.players, event.get("player"), Msg("flow.luna.error.moved"))
+    place = event.get("place")
+    if place is None:
+        raise FlowError(Msg("flow.luna.error.choose_place"))
+    if isinstance(place, str) and place.isdecimal() and place.isascii():
+        place = int(place)  # a choice field's value
+    place = req_int(place, 1, n, whole=Msg("flow.luna.error.place_whole"),
+                    low=Msg("flow.luna.error.place_low", lo=1),
+                    high=Msg("flow.luna.error.place_high", hi=n))
+    order = council(s)
+    order.remove(s.players[who])  # type: ignore[index]
+    order.insert(place - 1, s.players[who])  # type: ignore[index]
+    s.council_order = order
+
+
+def _round_scored(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``round_scored``: Luna, Scoring Phase: Moon Priestess, Apostate, Temple — in this
+    order, each paid in coins, so influence stops at 0 at each step (ruling P-11)."""
+    order = event.get("council_order")
+    if order is not None:
+        s.council_order = _council_order(s, order)
+    if "changes" in event and not any(k in event for k in PARTS):
+        parts = _net_changes(s, event)  # a log from before the three parts
+    else:
+        parts = _parts(s, event)
+    paid_round: dict[str, dict[str, int]] = {}
+    recorded: dict[str, int] = {}
+    for i, name in enumerate(s.players):
+        before = s.influence[i]
+        paid: dict[str, int] = {}
+        if s.readings.get("P-11") == "alternative":
+            # The table's other reading of P-11: the Apostate takes his count plus one
+            # in full, set against the whole round; only its end stops at 0 (coins).
+            paid = dict(parts[name])
+            _gain(s, i, sum(paid.values()))
+            paid["apostate"] -= before + sum(parts[name].values()) - s.influence[i]
+        else:
+            for part in PARTS:
+                held = s.influence[i]
+                _gain(s, i, parts[name][part])
+                paid[part] = s.influence[i] - held
+        paid_round[name] = paid
+        recorded[name] = s.influence[i] - before
+    own(s, "round_changes", "round_parts")
+    s.round_changes.append(recorded)
+    s.round_parts.append(paid_round)
+    # Luna, Preparing the Next Round: "Skipped at the end of the 6th round."
+    TABLE.enter(s, "end" if s.round >= s.rounds else "prep_novices")
+
+
+def _next_round(s: LunaState, event: Mapping[str, Any]) -> None:
+    """Next at the end of Preparing the Next Round: the start player the table confirms
+    (not in solo: the virtual opponent's turns are not played), then the round begins."""
+    if not is_solo(s):
+        default = s.next_start if s.next_start is not None else s.start
+        value = event.get("player", seat(default))
+        s.start = req_player(s.players, value,
+                             Msg("flow.luna.error.start_player"))  # type: ignore[assignment]
+    _begin_round(s)
+
+
+def _opponent_temple(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``opponent_temple``: Luna, Solo Level 1, At the beginning of each round: the
+    opponent's Novice on a Temple tile; "Your opponent gains influence according to the
+    Guard tile as usual." Then the player's action phase."""
+    if req_bool(event.get("placed"), Msg("flow.luna.error.placed"), False):
+        _gain(s, 1, guard_value(s))
+    s.turn = 0
+    TABLE.enter(s, "action")
+
+
+def _end_actions(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``end_actions``: Luna, Solo Game Rules, Level 1: "The Action Phase ends when you
+    cannot or do not want to take any more actions"."""
+    if not is_solo(s):
+        raise FlowError(Msg("flow.luna.error.ends_with_token"))
+    TABLE.enter(s, "solo_shrine")
+
+
+def _influence(s: LunaState, event: Mapping[str, Any]) -> None:
+    """``influence``: any other change of a player's influence."""
+    if s.finished:
+        raise FlowError(Msg("flow.luna.error.over_influence"))
+    who = req_player(s.players, event.get("player"), Msg("flow.luna.error.player"))
+    amount = req_int(event.get("amount"), -MAX_CHANGE, MAX_CHANGE,
+                     whole=Msg("flow.luna.error.change_whole"),
+                     low=Msg("flow.luna.error.change_low", lo=-MAX_CHANGE),
+                     high=Msg("flow.luna.error.change_high", hi=MAX_CHANGE))
+    if amount == 0:
+        raise FlowError(Msg("flow.luna.error.zero"))
+    _gain(s, who, amount)  # type: ignore[arg-type]
+
+
+MOVES = {"start": _start, "action": _action, "meditate": _meditate, "sanctify": _sanctify,
+         "council": _council, "round_scored": _round_scored,
+         "opponent_temple": _opponent_temple, "end_actions": _end_actions,
+         "influence": _influence}
 
 
 # ---------------------------------------------------------------------------------------
@@ -588,184 +592,245 @@ def _influence_action(s: LunaState) -> Action:
                       max=MAX_CHANGE, default=1)])
 
 
-def view(s: LunaState) -> PlayView:
-    n = len(s.players)
-    step = s.step
-    rule_keys: tuple[str, ...] = (step,)
-    actions: list[Action] = []
-    notes: list[Msg] = []
-    rulings: list[str] = []
-    active: str | None = None
-    title = STEP_TITLES[step]
-    me = s.players[s.turn]
-    g = guard_value(s)
-    if step == "start":
-        reminder = Msg("flow.luna.reminder.start")
-        if not s.preliminary:
-            rule_keys = ("start", "no_preliminary")
-        actions.append(start_action(
-            s.players, s.proposed_start,
-            Msg("flow.luna.action.start_preliminary") if s.preliminary
-            else Msg("flow.luna.action.start"), Msg("flow.luna.field.start")))
-    elif step == "solo_opponent":
-        reminder = Msg("flow.luna.reminder.solo_opponent")
-        actions.append(next_action(Msg("flow.luna.next.temple")))
-    elif step == "solo_temple":
-        reminder = Msg("flow.luna.reminder.solo_temple")
-        actions.append(next_action(Msg("flow.luna.next.pieces")))
-    elif step == "shrines":
-        if is_solo(s):
-            reminder = Msg("flow.luna.reminder.shrines_solo")
-        else:
-            reminder = (Msg("flow.luna.reminder.shrines_2") if n == 2
-                        else Msg("flow.luna.reminder.shrines"))
-        actions.append(next_action(Msg("flow.luna.next.novices")))
-    elif step == "novices":
-        reminder = Msg("flow.luna.reminder.novices")
-        actions.append(next_action(Msg("flow.luna.next.favors")))
-    elif step == "favors":
-        reminder = Msg("flow.luna.reminder.favors")
-        actions.append(next_action(Msg("flow.luna.next.round1")))
-    elif step == "solo_deactivate":
-        reminder = Msg("flow.luna.reminder.solo_deactivate")
-        rule_keys = ("solo_deactivate", "council")
-        actions.append(next_action(Msg("flow.luna.next.opponent_tile")))
-        actions.append(_council_action(s))
-    elif step == "solo_opponent_tile":
-        reminder = Msg("flow.luna.reminder.solo_opponent_tile", guard=g)
-        actions.append(Action(
-            event={"type": "opponent_temple", "placed": False}, primary=True,
-            label=Msg("flow.luna.next.action"),
-            fields=[Field(key="placed", kind="bool", default=False,
-                          label=Msg("flow.luna.field.opponent_placed", guard=g))]))
-    elif step == "action":
-        if is_solo(s):
-            rule_keys = ("action", "solo_action")
-            if s.solo_level >= 2:
-                rule_keys += (f"solo{s.solo_level}",)
-                notes.append(Msg("flow.luna.note.apostate_blocks_2") if s.solo_level == 2
-                             else Msg("flow.luna.note.apostate_blocks_3"))
-            active = s.players[0]
-            reminder = Msg("flow.luna.reminder.solo_action", guard=g)
-            actions.append(Action(
-                event={"type": "sanctify", "displaced": 0},
-                label=Msg("flow.luna.action.sanctify", guard=g),
-                fields=[Field(key="displaced", label=Msg("flow.luna.field.displaced"),
-                              kind="number", min=0, max=12, default=0)]))
-            actions.append(next_action(Msg("flow.luna.next.end_actions"), type="end_actions"))
-            actions.append(_council_action(s))
-        else:
-            # Only what the round needs is asked: each Time token turned and each
-            # Sanctification; the turns themselves are played at the table.
-            last = s.time_left == 1
-            reminder = Msg("flow.luna.reminder.action", left=s.time_left, guard=g)
-            if last:
-                # Luna, 2-player rules: the figure goes to the opponent (P-9).
-                notes.append(Msg("flow.luna.note.last_token_2", bonus=LAST_TOKEN_BONUS)
-                             if n == 2 else
-                             Msg("flow.luna.note.last_token", bonus=LAST_TOKEN_BONUS))
-                actions.append(Action(
-                    event={"type": "meditate"}, primary=True,
-                    label=Msg("flow.luna.action.last_token", bonus=LAST_TOKEN_BONUS),
-                    fields=[player_field("player", Msg("flow.luna.field.who_turned"),
-                                         s.players)]))
-            else:
-                actions.append(Action(event={"type": "meditate"}, primary=True,
-                                      label=Msg("flow.luna.action.token",
-                                                left=s.time_left)))
-            actions.append(Action(
-                event={"type": "sanctify", "displaced": 0},
-                label=Msg("flow.luna.action.sanctify", guard=g),
-                fields=[player_field("player", Msg("flow.luna.field.who_sanctified"),
-                                     s.players),
-                        Field(key="displaced", label=Msg("flow.luna.field.displaced"),
-                              kind="number", min=0, max=12, default=0)]))
-            actions.append(_council_action(s))
-            # Optional, for a table that wants the app to follow the turns.
-            actions.append(Action(event={"type": "action"},
-                                  label=Msg("flow.luna.action.follow", name=me)))
-    elif step == "solo_shrine":
-        reminder = Msg("flow.luna.reminder.solo_shrine")
-        actions.append(next_action(Msg("flow.luna.next.scoring")))
-    elif step == "scoring":
-        if is_solo(s):
-            rule_keys = ("scoring", "solo_scoring")
-            notes.append(Msg("flow.luna.note.opponent_apostate", name=s.players[1]))
-            rulings.append("P-12")
-        reminder = Msg("flow.luna.reminder.scoring")
-        if s.last_token_by is not None:
-            notes.append(Msg("flow.luna.note.last_token_by", name=s.players[s.last_token_by],
-                             bonus=LAST_TOKEN_BONUS))
-        notes.append(Msg("flow.luna.note.ties", council=comma_list(council(s))))
-        fields = []
-        for i, name in enumerate(s.players):
-            fields.append(Field(key=seat_key(i), group="priestess",
-                                label=Msg("flow.luna.field.priestess", name=name),
-                                kind="number", min=0, max=s.priestess, default=0))
-            if not (is_solo(s) and i == 1):  # the virtual opponent loses nothing there
-                fields.append(Field(key=seat_key(i), group="apostate",
-                                    label=Msg("flow.luna.field.apostate", name=name),
-                                    kind="number", min=-MAX_APOSTATE, max=0, default=0))
-            fields.append(Field(key=seat_key(i), group="temple",
-                                label=Msg("flow.luna.field.temple", name=name),
-                                kind="number", min=0, max=MAX_TEMPLE, default=0))
-        last = s.round >= s.rounds
-        actions.append(Action(
-            event={"type": "round_scored"}, fields=fields, primary=True, helper="luna_round",
-            label=Msg("flow.luna.next.final") if last else Msg("flow.luna.next.prepare")))
-    elif step == "prep_novices":
-        reminder = Msg("flow.luna.reminder.prep_novices")
-        actions.append(next_action(Msg("flow.luna.next.figures")))
-    elif step == "prep_figures":
-        if is_solo(s):
-            rule_keys = ("prep_figures", "solo_apostate")
-            reminder = Msg("flow.luna.reminder.prep_figures_solo", count=s.priestess)
-        else:
-            reminder = Msg("flow.luna.reminder.prep_figures", count=s.priestess)
-        rulings.append("P-10")
-        actions.append(next_action(Msg("flow.luna.next.guard") if is_solo(s)
-                                   else Msg("flow.luna.next.guard_time")))
-    elif step == "prep_guard":
-        nxt = s.guard_values[s.round] if s.round < len(s.guard_values) else g
-        last = s.round + 1 >= s.rounds
-        label = Msg("flow.luna.next.round", round=s.round + 1)
-        if is_solo(s):
-            # Luna, Solo Game Rules, Level 1, Setup: "do not use the Time tokens"
-            rule_keys = ("prep_guard_solo", "solo_no_time")
-            reminder = (Msg("flow.luna.reminder.guard_solo_last", next=nxt, guard=g) if last
-                        else Msg("flow.luna.reminder.guard_solo", next=nxt, guard=g))
-            title = STEP_TITLES["prep_guard_solo"]
-            actions.append(next_action(label))
-        else:
-            reminder = (Msg("flow.luna.reminder.guard_last", next=nxt, guard=g) if last
-                        else Msg("flow.luna.reminder.guard", next=nxt, guard=g))
-            if n == 2:
-                rule_keys = ("prep_guard", "two_player_start")
-                notes.append(Msg("flow.luna.note.two_players"))
-                rulings.append("P-9")
-            # Luna, Meditation: the figure passes to the left of whoever turned the last
-            # Time token (2 players: to the opponent) — the rulebook names the player.
-            default = s.next_start if s.next_start is not None else s.start
-            actions.append(Action(
-                event={"type": "next"}, label=label, primary=True,
-                fields=[player_field(
-                    "player", Msg("flow.luna.field.next_start"), s.players,
-                    default=seat(default),
-                    preset="rulebook" if s.next_start is not None else None)]))
+def _start_actions(s: LunaState) -> list[Action]:
+    return [start_action(s.players, s.proposed_start,
+                         Msg("flow.luna.action.start_preliminary") if s.preliminary
+                         else Msg("flow.luna.action.start"), Msg("flow.luna.field.start"))]
+
+
+def _sanctify_action(s: LunaState, who: list[Field]) -> Action:
+    return Action(
+        event={"type": "sanctify", "displaced": 0},
+        label=Msg("flow.luna.action.sanctify", guard=guard_value(s)),
+        fields=[*who, Field(key="displaced", label=Msg("flow.luna.field.displaced"),
+                            kind="number", min=0, max=12, default=0)])
+
+
+def _action_actions(s: LunaState) -> list[Action]:
+    """Luna, Action Phase. Only what the round needs is asked: each Time token turned and
+    each Sanctification; the turns themselves are played at the table."""
+    if is_solo(s):
+        # Luna, Solo Game Rules, Level 1: no Time tokens; the player ends the phase.
+        return [_sanctify_action(s, []),
+                next_action(Msg("flow.luna.next.end_actions"), type="end_actions"),
+                _council_action(s)]
+    if s.time_left == 1:
+        token = Action(
+            event={"type": "meditate"}, primary=True,
+            label=Msg("flow.luna.action.last_token", bonus=LAST_TOKEN_BONUS),
+            fields=[player_field("player", Msg("flow.luna.field.who_turned"), s.players)])
     else:
-        rule_keys = ("end",)
-        reminder = Msg("flow.luna.reminder.end")
-    if s.round and not s.finished:
-        actions.append(_influence_action(s))
-    return PlayView(
-        game=GAME, round=s.round or None, rounds=s.rounds,
+        token = Action(event={"type": "meditate"}, primary=True,
+                       label=Msg("flow.luna.action.token", left=s.time_left))
+    who = [player_field("player", Msg("flow.luna.field.who_sanctified"), s.players)]
+    return [token, _sanctify_action(s, who), _council_action(s),
+            # Optional, for a table that wants the app to follow the turns.
+            Action(event={"type": "action"},
+                   label=Msg("flow.luna.action.follow", name=s.players[s.turn]))]
+
+
+def _action_notes(s: LunaState) -> list[Text]:
+    if is_solo(s):
+        # Luna, Solo Game Rules, Levels 2 and 3: what the Apostate blocks.
+        return ([Msg("flow.luna.note.apostate_blocks_2")] if s.solo_level == 2 else
+                [Msg("flow.luna.note.apostate_blocks_3")] if s.solo_level >= 3 else [])
+    if s.time_left != 1:
+        return []
+    # Luna, 2-player rules: the figure goes to the opponent (P-9).
+    return [Msg("flow.luna.note.last_token_2", bonus=LAST_TOKEN_BONUS) if len(s.players) == 2
+            else Msg("flow.luna.note.last_token", bonus=LAST_TOKEN_BONUS)]
+
+
+def _action_cites(s: LunaState) -> tuple[str, ...]:
+    if not is_solo(s):
+        return ("action",)
+    return ("action", "solo_action") + ((f"solo{s.solo_level}",) if s.solo_level >= 2 else ())
+
+
+def _scoring_actions(s: LunaState) -> list[Action]:
+    """Luna, Scoring Phase: each player's Moon Priestess, Apostate and Temple, asked in
+    the rulebook's order (the UI's helper works them out)."""
+    fields = []
+    for i, name in enumerate(s.players):
+        fields.append(Field(key=seat_key(i), group="priestess",
+                            label=Msg("flow.luna.field.priestess", name=name),
+                            kind="number", min=0, max=s.priestess, default=0))
+        if not (is_solo(s) and i == 1):  # the virtual opponent loses nothing there
+            fields.append(Field(key=seat_key(i), group="apostate",
+                                label=Msg("flow.luna.field.apostate", name=name),
+                                kind="number", min=-MAX_APOSTATE, max=0, default=0))
+        fields.append(Field(key=seat_key(i), group="temple",
+                            label=Msg("flow.luna.field.temple", name=name),
+                            kind="number", min=0, max=MAX_TEMPLE, default=0))
+    return [Action(
+        event={"type": "round_scored"}, fields=fields, primary=True, helper="luna_round",
+        label=Msg("flow.luna.next.final") if s.round >= s.rounds
+        else Msg("flow.luna.next.prepare"))]
+
+
+def _scoring_notes(s: LunaState) -> list[Text]:
+    notes: list[Text] = []
+    if is_solo(s):
+        notes.append(Msg("flow.luna.note.opponent_apostate", name=s.players[1]))
+    if s.last_token_by is not None:
+        notes.append(Msg("flow.luna.note.last_token_by", name=s.players[s.last_token_by],
+                         bonus=LAST_TOKEN_BONUS))
+    notes.append(Msg("flow.luna.note.ties", council=comma_list(council(s))))
+    return notes
+
+
+def _guard_reminder(s: LunaState) -> Msg:
+    """The Guard's next tile (this round's when none is left) and the one it leaves."""
+    g = guard_value(s)
+    nxt = s.guard_values[s.round] if s.round < len(s.guard_values) else g
+    last = s.round + 1 >= s.rounds
+    if is_solo(s):
+        key = "flow.luna.reminder.guard_solo_last" if last else "flow.luna.reminder.guard_solo"
+    else:
+        key = "flow.luna.reminder.guard_last" if last else "flow.luna.reminder.guard"
+    return Msg(key, next=nxt, guard=g)
+
+
+def _next_start_field(s: LunaState) -> list[Field]:
+    """Luna, Meditation: the figure passes to the left of whoever turned the last Time
+    token (2 players: to the opponent) — the rulebook names the player."""
+    if is_solo(s):
+        return []
+    default = s.next_start if s.next_start is not None else s.start
+    return [player_field("player", Msg("flow.luna.field.next_start"), s.players,
+                         default=seat(default),
+                         preset="rulebook" if s.next_start is not None else None)]
+
+
+def _prep_guard_cites(s: LunaState) -> tuple[str, ...]:
+    if is_solo(s):
+        # Luna, Solo Game Rules, Level 1, Setup: "do not use the Time tokens"
+        return ("prep_guard_solo", "solo_no_time")
+    return ("prep_guard", "two_player_start") if len(s.players) == 2 else ("prep_guard",)
+
+
+def _two_players(s: LunaState, then: Any) -> Any:
+    """``then`` with two players (not solo), else nothing."""
+    return then if len(s.players) == 2 and not is_solo(s) else ()
+
+
+def _frame(s: LunaState, view: dict[str, Any]) -> None:
+    view.update(
+        round=s.round or None, rounds=s.rounds,
         phase=(Msg("flow.luna.phase.round", round=s.round, rounds=s.rounds) if s.round else
-               Msg("flow.luna.phase.preliminary") if step != "start"
+               Msg("flow.luna.phase.preliminary") if s.step != "start"
                else Msg("flow.luna.phase.setup")),
-        step=title, reminder=reminder, cites=cites(CITATIONS, *rule_keys),
-        markers=_markers(s), actions=actions, notes=notes, rulings=rulings,
-        active_player=active, finished=s.finished,
-    )
+        markers=_markers(s),
+        # in the solo game's action phase every action is the player's own
+        active_player=s.players[0] if is_solo(s) and s.step == "action" else None)
+    if s.round and not s.finished:
+        view["actions"].append(_influence_action(s))
+
+
+def _not_now(s: LunaState, kind: str) -> Msg:
+    if s.finished:
+        return Msg("flow.luna.error.over")
+    # the step's title; Preparing the Next Round's last step is named in full, its Time
+    # tokens too, in the solo game as well
+    title = PREP_GUARD if s.step == "prep_guard" else TABLE.step(s).title
+    return Msg("flow.luna.error.not_now", step=title)
+
+
+PREP_GUARD = Msg("flow.luna.title.prep_guard")
+
+
+# Luna's order of play (Game Play, Overview): the Preliminary Round, then 6 rounds of the
+# Action Phase and the Scoring Phase (with Preparing the Next Round); the game ends after
+# the 6th round's scoring. The solo game's own steps come last, as in the rulebook (Solo
+# Game Rules, Level 1), each placed in play by the step before it. A step's id is its key
+# in CITATIONS.
+TABLE = StepTable(
+    game=GAME, moves=MOVES, citations=CITATIONS, anytime=frozenset({"council", "influence"}),
+    refusal=_not_now, unknown=Msg("flow.luna.error.unknown"), frame=_frame,
+    steps=(
+        # Luna, Setup: the start player (not in solo: the virtual opponent starts).
+        Step("start", Msg("flow.luna.title.start"), Msg("flow.luna.reminder.start"),
+             cites=lambda s: ("start",) if s.preliminary else ("start", "no_preliminary"),
+             moves=("start",), actions=_start_actions),
+        # Luna, 1. Preliminary Round: Shrines, then Novices, then Favor tokens.
+        Step("shrines", Msg("flow.luna.title.shrines"),
+             lambda s: Msg("flow.luna.reminder.shrines_solo") if is_solo(s)
+             else Msg("flow.luna.reminder.shrines_2") if len(s.players) == 2
+             else Msg("flow.luna.reminder.shrines"),
+             cites=("shrines",), next="novices", next_label=Msg("flow.luna.next.novices")),
+        Step("novices", Msg("flow.luna.title.novices"), Msg("flow.luna.reminder.novices"),
+             cites=("novices",), next="favors", next_label=Msg("flow.luna.next.favors")),
+        Step("favors", Msg("flow.luna.title.favors"), Msg("flow.luna.reminder.favors"),
+             cites=("favors",), then=_begin_round, next=_round_opens,
+             next_label=Msg("flow.luna.next.round1")),
+        # Luna, Action Phase (Meditation: the Time tokens; Sanctification: the Guard's pay)
+        Step("action", Msg("flow.luna.title.action"),
+             lambda s: Msg("flow.luna.reminder.solo_action", guard=guard_value(s))
+             if is_solo(s) else
+             Msg("flow.luna.reminder.action", left=s.time_left, guard=guard_value(s)),
+             cites=_action_cites, moves=("action", "sanctify", "meditate", "end_actions"),
+             actions=_action_actions, notes=_action_notes),
+        # Luna, Scoring Phase
+        Step("scoring", Msg("flow.luna.title.scoring"), Msg("flow.luna.reminder.scoring"),
+             cites=lambda s: ("scoring", "solo_scoring") if is_solo(s) else ("scoring",),
+             moves=("round_scored",), actions=_scoring_actions, notes=_scoring_notes,
+             # the opponent gains at the Priestess and the Temple all the same
+             rulings=lambda s: ("P-12",) if is_solo(s) else ()),
+        # Luna, Preparing the Next Round: Novices, the figures, then the Guard and the
+        # Time tokens.
+        Step("prep_novices", Msg("flow.luna.title.prep_novices"),
+             Msg("flow.luna.reminder.prep_novices"),
+             cites=("prep_novices",), next="prep_figures",
+             next_label=Msg("flow.luna.next.figures")),
+        Step("prep_figures", Msg("flow.luna.title.prep_figures"),
+             lambda s: Msg("flow.luna.reminder.prep_figures_solo" if is_solo(s)
+                           else "flow.luna.reminder.prep_figures", count=s.priestess),
+             cites=lambda s: ("prep_figures", "solo_apostate") if is_solo(s)
+             else ("prep_figures",),
+             next="prep_guard",
+             next_label=lambda s: Msg("flow.luna.next.guard") if is_solo(s)
+             else Msg("flow.luna.next.guard_time"),
+             rulings=("P-10",)),
+        Step("prep_guard",
+             lambda s: Msg("flow.luna.title.prep_guard_solo") if is_solo(s) else PREP_GUARD,
+             _guard_reminder, cites=_prep_guard_cites, then=_next_round, next=_round_opens,
+             next_label=lambda s: Msg("flow.luna.next.round", round=s.round + 1),
+             next_fields=_next_start_field,
+             notes=lambda s: _two_players(s, [Msg("flow.luna.note.two_players")]),
+             rulings=lambda s: _two_players(s, ("P-9",))),
+        # Luna, Game End
+        Step("end", Msg("flow.luna.title.end"), Msg("flow.luna.reminder.end"), cites=("end",),
+             final=True),
+        # Luna, Solo Game Rules, Level 1, Preliminary Round: the opponent's Isles and its
+        # Novice in the Temple, then the Preliminary Round as usual.
+        Step("solo_opponent", Msg("flow.luna.title.solo_opponent"),
+             Msg("flow.luna.reminder.solo_opponent"),
+             cites=("solo_opponent",), next="solo_temple",
+             next_label=Msg("flow.luna.next.temple")),
+        Step("solo_temple", Msg("flow.luna.title.solo_temple"),
+             Msg("flow.luna.reminder.solo_temple"),
+             cites=("solo_temple",), next="shrines", next_label=Msg("flow.luna.next.pieces")),
+        # Luna, Solo Game Rules, Level 1, At the beginning of each round
+        Step("solo_deactivate", Msg("flow.luna.title.solo_deactivate"),
+             Msg("flow.luna.reminder.solo_deactivate"), cites=("solo_deactivate", "council"),
+             next="solo_opponent_tile", next_label=Msg("flow.luna.next.opponent_tile"),
+             more=lambda s: [_council_action(s)]),
+        Step("solo_opponent_tile", Msg("flow.luna.title.solo_opponent_tile"),
+             lambda s: Msg("flow.luna.reminder.solo_opponent_tile", guard=guard_value(s)),
+             cites=("solo_opponent_tile",), moves=("opponent_temple",),
+             actions=lambda s: [Action(
+                 event={"type": "opponent_temple", "placed": False}, primary=True,
+                 label=Msg("flow.luna.next.action"),
+                 fields=[Field(key="placed", kind="bool", default=False,
+                               label=Msg("flow.luna.field.opponent_placed",
+                                         guard=guard_value(s)))])]),
+        # Luna, Solo Game Rules, Level 1, At the end of each round: the opponent's Shrine,
+        # before the scoring.
+        Step("solo_shrine", Msg("flow.luna.title.solo_shrine"),
+             Msg("flow.luna.reminder.solo_shrine"),
+             cites=("solo_shrine",), next="scoring", next_label=Msg("flow.luna.next.scoring")),
+    ),
+)
 
 
 def score_prefill(s: LunaState) -> dict[str, Any]:
@@ -782,6 +847,6 @@ def score_prefill(s: LunaState) -> dict[str, Any]:
 
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=LunaState, variants=VARIANTS, player_range=PLAYERS,
-    initial=initial, apply=apply, view=view, score_prefill=score_prefill,
-    citations=tuple(CITATIONS.values()),
+    initial=initial, apply=TABLE.apply, view=TABLE.view, score_prefill=score_prefill,
+    citations=tuple(CITATIONS.values()), steps=TABLE,
 )
