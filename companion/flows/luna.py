@@ -26,6 +26,9 @@ Events (``type``; a player is named by seat, ``base.seat``):
   player's place in the Council now (1 = furthest ahead; on a shared seat, the top piece).
 - ``influence`` ``{player, amount}``: any other change of a player's influence.
 
+The steps are the Step rows of ``TABLE``, in the rulebook's order (the solo game's own
+steps last, as its Solo Game Rules come); ``MOVES`` holds what each event does.
+
 The Council order starts as the setup stacks it: "Beginning with the start player, the
 players stack their Member of the Council piece on the first space", so the start
 player's piece is at the bottom and the last in turn order is on top (ruling S-11). It is
@@ -706,12 +709,12 @@ def _prep_guard_cites(s: LunaState) -> tuple[str, ...]:
     if is_solo(s):
         # Luna, Solo Game Rules, Level 1, Setup: "do not use the Time tokens"
         return ("prep_guard_solo", "solo_no_time")
-    return ("prep_guard", "two_player_start") if len(s.players) == 2 else ("prep_guard",)
+    return ("prep_guard", "two_player_start") if _two_players(s) else ("prep_guard",)
 
 
-def _two_players(s: LunaState, then: Any) -> Any:
-    """``then`` with two players (not solo), else nothing."""
-    return then if len(s.players) == 2 and not is_solo(s) else ()
+def _two_players(s: LunaState) -> bool:
+    """The 2-player game (the solo game is one too, against no one who plays a turn)."""
+    return len(s.players) == 2 and not is_solo(s)
 
 
 def _frame(s: LunaState, view: dict[str, Any]) -> None:
@@ -774,7 +777,7 @@ TABLE = StepTable(
         Step("scoring", Msg("flow.luna.title.scoring"), Msg("flow.luna.reminder.scoring"),
              cites=lambda s: ("scoring", "solo_scoring") if is_solo(s) else ("scoring",),
              moves=("round_scored",), actions=_scoring_actions, notes=_scoring_notes,
-             # the opponent gains at the Priestess and the Temple all the same
+             # the virtual opponent takes no turns and loses nothing at the Apostate
              rulings=lambda s: ("P-12",) if is_solo(s) else ()),
         # Luna, Preparing the Next Round: Novices, the figures, then the Guard and the
         # Time tokens.
@@ -790,14 +793,15 @@ TABLE = StepTable(
              next="prep_guard",
              next_label=lambda s: Msg("flow.luna.next.guard") if is_solo(s)
              else Msg("flow.luna.next.guard_time"),
-             rulings=("P-10",)),
+             rulings=("P-10",)),  # both figures move by the Priestess's printed number
         Step("prep_guard",
              lambda s: Msg("flow.luna.title.prep_guard_solo") if is_solo(s) else PREP_GUARD,
              _guard_reminder, cites=_prep_guard_cites, then=_next_round, next=_round_opens,
              next_label=lambda s: Msg("flow.luna.next.round", round=s.round + 1),
              next_fields=_next_start_field,
-             notes=lambda s: _two_players(s, [Msg("flow.luna.note.two_players")]),
-             rulings=lambda s: _two_players(s, ("P-9",))),
+             # Luna, Special Rules for the 2-Player Game: the figure goes to the opponent
+             notes=lambda s: [Msg("flow.luna.note.two_players")] if _two_players(s) else [],
+             rulings=lambda s: ("P-9",) if _two_players(s) else ()),
         # Luna, Game End
         Step("end", Msg("flow.luna.title.end"), Msg("flow.luna.reminder.end"), cites=("end",),
              final=True),
