@@ -723,9 +723,7 @@ def _frame(s: LunaState, view: dict[str, Any]) -> None:
         phase=(Msg("flow.luna.phase.round", round=s.round, rounds=s.rounds) if s.round else
                Msg("flow.luna.phase.preliminary") if s.step != "start"
                else Msg("flow.luna.phase.setup")),
-        markers=_markers(s),
-        # in the solo game's action phase every action is the player's own
-        active_player=s.players[0] if is_solo(s) and s.step == "action" else None)
+        markers=_markers(s))
     if s.round and not s.finished:
         view["actions"].append(_influence_action(s))
 
@@ -772,7 +770,10 @@ TABLE = StepTable(
              if is_solo(s) else
              Msg("flow.luna.reminder.action", left=s.time_left, guard=guard_value(s)),
              cites=_action_cites, moves=("action", "sanctify", "meditate", "end_actions"),
-             actions=_action_actions, notes=_action_notes),
+             actions=_action_actions, notes=_action_notes,
+             # in the solo game every action is the player's own (the opponent takes no
+             # turns); else the turns are played at the table
+             active=lambda s: 0 if is_solo(s) else None),
         # Luna, Scoring Phase
         Step("scoring", Msg("flow.luna.title.scoring"), Msg("flow.luna.reminder.scoring"),
              cites=lambda s: ("scoring", "solo_scoring") if is_solo(s) else ("scoring",),
