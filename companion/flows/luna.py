@@ -59,6 +59,7 @@ from .base import (
     config_readings,
     left_of,
     next_action,
+    of,
     own,
     parse_config,
     player_field,
@@ -731,10 +732,8 @@ def _frame(s: LunaState, view: dict[str, Any]) -> None:
 def _not_now(s: LunaState, kind: str) -> Msg:
     if s.finished:
         return Msg("flow.luna.error.over")
-    # the step's title; Preparing the Next Round's last step is named in full, its Time
-    # tokens too, in the solo game as well
-    title = PREP_GUARD if s.step == "prep_guard" else TABLE.step(s).title
-    return Msg("flow.luna.error.not_now", step=title)
+    # the step as Play names it (the solo game's last preparation step has no Time tokens)
+    return Msg("flow.luna.error.not_now", step=of(TABLE.step(s).title, s))
 
 
 PREP_GUARD = Msg("flow.luna.title.prep_guard")

@@ -270,6 +270,28 @@ def test_solo_setup_and_preliminary_steps():
     assert steps == ["solo_opponent", "solo_temple", "shrines", "novices", "favors"]
 
 
+def test_a_refusal_names_the_step_as_play_shows_it():
+    """The solo game's last preparation step moves the Guard only (no Time tokens in
+    solo): a tap refused there names that step, not the game's with its Time tokens."""
+    state = solo()
+    for _ in range(40):
+        if state.step == "prep_guard":
+            break
+        view = FLOW.view(state)
+        state = FLOW.apply(state, build_event(next(a for a in view.actions if a.primary)))
+    assert state.step == "prep_guard"
+    shown = FLOW.view(state).step
+    with pytest.raises(FlowError) as refused:
+        FLOW.apply(state, {"type": "meditate"})
+    assert str(shown) in str(refused.value) and "Time tokens" not in str(refused.value)
+    # and in the game with Time tokens, the step says so
+    state = new(3)
+    state = run(score(end_actions(state)), {"type": "next"}, {"type": "next"})
+    assert state.step == "prep_guard"
+    with pytest.raises(FlowError, match="Time tokens"):
+        FLOW.apply(state, {"type": "meditate"})
+
+
 def test_solo_round_steps():
     """Solo Level 1: at the start of each round deactivate an Isle and the opponent may
     claim a Temple tile (gaining the Guard's value); the action phase ends when you want;

@@ -17,6 +17,24 @@ from tests.flows.replay_corpus import load
 # Per game, its steps in the table's order and the heading of the rulebook (English) each
 # stands under, as printed: the table must list the same steps in the same order.
 HEADINGS: dict[str, list[tuple[str, str]]] = {
+    "luna": [
+        ("start", "Setup"),
+        ("shrines", "1. Preliminary Round"),
+        ("novices", "1. Preliminary Round"),
+        ("favors", "1. Preliminary Round"),
+        ("action", "Action Phase"),
+        ("scoring", "Scoring Phase"),
+        ("prep_novices", "Preparing the Next Round"),
+        ("prep_figures", "Preparing the Next Round"),
+        ("prep_guard", "Preparing the Next Round"),
+        ("end", "Game End"),
+        # the solo game's own steps: Solo Game Rules, Level 1, after the game's own rules
+        ("solo_opponent", "Level 1"),
+        ("solo_temple", "Level 1"),
+        ("solo_deactivate", "Level 1"),
+        ("solo_opponent_tile", "Level 1"),
+        ("solo_shrine", "Level 1"),
+    ],
     "carpe_astra": [
         ("start", "Setup"),
         ("change_tack", "Change Tack"),
