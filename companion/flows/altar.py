@@ -38,14 +38,12 @@ from .base import (
     FlowError,
     FlowState,
     Marker,
-    PlayView,
     Section,
+    Step,
+    StepTable,
     cite,
-    cites,
     comma_list,
     config_readings,
-    event_type,
-    next_action,
     own,
     parse_config,
     player_field,
@@ -55,7 +53,7 @@ from .base import (
     seat_order,
     setup_first_player,
 )
-from .i18n import Msg
+from .i18n import Msg, Text
 
 GAME = "altar"
 # Altar, Setup 2: "(the Goddess of Love takes an active one)"; scorers.altar.KNOWN_GODS
@@ -109,11 +107,6 @@ CITATIONS: dict[str, Citation] = {
         ("winner-of-the-game", "If a player builds 1 Shrine then he will need 4 Altars."),
         ("winner-of-the-game", "If a player builds 2 Shrines then he will need 3 Altars.")),
 }
-
-STEP_TITLES = {"start": Msg("flow.altar.title.start"), "draw": Msg("flow.altar.title.draw"),
-               "action": Msg("flow.altar.title.action"),
-               "action2": Msg("flow.altar.title.action2"),
-               "end_turn": Msg("flow.altar.title.end_turn"), "end": Msg("flow.altar.title.end")}
 
 
 class Realm(BaseModel):
@@ -186,13 +179,6 @@ def initial(config: Mapping[str, Any]) -> AltarState:
     )
 
 
-def _need(s: AltarState, *steps: str) -> None:
-    if s.finished:
-        raise FlowError(Msg("flow.altar.error.over"))
-    if s.step not in steps:
-        raise FlowError(Msg("flow.altar.error.not_now", step=STEP_TITLES[s.step]))
-
-
 def _realm(s: AltarState, value: Any, mine: int | None = None) -> tuple[int, int]:
     if mine is not None:
         ids = [realm_id(mine, r) for r in range(s.realms_each)]
@@ -231,95 +217,110 @@ def _add_shrine(s: AltarState, i: int, r: int) -> None:
     s.last_shrine_turn[i] = s.turn  # for the tie-break: "the player who placed the last Shrine"
 
 
-def apply(state: AltarState, event: Mapping[str, Any]) -> AltarState:
-    kind = event_type(event)
-    s = state.model_copy()  # shallow: a field changed in place is own()ed first
-    n = len(s.players)
-    if kind == "start":
-        _need(s, "start")
-        s.start = req_player(s.players, event.get("player"),
-                             Msg("flow.altar.error.first_player"))  # type: ignore[assignment]
-        if "love" not in event:
-            raise FlowError(Msg("flow.altar.error.love_first"))
-        love = event.get("love")
-        if love is not None:
-            i, r = _realm(s, love)
-            # Altar, Setup 2: the Goddess of Love takes an active Altar.
-            own(s, "realms")
-            s.realms[i][r] = Realm(active=1, inactive=0)
-            s.love = realm_id(i, r)
-        s.turn, s.step = 1, "draw"
-    elif kind == "next":
-        _need(s, "draw", "end_turn")
-        if s.step == "draw":
-            s.step = "action"
-        else:
-            if s.end is not None and last_in_round(s):
-                # Altar, End of the Game 1 and 2: finish the current round (ruling P-13).
-                s.step, s.finished = "end", True
-            else:
-                s.turn += 1
-                s.step, s.actions_done = "draw", []
-    elif kind == "main":
-        _need(s, "action", "action2")
-        action = req_choice(event.get("action"), MAIN_ACTIONS,
-                            Msg("flow.altar.error.main_action"))
-        if action in s.actions_done and s.readings.get("P-14") != "alternative":
-            # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14);
-            # the table's other reading: two actions, the same one allowed twice.
-            raise FlowError(Msg("flow.altar.error.same_action"))
-        me = current(s)
-        if action == "ritual":
-            i, r = _realm(s, event.get("realm"), mine=me)
-            _add_shrine(s, i, r)
-        own(s, "actions_done")
-        s.actions_done.append(action)  # type: ignore[arg-type]
-        s.step = "action2" if n == 2 and s.step == "action" else "end_turn"
-    elif kind == "shrine":
-        _need(s, "draw", "action", "action2", "end_turn")
-        i, r = _realm(s, event.get("realm"))
-        _add_shrine(s, i, r)
-    elif kind == "altar":
-        _need(s, "draw", "action", "action2", "end_turn")
-        i, r = _realm(s, event.get("realm"))
-        change = req_choice(event.get("change"), ("discover", "activate", "destroy_active",
-                                                  "destroy_inactive"),
-                            Msg("flow.altar.error.altar_change"))
+# ---------------------------------------------------------------------------------------
+# moves
+
+
+def _start(s: AltarState, event: Mapping[str, Any]) -> None:
+    """Altar, Setup 2 and 7: the first player, and the Realm of the Goddess of Love (she
+    takes an active Altar), if she is played."""
+    s.start = req_player(s.players, event.get("player"),
+                         Msg("flow.altar.error.first_player"))  # type: ignore[assignment]
+    if "love" not in event:
+        raise FlowError(Msg("flow.altar.error.love_first"))
+    love = event.get("love")
+    if love is not None:
+        i, r = _realm(s, love)
         own(s, "realms")
-        realm = s.realms[i][r]
-        label = realm_label(s, i, r)
-        if change == "discover":
-            if realm.active + realm.inactive >= MAX_ALTARS:
-                raise FlowError(Msg("flow.altar.error.no_space", realm=label, max=MAX_ALTARS))
-            realm.inactive += 1
-        elif change == "activate":
-            if realm.inactive == 0:
-                raise FlowError(Msg("flow.altar.error.nothing_to_activate", realm=label))
-            realm.inactive -= 1
-            realm.active += 1
-        else:
-            if player_complete(s, i):
-                # Altar, End of the Game 1: completed players cannot be targeted.
-                raise FlowError(Msg("flow.altar.error.completed", name=s.players[i]))
-            if change == "destroy_active":
-                if realm.active == 0:
-                    raise FlowError(Msg("flow.altar.error.no_active", realm=label))
-                realm.active -= 1
-            else:
-                if realm.inactive == 0:
-                    raise FlowError(Msg("flow.altar.error.no_inactive", realm=label))
-                realm.inactive -= 1
-    elif kind == "deck_exhausted":
-        _need(s, "draw", "action", "action2", "end_turn")
-        # Altar, End of the Game 3: the game ends at once (ruling P-13).
-        if s.end is None:
-            s.end, s.end_turn_number = "deck_exhausted", s.turn
-        s.step, s.finished = "end", True
-        return s
-    else:
-        raise FlowError(Msg("flow.altar.error.unknown"))
+        s.realms[i][r] = Realm(active=1, inactive=0)
+        s.love = realm_id(i, r)
+    TABLE.enter(s, "draw")
     _check_triggers(s)
-    return s
+
+
+def _begin_turn(s: AltarState) -> None:
+    """Altar, Gameplay: a turn begins with its draw; the turns are counted over all
+    players, and a 2-player turn's two actions start anew."""
+    s.turn += 1
+    s.actions_done = []
+
+
+def _main(s: AltarState, event: Mapping[str, Any]) -> None:
+    """Altar, Main Actions: one of the four; a Ritual builds a Shrine in one of the
+    player's own Realms. Two players take a second, different one (Gameplay)."""
+    action = req_choice(event.get("action"), MAIN_ACTIONS, Msg("flow.altar.error.main_action"))
+    if action in s.actions_done and s.readings.get("P-14") != "alternative":
+        # Altar, Gameplay: two players perform 2 *different* actions (ruling P-14);
+        # the table's other reading: two actions, the same one allowed twice.
+        raise FlowError(Msg("flow.altar.error.same_action"))
+    if action == "ritual":
+        i, r = _realm(s, event.get("realm"), mine=current(s))
+        _add_shrine(s, i, r)
+    own(s, "actions_done")
+    s.actions_done.append(action)  # type: ignore[arg-type]
+    TABLE.enter(s, "action2" if len(s.players) == 2 and s.step == "action" else "end_turn")
+    _check_triggers(s)
+
+
+def _shrine(s: AltarState, event: Mapping[str, Any]) -> None:
+    """A Shrine placed by a card's ability, not a main action."""
+    i, r = _realm(s, event.get("realm"))
+    _add_shrine(s, i, r)
+    _check_triggers(s)
+
+
+def _altar(s: AltarState, event: Mapping[str, Any]) -> None:
+    """An Altar discovered, activated or destroyed (cards' abilities, Priestesses, enemy
+    gods), at any time in a turn."""
+    i, r = _realm(s, event.get("realm"))
+    change = req_choice(event.get("change"), ("discover", "activate", "destroy_active",
+                                              "destroy_inactive"),
+                        Msg("flow.altar.error.altar_change"))
+    own(s, "realms")
+    realm = s.realms[i][r]
+    label = realm_label(s, i, r)
+    if change == "discover":
+        if realm.active + realm.inactive >= MAX_ALTARS:
+            raise FlowError(Msg("flow.altar.error.no_space", realm=label, max=MAX_ALTARS))
+        realm.inactive += 1
+    elif change == "activate":
+        if realm.inactive == 0:
+            raise FlowError(Msg("flow.altar.error.nothing_to_activate", realm=label))
+        realm.inactive -= 1
+        realm.active += 1
+    else:
+        if player_complete(s, i):
+            # Altar, End of the Game 1: completed players cannot be targeted.
+            raise FlowError(Msg("flow.altar.error.completed", name=s.players[i]))
+        if change == "destroy_active":
+            if realm.active == 0:
+                raise FlowError(Msg("flow.altar.error.no_active", realm=label))
+            realm.active -= 1
+        else:
+            if realm.inactive == 0:
+                raise FlowError(Msg("flow.altar.error.no_inactive", realm=label))
+            realm.inactive -= 1
+    _check_triggers(s)
+
+
+def _deck_exhausted(s: AltarState, event: Mapping[str, Any]) -> None:
+    """Altar, End of the Game 3: the deck is gone and every player passed: the game ends
+    at once (ruling P-13)."""
+    if s.end is None:
+        s.end, s.end_turn_number = "deck_exhausted", s.turn
+    TABLE.enter(s, "end")
+
+
+MOVES = {"start": _start, "main": _main, "shrine": _shrine, "altar": _altar,
+         "deck_exhausted": _deck_exhausted}
+IN_A_TURN = ("shrine", "altar", "deck_exhausted")  # at any time in a turn
+
+
+def _round_finishes(s: AltarState) -> bool:
+    """Altar, End of the Game 1 and 2: once triggered, the current round is finished
+    (everyone has had the same number of turns; ruling P-13): the game ends after the
+    round's last turn."""
+    return s.end is not None and last_in_round(s)
 
 
 # ---------------------------------------------------------------------------------------
@@ -410,100 +411,134 @@ def _board_actions(s: AltarState) -> list[Action]:
     return acts
 
 
-def view(s: AltarState) -> PlayView:
-    n = len(s.players)
-    step = s.step
+def _start_actions(s: AltarState) -> list[Action]:
+    love = [(i, r) for i in range(len(s.players)) for r in range(s.realms_each)]
+    return [Action(
+        event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
+        fields=[player_field("player", Msg("flow.altar.field.first_player"), s.players,
+                             default=seat(s.proposed_start), preset="setup"),
+                # Altar, Setup 2: the gods were chosen at the table; "none" (she is not
+                # played) is an answer, not a default.
+                Field(key="love", label=Msg("flow.altar.field.love"),
+                      kind="choice", choices=[realm_id(i, r) for i, r in love],
+                      choice_labels=[realm_label(s, i, r) for i, r in love],
+                      optional=True, default=NOT_PICKED)])]
+
+
+def _main_actions(s: AltarState) -> list[Action]:
+    """The main actions still open this turn; a Ritual only where a Shrine can go."""
     me = current(s)
-    name = s.players[me]
-    actions: list[Action] = []
-    notes: list[Msg] = []
-    rulings: list[str] = []
-    rule_keys: tuple[str, ...] = (step,)
-    active: str | None = name
-    if step == "start":
-        active = None
-        reminder = Msg("flow.altar.reminder.start")
-        love = [(i, r) for i in range(n) for r in range(s.realms_each)]
-        actions.append(Action(
-            event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
-            fields=[player_field("player", Msg("flow.altar.field.first_player"), s.players,
-                                 default=seat(s.proposed_start), preset="setup"),
-                    # Altar, Setup 2: the gods were chosen at the table; "none" (she is
-                    # not played) is an answer, not a default.
-                    Field(key="love", label=Msg("flow.altar.field.love"),
-                          kind="choice", choices=[realm_id(i, r) for i, r in love],
-                          choice_labels=[realm_label(s, i, r) for i, r in love],
-                          optional=True, default=NOT_PICKED)]))
-    elif step == "draw":
-        if n == 2:
-            rule_keys = ("draw", "draw2")
-            reminder = Msg("flow.altar.reminder.draw_2", name=name)
-        else:
-            reminder = Msg("flow.altar.reminder.draw", name=name)
-        actions.append(next_action(Msg("flow.altar.next.action")))
-    elif step in ("action", "action2"):
-        if n == 2:
-            rule_keys = ("action", "action2")
-        if step == "action2" and s.readings.get("P-14") == "alternative":
-            reminder = Msg("flow.altar.reminder.action2_any", name=name)
-            rulings.append("P-14")
-        elif step == "action2":
-            reminder = Msg("flow.altar.reminder.action2", name=name)
-            rulings.append("P-14")
-        elif n == 2:
-            reminder = Msg("flow.altar.reminder.action_2", name=name)
-        else:
-            reminder = Msg("flow.altar.reminder.action", name=name)
-        for a in MAIN_ACTIONS:
-            if a in s.actions_done and s.readings.get("P-14") != "alternative":
+    actions = []
+    for a in MAIN_ACTIONS:
+        if a in s.actions_done and s.readings.get("P-14") != "alternative":
+            continue
+        if a == "ritual":
+            if s.shrines_left == 0 or all(r.shrines >= MAX_SHRINES for r in s.realms[me]):
                 continue
-            if a == "ritual":
-                if s.shrines_left == 0 or all(r.shrines >= MAX_SHRINES for r in s.realms[me]):
-                    continue
-                if s.realms_each > 1:  # which of the two Realms: the player says
-                    event = {"type": "main", "action": a}
-                    fields = [_realm_field(s, owner=me, label=Msg("flow.altar.field.shrine_on"))]
-                else:
-                    event, fields = {"type": "main", "action": a, "realm": realm_id(me, 0)}, []
-                actions.append(Action(event=event, label=MAIN_LABELS[a], fields=fields))
+            if s.realms_each > 1:  # which of the two Realms: the player says
+                event = {"type": "main", "action": a}
+                fields = [_realm_field(s, owner=me, label=Msg("flow.altar.field.shrine_on"))]
             else:
-                actions.append(Action(event={"type": "main", "action": a},
-                                      label=MAIN_LABELS[a]))
-        if s.actions_done:
-            notes.append(Msg("flow.altar.note.first_action",
-                             action=MAIN_LABELS[s.actions_done[0]]))
-    elif step == "end_turn":
-        reminder = Msg("flow.altar.reminder.end_turn", name=name, limit=HAND_LIMIT)
-        if s.end is not None and last_in_round(s):
-            actions.append(next_action(Msg("flow.altar.next.finish")))
+                event, fields = {"type": "main", "action": a, "realm": realm_id(me, 0)}, []
+            actions.append(Action(event=event, label=MAIN_LABELS[a], fields=fields))
         else:
-            nxt = s.players[seat_order(s.start, n)[s.turn % n]]
-            actions.append(next_action(Msg("flow.altar.next.turn", name=nxt)))
-    else:
-        active = None
-        rule_keys = ("ending", "winner")
-        reminder = Msg("flow.altar.reminder.end", end=ENDS[s.end or "deck_exhausted"])
-    if s.end is not None and not s.finished:
-        rule_keys += ("ending",)
-        last = s.players[seat_order(s.start, n)[-1]]
-        notes.append(Msg("flow.altar.note.ending", end=ENDS[s.end], name=last))
-        rulings.append("P-13")
-    sections: list[Section] = []
-    if step not in ("start", "end"):
-        actions.extend(_board_actions(s))
-        sections = _realm_sections(s)
+            actions.append(Action(event={"type": "main", "action": a}, label=MAIN_LABELS[a]))
+    return actions
+
+
+def _first_action(s: AltarState) -> list[Text]:
+    return ([Msg("flow.altar.note.first_action", action=MAIN_LABELS[s.actions_done[0]])]
+            if s.actions_done else [])
+
+
+def _action_reminder(s: AltarState) -> Msg:
+    name = s.players[current(s)]
+    if s.step == "action2":
+        return Msg("flow.altar.reminder.action2_any" if s.readings.get("P-14") == "alternative"
+                   else "flow.altar.reminder.action2", name=name)
+    return Msg("flow.altar.reminder.action_2" if len(s.players) == 2
+               else "flow.altar.reminder.action", name=name)
+
+
+def _two_players(s: AltarState) -> bool:
+    return len(s.players) == 2
+
+
+def _next_turn_label(s: AltarState) -> Msg:
+    if _round_finishes(s):
+        return Msg("flow.altar.next.finish")
+    n = len(s.players)
+    return Msg("flow.altar.next.turn", name=s.players[seat_order(s.start, n)[s.turn % n]])
+
+
+def _frame(s: AltarState, view: dict[str, Any]) -> None:
+    n = len(s.players)
     rnd = (s.turn - 1) // n + 1 if s.turn else None
-    return PlayView(
-        game=GAME, round=rnd, rounds=None,
-        phase=Msg("flow.altar.phase.round", round=rnd) if rnd else Msg("flow.altar.phase.setup"),
-        step=(Msg("flow.altar.step.turn", name=name, step=STEP_TITLES[step]) if step in
-              ("draw", "action", "action2", "end_turn") else STEP_TITLES[step]),
-        reminder=reminder, cites=cites(CITATIONS, *dict.fromkeys(rule_keys)), markers=_markers(s),
-        actions=actions, notes=notes, rulings=rulings, active_player=active,
-        finished=s.finished, sections=sections,
-        sections_label=Msg("flow.altar.sections_label"),
-        section=realm_id(me, 0),
-    )
+    in_turn = s.step not in ("start", "end")
+    if in_turn:  # a player's turn: the step names them
+        view["step"] = Msg("flow.altar.step.turn", name=s.players[current(s)], step=view["step"])
+        view["actions"].extend(_board_actions(s))
+    if s.end is not None and not s.finished:
+        # Altar, End of the Game: triggered; the round is finished first (ruling P-13)
+        if CITATIONS["ending"] not in view["cites"]:
+            view["cites"].append(CITATIONS["ending"])
+        last = s.players[seat_order(s.start, n)[-1]]
+        view["notes"].append(Msg("flow.altar.note.ending", end=ENDS[s.end], name=last))
+        view["rulings"].append("P-13")
+    view.update(round=rnd, rounds=None,
+                phase=Msg("flow.altar.phase.round", round=rnd) if rnd
+                else Msg("flow.altar.phase.setup"),
+                markers=_markers(s), sections=_realm_sections(s) if in_turn else [],
+                sections_label=Msg("flow.altar.sections_label"),
+                section=realm_id(current(s), 0))
+
+
+def _not_now(s: AltarState, kind: str) -> Msg:
+    if s.finished:
+        return Msg("flow.altar.error.over")
+    return Msg("flow.altar.error.not_now", step=TABLE.step(s).title)
+
+
+# The rulebook's order (Altar, Setup; Gameplay): the start, then each player's turn in
+# clockwise order: draw a card, one main action (two different ones with 2 players), free
+# actions and the end of the turn; End of the Game once a trigger's round is finished or
+# the deck is exhausted. A step's id is its key in CITATIONS.
+TABLE = StepTable(
+    game=GAME, moves=MOVES, citations=CITATIONS, refusal=_not_now,
+    unknown=Msg("flow.altar.error.unknown"), frame=_frame,
+    steps=(
+        # Altar, Setup 2 and 7: the gods' Realms, the first player
+        Step("start", Msg("flow.altar.title.start"), Msg("flow.altar.reminder.start"),
+             cites=("start",), moves=("start",), actions=_start_actions),
+        # Altar, Draw a Card (2 players: two cards)
+        Step("draw", Msg("flow.altar.title.draw"),
+             lambda s: Msg("flow.altar.reminder.draw_2" if _two_players(s)
+                           else "flow.altar.reminder.draw", name=s.players[current(s)]),
+             cites=lambda s: ("draw", "draw2") if _two_players(s) else ("draw",),
+             moves=IN_A_TURN, arrive=_begin_turn, active=current,
+             next="action", next_label=Msg("flow.altar.next.action")),
+        # Altar, Main Actions
+        Step("action", Msg("flow.altar.title.action"), _action_reminder,
+             cites=lambda s: ("action", "action2") if _two_players(s) else ("action",),
+             moves=("main", *IN_A_TURN), actions=_main_actions, notes=_first_action,
+             active=current),
+        # Altar, Gameplay: 2 players perform 2 different main actions (ruling P-14)
+        Step("action2", Msg("flow.altar.title.action2"), _action_reminder,
+             cites=("action", "action2"), moves=("main", *IN_A_TURN),
+             actions=_main_actions, notes=_first_action, rulings=("P-14",), active=current),
+        # Altar, Main Actions ("At the end of a player's turn …"); Free Actions
+        Step("end_turn", Msg("flow.altar.title.end_turn"),
+             lambda s: Msg("flow.altar.reminder.end_turn", name=s.players[current(s)],
+                           limit=HAND_LIMIT),
+             cites=("end_turn",), moves=IN_A_TURN, active=current,
+             next=lambda s: "end" if _round_finishes(s) else "draw",
+             next_label=_next_turn_label),
+        # Altar, End of the Game; Winner of the Game
+        Step("end", Msg("flow.altar.title.end"),
+             lambda s: Msg("flow.altar.reminder.end", end=ENDS[s.end or "deck_exhausted"]),
+             cites=("ending", "winner"), final=True),
+    ),
+)
 
 
 def score_prefill(s: AltarState) -> dict[str, Any]:
@@ -531,7 +566,7 @@ def score_prefill(s: AltarState) -> dict[str, Any]:
 
 FLOW = Flow(
     game=GAME, title=box.NAME, state_model=AltarState, variants=VARIANTS,
-    player_range=PLAYERS, initial=initial, apply=apply, view=view,
+    player_range=PLAYERS, initial=initial, apply=TABLE.apply, view=TABLE.view,
     score_prefill=score_prefill,
-    citations=tuple(CITATIONS.values()),
+    citations=tuple(CITATIONS.values()), steps=TABLE,
 )

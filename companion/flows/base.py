@@ -551,6 +551,8 @@ class Step:
     above Next, and ``more`` below it; ``notes`` and ``rulings``: its extra lines and the
     readings they rest on; ``active``: the index of the player whose turn it is (None: the
     whole table acts).
+    ``arrive``: what reaching this step does to the state's copy, however it is reached
+    (Altar: a turn begins with its draw, so the turn count moves on there).
     ``final``: reaching this step ends the game.
     """
 
@@ -568,6 +570,7 @@ class Step:
     notes: Callable[[Any], list[Text]] | None = None
     rulings: Any = ()
     active: Any = None
+    arrive: Callable[[Any], None] | None = None
     final: bool = False
 
 
@@ -633,7 +636,10 @@ class StepTable:
     def enter(self, s: Any, step_id: str) -> None:
         """Move the state's copy to the step ``step_id`` (the end of the game when final)."""
         setattr(s, self.step_field, step_id)
-        if self._by_id[step_id].final:  # type: ignore[attr-defined]
+        step = self._by_id[step_id]  # type: ignore[attr-defined]
+        if step.arrive is not None:
+            step.arrive(s)
+        if step.final:
             s.finished = True
 
     def view(self, state: Any) -> PlayView:
