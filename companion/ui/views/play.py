@@ -340,7 +340,8 @@ def status_card(view: PlayView, ctx) -> ft.Control:
         opener = [ft.TextButton(
             content=t("rules.open_in_rulebook"), icon=ft.Icons.MENU_BOOK, height=TAP,
             on_click=lambda e: (ctx.page.pop_dialog(), ctx.go(target)))]
-        body: list[ft.Control] = [ft.Text(quote.text, selectable=True)]
+        # Plain text, as the Why? dialog's quote (companion/ui/widgets/why.py says why).
+        body: list[ft.Control] = [ft.Text(quote.text)]
         if english:
             body.insert(0, ft.Text(source, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
         ctx.page.show_dialog(ft.AlertDialog(

@@ -66,9 +66,11 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
             # Latoro's rulebook is Japanese (its quotes are the original); the others
             # are English, which the Japanese heading says.
             heading = "why.rulebook_original" if r.id.startswith("LT-") else "why.rulebook"
+            # Plain text, not selectable: a selectable text in a dialog at times left the
+            # dialog's every word out of what the browser gives a screen reader.
             parts += [ft.Text(t(heading), size=14, weight=ft.FontWeight.W_600,
                               color=ft.Colors.ON_SURFACE_VARIANT),
-                      ft.Text(words, size=15, italic=True, selectable=True)]
+                      ft.Text(words, size=15, italic=True)]
     if not known:
         parts.append(ft.Text(t("why.unknown"), size=16))
     title = known[0].title if len(known) == 1 else t("why.title")
