@@ -4,6 +4,7 @@ the one-line notice at most, never Flet's traceback with the server's paths."""
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import msgpack
 import pytest
@@ -34,9 +35,11 @@ def lan(tmp_path_factory):
     c.stop()
 
 
-def answer_to(lan, name: str, data) -> str:
-    """Everything the server sends a new session before the code after one event."""
-    with connect(f"ws://127.0.0.1:{lan.port}/ws", origin=f"http://127.0.0.1:{lan.port}") as ws:
+def answer_to(lan, name: str, data, source: str = "127.0.0.1") -> str:
+    """Everything the server sends a new session before the code after one event, from a
+    phone at the address ``source``."""
+    with connect(f"ws://127.0.0.1:{lan.port}/ws", origin=f"http://127.0.0.1:{lan.port}",
+                 source_address=(source, 0)) as ws:
         register(ws)
         ws.send(b"\x00" + msgpack.packb([CONTROL_EVENT, {"target": PAGE, "name": name,
                                                          "data": data}]))
@@ -50,8 +53,20 @@ def answer_to(lan, name: str, data) -> str:
         return got.decode("utf-8", "replace")
 
 
-@pytest.mark.parametrize("name, data", EVENTS)
-def test_a_malformed_event_before_the_code_shows_no_traceback(lan, name, data):
-    sent = answer_to(lan, name, data)
+@pytest.fixture(scope="module")
+def answers(lan) -> list[str]:
+    """What each event of EVENTS got, each from a session of its own; the sessions listen
+    side by side, so their seconds of listening are not added up. Each phone has an
+    address of its own: the server lets only a few sessions from one address wait for the
+    code."""
+    with ThreadPoolExecutor(len(EVENTS)) as pool:
+        return list(pool.map(lambda n: answer_to(lan, *EVENTS[n], source=f"127.0.0.{n + 2}"),
+                             range(len(EVENTS))))
+
+
+@pytest.mark.parametrize("number", range(len(EVENTS)),
+                         ids=[f"{name}-{data!r}" for name, data in EVENTS])
+def test_a_malformed_event_before_the_code_shows_no_traceback(answers, number):
+    sent = answers[number]
     assert "Traceback" not in sent and str(ROOT) not in sent and ".py" not in sent
     assert "246810" not in sent
