@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
+import setup_guides
+from companion.storage.store import Store
 from tests.e2e.conftest import PHONE, Server
 from tests.e2e.flutter import open_app
-from tests.e2e.tables import create_table
 from tests.e2e.test_japanese import choose_language
 
 AXE = Path(__file__).parents[1] / "node_modules" / "axe-core" / "axe.min.js"
@@ -28,13 +29,13 @@ RULES = ["aria-command-name", "nested-interactive", "label", "button-name",
          "label-content-name-mismatch", "link-name", "image-alt"]
 CODE = "246810"
 
-# (the game's tile, its id in routes, the players)
+# (the game's id, the players)
 GAMES = [
-    ("Latria", "latria", ["Ann", "Ben", "Cleo"]),
-    ("Carpe Astra", "carpe_astra", ["Ann", "Ben"]),
-    ("Luna", "luna", ["Ann", "Ben"]),
-    ("Altar: Realms of the Gods", "altar", ["Ann", "Ben"]),
-    ("Latoro", "latoro", ["Ann", "Ben"]),
+    ("latria", ["Ann", "Ben", "Cleo"]),
+    ("carpe_astra", ["Ann", "Ben"]),
+    ("luna", ["Ann", "Ben"]),
+    ("altar", ["Ann", "Ben"]),
+    ("latoro", ["Ann", "Ben"]),
 ]
 
 # The screens beside the tables, and those of a table (``{t}`` is its route).
@@ -95,12 +96,6 @@ class Walk:
                          for where, nodes in self.found.items())
 
 
-def new_table(page, url: str, tile: str, players: list[str]) -> str:
-    create_table(page, url, tile, players)
-    page.wait_for_function("() => /^\\/table\\/[^/]+$/.test(location.pathname)")
-    return page.evaluate("location.pathname")
-
-
 @pytest.fixture(scope="module")
 def a11y_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("a11y")
@@ -111,15 +106,13 @@ def a11y_server(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def tables(a11y_server, browser):
-    """One table of each game, made once for every walk: game id → its route."""
-    context = browser.new_context(viewport=PHONE)
-    page = context.new_page()
-    page.set_default_timeout(20000)
-    made = {game: new_table(page, a11y_server.url, tile, players)
-            for tile, game, players in GAMES}
-    context.close()
-    return made
+def tables(a11y_server):
+    """One table of each game, as New table makes it (the standard game, a seed drawn),
+    written once into the server's store for every walk: game id → its route."""
+    store = Store(a11y_server.data_dir)
+    return {game: "/table/" + store.create_table(game, "standard", players,
+                                                 seed=setup_guides.new_seed()).id
+            for game, players in GAMES}
 
 
 def phone(browser, dark: bool):
