@@ -1,10 +1,15 @@
-"""Steps shared by the browser tests: creating a table as a player would."""
+"""Steps shared by the browser tests: creating a table as a player would, or as New
+table would write it, for the tests whose subject comes after New table."""
 
 from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, type_into
+import setup_guides
+from companion.catalog import GAMES
+from companion.i18n import t
+from companion.storage.store import Store
+from tests.e2e.flutter import button, open_app, tap_until, type_into
 
 
 def create_table(page, url: str, game: str, names: list[str], variant: str | None = None):
@@ -21,3 +26,17 @@ def create_table(page, url: str, game: str, names: list[str], variant: str | Non
         page.get_by_role("radio", name=variant).click()
     button(page, "Create table").click()
     page.get_by_text("Players", exact=True).wait_for()
+
+
+def stored_table(page, server, game: str, names: list[str], variant: str = "standard") -> None:
+    """The table New table would make (``game``'s id, a seed drawn), written straight into
+    the server's store, then opened from Home as a player opens a table in progress: the
+    page is left on the table's screen, as ``create_table`` leaves it. For the tests of
+    what comes after New table (typing a table in costs a few seconds a test; New table's
+    own tests and the walks type it in)."""
+    Store(server.data_dir).create_table(game, variant, names, seed=setup_guides.new_seed())
+    open_app(page, server.url)
+    opened = page.get_by_text("Players", exact=True)
+    # Home lists the tables in play, the last changed first
+    tap_until(page, button(page, f"Open {t(GAMES[game].name)} table: {', '.join(names)}").first,
+              opened)

@@ -16,7 +16,7 @@ import time
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, count_field, shot, shows, wait_for_editing
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_two_phones import (
     MISSED,
     TALL,
@@ -76,7 +76,7 @@ def told(page, now: str):
 def test_a_tap_that_came_just_after_another_phones_is_told_on_one_server(
         server, page, second_page):  # noqa: F811
     held_a, held_b = Held(page), Held(second_page)
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
@@ -135,7 +135,7 @@ def type_count(page, label: str, number: str) -> None:
 
 def test_the_same_count_on_two_phones_keeps_the_later_and_tells_the_first(
         server, page, second_page):  # noqa: F811
-    create_table(page, server.url, "Latria", ["Kim", "Lee", "Max"])
+    stored_table(page, server, "latria", ["Kim", "Lee", "Max"])
     page.set_viewport_size(TALL)
     button(page, "Score").first.click()
     page.get_by_text("Kim: 0 points").wait_for()

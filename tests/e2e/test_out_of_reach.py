@@ -10,7 +10,7 @@ from companion.flows import FLOWS, build_event, replay
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_two_phones import (
     TALL,
     open_table,
@@ -21,7 +21,7 @@ OUT_OF_REACH = "The table's server cannot be reached"
 
 
 def test_out_of_reach_the_last_screen_stays_readable_and_taps_wait(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
     button(page, "Start round 1").click()
@@ -113,7 +113,7 @@ class Wifi:
 def test_a_phone_out_of_reach_of_a_running_server_comes_back_to_the_table_as_it_is(
         server, page, second_page):  # noqa: F811
     wifi = Wifi(second_page)
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()

@@ -7,7 +7,7 @@ import re
 
 from tests.e2e.flutter import button, shot, shows
 from tests.e2e.flutter import picked as chip_picked
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 SMALL = {"width": 360, "height": 740}
 PHONE = {"width": 390, "height": 844}
@@ -33,7 +33,7 @@ def wait_disabled(page, label: str) -> None:
 
 def test_altar_play_shows_one_realm_and_score_needs_no_god(server, page):
     names = ["Ann", "Ben", "Cleo", "Dan"]
-    create_table(page, server.url, "Altar: Realms of the Gods", names)
+    stored_table(page, server, "altar", names)
     button(page, "Play").first.click()
     button(page, "First player: Ann").click()
     button(page, "Realm of the Goddess of Love (if played): Ben").click()

@@ -9,7 +9,7 @@ import time
 
 from companion.storage.store import Store
 from tests.e2e.flutter import button, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_play_luna import TALL, shots
 from tests.e2e.test_two_phones import (
     open_table,
@@ -23,7 +23,7 @@ def tokens_left(left: int) -> re.Pattern:
 
 def test_another_phones_tap_is_followed_and_an_unrecorded_pick_stays(
         server, page, second_page):  # noqa: F811
-    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "luna", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "Start: Preliminary round").click()

@@ -6,7 +6,7 @@ import re
 
 from tests.e2e.flutter import button, count_field, open_app, shot, shows, wait_for_editing
 from tests.e2e.flutter import picked as chip_picked
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 TALL = {"width": 390, "height": 1800}
 TALLER = {"width": 390, "height": 2600}
@@ -32,7 +32,7 @@ def play_round(page, *, parent: str, mutation: bool, body: str, taker: str, next
 
 
 def test_two_rounds_with_a_mutation_survive_a_restart_and_undo(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
@@ -91,7 +91,7 @@ def test_step4_quick_record_first_and_the_helper_keeps_the_cards(server, page):
     """At step 4 "who took the cards" is first and nothing is answered
     for the table; the card helper is one tap away, its numbers start at 7 (the middle of
     2–13 with 4 players) and can be typed; "Enter the cards again" keeps the cards."""
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
     button(page, "Start round 1").click()

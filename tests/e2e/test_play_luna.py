@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import create_table, stored_table
 
 TALL = {"width": 390, "height": 1800}
 PHONE = {"width": 390, "height": 844}
@@ -55,7 +55,7 @@ def prepare_next_round(page, round_: int) -> None:
 
 
 def test_round_scoring_from_the_table_adds_to_influence(server, page):
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    stored_table(page, server, "luna", ["Ann", "Ben"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "Start: Preliminary round").click()
@@ -104,7 +104,7 @@ def test_round_scoring_from_the_table_adds_to_influence(server, page):
 
 def test_solo_opponent_does_not_lose_influence_to_the_apostate(server, page):
     """Luna, Solo Game Rules: "Your opponent does not lose influence due to the Apostate." """
-    create_table(page, server.url, "Luna", ["Ann"])
+    create_table(page, server.url, "Luna", ["Ann"])  # New table's level for one player
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     for label in ("Next: the Temple", "Next: your starting pieces", "Next: Novices",
@@ -148,7 +148,7 @@ def test_council_order_is_kept_across_rounds(server, page):
     the Council piece on the first space of the Council of Priests." Moon Priestess: "If
     there is more than one player on the same space, the player whose piece is on top
     breaks the tie." Ann starts: Dan on top, then Cleo, Ben, Ann."""
-    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "luna", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "Start player: Ann").click()

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from companion.storage.store import Store
 from tests.e2e.flutter import button, click_into, count_field, shot, shows, stepper_button
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_play_latria import play_round
 from tests.e2e.test_play_luna import prepare_next_round, to_scoring
 from tests.e2e.test_score_luna_altar_latoro import wait_council_place
@@ -75,7 +75,7 @@ def sheet_version(server, table_name: str) -> int:
 
 
 def test_carpe_astra_credits_and_support_tokens(server, page):
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "Start player: Ann", "Start round 1")
@@ -137,7 +137,7 @@ def council_is(page, order: list[str]) -> None:
 
 
 def test_luna_influence_and_council_order(server, page):
-    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "luna", ["Ann", "Ben", "Cleo"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "Start player: Ann", "Start: Preliminary round", "Next: Novices",
@@ -194,7 +194,7 @@ def altar_turn(page, who: str, main: str, then: str) -> None:
 
 
 def test_altar_shrines_and_altars(server, page):
-    create_table(page, server.url, "Altar: Realms of the Gods", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "altar", ["Ann", "Ben", "Cleo"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "First player: Ann", "Realm of the Goddess of Love (if played): Ben",
@@ -235,7 +235,7 @@ def next_until(page, shown: str, tries: int = 12) -> None:
 
 
 def test_latoro_resources(server, page):
-    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "Ben"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "Start player: Ann", "Start round 1")
@@ -259,7 +259,7 @@ def test_latoro_resources(server, page):
 def test_latria_play_knows_nothing_the_sheet_holds(server, page):
     """Latria's sheet is the cards each player holds and their printed values, which Play
     does not record: Score opens on the table's players and writes nothing."""
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "First parent: Ann", "Start round 1")
@@ -276,7 +276,7 @@ def test_latria_play_knows_nothing_the_sheet_holds(server, page):
 
 
 def test_a_phone_on_score_follows_what_another_phone_plays(server, page, browser):
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben"])
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     taps(page, "Start player: Ann", "Start round 1")

@@ -5,7 +5,7 @@ follower's ability (ruling AL-3)."""
 from __future__ import annotations
 
 from tests.e2e.flutter import button, shot, type_into
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_score_luna_altar_latoro import TALL, more, switch_to, type_count
 
 PHONE = {"width": 390, "height": 844}
@@ -31,7 +31,7 @@ def test_nobody_complete_shrines_decide_and_an_ability_can_override(server, page
     have special rules for winning a tie." — "If there is a tie, the player with the most
     Shrines is the winner. If there is still a tie then the player who placed the last
     Shrine is the winner. And this breaks all ties!" """
-    create_table(page, server.url, "Altar: Realms of the Gods", ["Ann", "Ben", "Cat"])
+    stored_table(page, server, "altar", ["Ann", "Ben", "Cat"])
     button(page, "Score").first.click()
     page.get_by_text("How the game ended", exact=True).wait_for()
     page.set_viewport_size(TALL)

@@ -13,7 +13,7 @@ from pathlib import Path
 from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until
 from tests.e2e.flutter import picked as chip_picked
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 PHONE = {"width": 390, "height": 844}
@@ -60,7 +60,7 @@ def open_results(page, url: str, game: str) -> None:
 def test_carpe_astra_gain_support_records_no_guild_the_table_did_not_choose(server, page):
     """"Scored a Network card" tapped with nothing chosen records nothing and says what
     to choose; a guild chosen is recorded; the next card's form starts empty again."""
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     button(page, "Play").first.click()
     button(page, "Start player: Ann").click()
     button(page, "Start round 1").click()
@@ -92,7 +92,7 @@ def test_carpe_astra_gain_support_records_no_guild_the_table_did_not_choose(serv
 def test_latria_first_parents_why_quotes_latria(server, page):
     """Setup → the first parent's Why?: Latria's rule, not Altar's oldest player nor
     Latoro's rider of animals."""
-    create_table(page, server.url, "Latria", ["Aiko", "Ben", "Chiara", "Dev"])
+    stored_table(page, server, "latria", ["Aiko", "Ben", "Chiara", "Dev"])
     button(page, "Setup").first.click()
     page.get_by_text("Share this seed").first.wait_for()
     why = button(page, "Why? A human rule, or the drawn seat").first

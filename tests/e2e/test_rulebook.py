@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.flutter import button, click_into, open_app, shot, shows, textbox, type_into
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 SMALL = {"width": 360, "height": 740}
 
@@ -20,7 +20,7 @@ def in_view(page, locator) -> bool:
 
 
 def test_play_step4_opens_the_rulebook_at_step4_with_the_quote_marked(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
     button(page, "Start round 1").click()
@@ -115,7 +115,7 @@ def test_search_every_rulebook_from_home(server, page):
 
 def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(server, page):
     """A Why? (a reading in the players' words) leads on into the rulebook."""
-    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "luna", ["Ann", "Ben", "Cleo"])
     page.set_viewport_size({"width": 390, "height": 1600})
     button(page, "Setup").first.click()
     button(page, "Why? Temple boards named by their tile 1–4; the path by rank").first.click()

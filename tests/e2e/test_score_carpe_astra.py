@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.e2e.flutter import button, shot
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 
 def more(page, label: str, whom: str, times: int = 1) -> None:
@@ -19,7 +19,7 @@ def switch_to(page, name: str) -> None:
 
 
 def test_four_player_carpe_astra_totals_and_winner(server, page):
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben", "Cleo", "Dan"])
     button(page, "Score").first.click()
     page.get_by_text("Support tokens", exact=True).wait_for()
     # Ann (seat 1): Military 3 → single most → 4; credits 2.

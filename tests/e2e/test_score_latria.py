@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, shot, tap_until
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 TALL = {"width": 390, "height": 2600}  # the whole form on screen: no scrolling needed
 
@@ -22,7 +22,7 @@ def switch_to(page, name: str) -> None:
 
 
 def test_three_player_latria_with_eclipse_and_double(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     page.get_by_text("Celestial cards", exact=True).wait_for()
@@ -82,7 +82,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
     button(page, "Ben, 11 points").wait_for()
 
     # The next game remembers what is printed on Polaris 5 (the box values): no question.
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     more(page, "Polaris 1 VP", "Ann")
@@ -94,7 +94,7 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
 
 def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
     """Polaris card note (L-3, L-4): the app removes the best two until the players pick."""
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
     # Ann: Sun 4, Sun 1, Moon 3 and the Polaris "two red symbols" card.

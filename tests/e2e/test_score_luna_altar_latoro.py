@@ -12,7 +12,7 @@ from tests.e2e.flutter import (
     type_into,
     wait_for_editing,
 )
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.test_setup_screen import reveal
 
 TALL = {"width": 390, "height": 1400}
@@ -89,7 +89,7 @@ def phone_shot(page, name: str) -> None:
 
 
 def test_four_player_luna_totals_and_council_tie(server, page):
-    create_table(page, server.url, "Luna", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "luna", ["Ann", "Ben", "Cleo", "Dan"])
     button(page, "Score").first.click()
     page.get_by_text("Council of Priests", exact=True).wait_for()
     page.set_viewport_size(TALL)
@@ -154,7 +154,7 @@ def test_four_player_luna_totals_and_council_tie(server, page):
 
 
 def test_two_player_altar_realms_tie_and_last_shrine(server, page):
-    create_table(page, server.url, "Altar: Realms of the Gods", ["Ann", "Ben"])
+    stored_table(page, server, "altar", ["Ann", "Ben"])
     button(page, "Score").first.click()
     page.get_by_text("How the game ended", exact=True).wait_for()
     page.set_viewport_size(TALL)
@@ -221,7 +221,7 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
 
 
 def test_three_player_latoro_with_japanese_name(server, page):
-    create_table(page, server.url, "Latoro", ["Ann", "さくら", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "さくら", "Ben"])
     button(page, "Score").first.click()
     page.get_by_text("Clan tags · 氏族タグ", exact=True).wait_for()
     page.get_by_text("Honor cards · 栄誉カード", exact=True).wait_for()

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import SHOTS, button, open_app, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import create_table, stored_table
 
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 
 
 def test_a_notice_leaves_the_round_and_the_step_readable(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
     button(page, "Start round 1").click()
@@ -46,7 +46,7 @@ def scroll_to_bottom(page) -> None:
 
 
 def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
-    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "Ben"])
     button(page, "Setup").first.click()
     page.get_by_text("Share this seed", exact=False).first.wait_for()
     page.set_viewport_size({"width": 390, "height": 4000})  # every step on screen
@@ -73,7 +73,7 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
 
 
 def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
     button(page, "Start round 1").click()
@@ -107,7 +107,7 @@ def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, pa
 
 
 def test_a_deleted_table_comes_back_with_undo(server, page):
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    stored_table(page, server, "luna", ["Ann", "Ben"])
     button(page, "Setup").first.click()
     first = page.get_by_role("checkbox").first
     first.click()  # something entered for the table, to see it come back
@@ -172,7 +172,7 @@ def lang(language: str) -> str:
 
 
 def test_ask_again_for_printed_values_fits_at_360_in_both_languages(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size({"width": 360, "height": 2600})
     page.get_by_text("Astrology cards", exact=True).wait_for()

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.e2e.flutter import button, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 
@@ -34,7 +34,7 @@ def more_buttons(page) -> dict[str, tuple[int, int, bool]]:
 
 @pytest.mark.parametrize("size", SIZES, ids=["390x844", "360x740"])
 def test_no_stepper_moves_while_a_score_is_entered(server, page, size):
-    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "Ben"])
     page.set_viewport_size(size)
     button(page, "Score").first.click()
     page.get_by_text("Ann: 0 points").wait_for()
@@ -66,7 +66,7 @@ def test_no_stepper_moves_while_a_score_is_entered(server, page, size):
 
 
 def test_entries_not_recorded_are_not_lost_with_the_step(server, page):
-    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "Ben"])
     page.set_viewport_size({"width": 390, "height": 1400})  # the markers on screen too
     button(page, "Play").first.click()
     # Ann starts, whoever the seed drew: the start player takes the extra black (Latoro,
@@ -106,7 +106,7 @@ def test_an_unexpected_error_in_a_tap_is_one_line_in_view(server, page):
 
     from companion.storage.store import DB_NAME
 
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Play").first.click()
     button(page, "Start round 1").wait_for()
     with sqlite3.connect(server.data_dir / DB_NAME) as conn:

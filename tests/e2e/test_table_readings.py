@@ -6,14 +6,14 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.words import RULING_ID, program_words, texts
 
 SMALL = {"width": 360, "height": 740}
 
 
 def test_the_other_reading_of_the_three_player_tokens_reaches_the_results(server, page):
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     button(page, re.compile(r"^Rulings\s+How the app reads")).click()
     shows(page, "Your table's readings").wait_for()
     shot(page, "table-readings-carpe-astra")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import button, shot, shows
-from tests.e2e.tables import create_table
+from tests.e2e.tables import stored_table
 from tests.e2e.words import RULING_ID, program_words, texts
 
 PHONE = {"width": 390, "height": 844}
@@ -37,7 +37,7 @@ def test_the_polaris_card_may_remove_itself_by_the_tables_reading(server, page):
     """Polaris card note: "remove any 2 of your acquired cards … If you hold 2 or fewer
     cards, including this card itself, remove all of them." Holding the card, Sun 4 and
     Sun 3: the other reading removes the card and Sun 3, and Ann keeps Sun 4."""
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     choose_the_other_reading(page, 'The Polaris "two red symbols" card and the cards it '
                                    "removes", "latria-polaris")
     button(page, "Score").first.click()
@@ -67,7 +67,7 @@ def test_luna_pays_the_round_as_a_whole_by_the_tables_reading(server, page):
     other reading takes the whole 7 and gives 3 back: −4, where the app's stops at 0."""
     from tests.e2e.test_play_luna import to_scoring
 
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    stored_table(page, server, "luna", ["Ann", "Ben"])
     choose_the_other_reading(page, "Influence does not fall below 0", "luna-influence")
     page.set_viewport_size({"width": 390, "height": 1800})
     button(page, "Play").first.click()
@@ -122,7 +122,7 @@ def test_the_new_readings_in_japanese(server, page):
 def test_latoro_refuses_a_conversion_into_a_kind_given(server, page):
     """Support phase: 「手持ちの好きな資源３つを別の資源１つに変換」 — 2 black and 1 white
     cannot become black; they can become brown."""
-    create_table(page, server.url, "Latoro", ["Ann", "Ben"])
+    stored_table(page, server, "latoro", ["Ann", "Ben"])
     page.set_viewport_size({"width": 390, "height": 2200})
     button(page, "Play").first.click()
     for label in ("Start player: Ann", "Start round 1", "Keep resources in the app"):
@@ -167,7 +167,7 @@ def test_carpe_astra_says_when_the_credit_supply_is_short(server, page):
         button(page, "Credits from the event", exact=True).click()
         page.wait_for_timeout(300)
 
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     page.set_viewport_size({"width": 390, "height": 1800})
     button(page, "Play").first.click()
     button(page, "Start player: Ann").click()

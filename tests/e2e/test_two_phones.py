@@ -12,7 +12,7 @@ from companion.flows import replay
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE, Server
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until
-from tests.e2e.tables import create_table
+from tests.e2e.tables import create_table, stored_table
 
 TALL = {"width": 390, "height": 1400}
 # The line on a phone whose tap did not land (another phone changed the table first).
@@ -53,7 +53,7 @@ def saved_log(server: Server, players: list[str]):
 def test_a_tap_on_one_phone_shows_on_the_other_and_a_stale_tap_is_refused(
         server, page, second_page, third_page, tmp_path):
     players = ["Ann", "Ben", "Cleo", "Dan"]
-    create_table(page, server.url, "Latria", players)
+    stored_table(page, server, "latria", players)
     page.set_viewport_size(TALL)
     button(page, "Play").first.click()
     button(page, "First parent: Ann").click()
@@ -112,7 +112,7 @@ def test_a_tap_on_one_phone_shows_on_the_other_and_a_stale_tap_is_refused(
 
 
 def test_a_broken_log_can_be_repaired_with_undo(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
     store = Store(server.data_dir)
     (table,) = store.list_tables()
     store.append_event(table.id, {"type": "start", "player": 1}, 0)
@@ -134,7 +134,7 @@ def more(page, label: str, whom: str, times: int) -> None:
 
 def test_two_phones_entering_two_players_scores_both_land(server, page, second_page,
                                                          third_page):
-    create_table(page, server.url, "Latoro", ["Kim", "Lee"])
+    stored_table(page, server, "latoro", ["Kim", "Lee"])
     page.set_viewport_size(TALL)
     button(page, "Score").first.click()
     page.get_by_text("Kim: 0 points").wait_for()
@@ -176,7 +176,7 @@ def test_two_phones_entering_two_players_scores_both_land(server, page, second_p
 def test_ticks_and_a_new_draw_on_one_phone_show_on_the_other(server, page, second_page):
     from tests.e2e.test_setup_screen import box, open_setup, shown_seed, wait_checked
 
-    create_table(page, server.url, "Carpe Astra", ["Ann", "Ben", "Cleo"])
+    stored_table(page, server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     open_setup(page)
     open_app(second_page, server.url)
     button(second_page, "Open Carpe Astra table").click()
@@ -204,5 +204,5 @@ def test_ticks_and_a_new_draw_on_one_phone_show_on_the_other(server, page, secon
 def test_home_on_another_phone_lists_a_new_table_at_once(server, page, second_page):
     open_app(second_page, server.url)
     second_page.get_by_text("Start a new table").wait_for()
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    create_table(page, server.url, "Luna", ["Ann", "Ben"])  # typed in: New table tells
     button(second_page, "Open Luna table").wait_for(timeout=2000)
