@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-import setup_guides
-from companion.storage.store import Store
 from tests.e2e.conftest import PHONE, Server
 from tests.e2e.flutter import open_app
+from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import choose_language
 
 AXE = Path(__file__).parents[1] / "node_modules" / "axe-core" / "axe.min.js"
@@ -107,11 +106,9 @@ def a11y_server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def tables(a11y_server):
-    """One table of each game, as New table makes it (the standard game, a seed drawn),
-    written once into the server's store for every walk: game id → its route."""
-    store = Store(a11y_server.data_dir)
-    return {game: "/table/" + store.create_table(game, "standard", players,
-                                                 seed=setup_guides.new_seed()).id
+    """One table of each game, as New table makes it (the standard game), written once
+    into the server's store for every walk: game id → its route."""
+    return {game: "/table/" + write_table(a11y_server, game, players)
             for game, players in GAMES}
 
 

@@ -59,8 +59,23 @@ def english_rulebooks() -> str:
 SOURCE = re.compile(r"^(?:Latria|Carpe Astra|Luna|Altar) rulebook — (.+)$")
 
 
+# A Why?'s quote: the rulebook's words in quotation marks, each piece followed by where it
+# is from and parted by a dash ('"…" (Game End) — "…" (Moon Priestess)'), or led by
+# where ('Scoring, step 3: "…"'); "…" stands for words left out.
+WHY_QUOTE = re.compile(r'^(?:[^"]*:\s*)?"(?P<words>.+)"\s*(?:\((?P<source>[^()]+)\))?$')
+
+
+def is_why_quote(squeezed: str) -> bool:
+    pieces = [WHY_QUOTE.match(piece) for piece in squeezed.split(" — ")]
+    return all(pieces) and all(part.strip() in english_rulebooks()
+                               for piece in pieces for part in piece["words"].split("…")
+                               if part.strip())
+
+
 def is_quote(line: str) -> bool:
     squeezed = " ".join(line.split())
+    if is_why_quote(squeezed):
+        return True
     if (source := SOURCE.match(squeezed)) is not None:
         return all(part.strip() in english_rulebooks()
                    for part in re.split(r"[,;]|— |(?:Latria|Carpe Astra|Luna|Altar) rulebook",
