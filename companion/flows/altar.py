@@ -193,6 +193,12 @@ def _realm(s: AltarState, value: Any, mine: int | None = None) -> tuple[int, int
     return int(i), int(r)
 
 
+def _two_players(s: AltarState) -> bool:
+    """Altar, Setup for 2 Players and Gameplay: two Realms each, two cards drawn, two
+    different main actions."""
+    return len(s.players) == 2
+
+
 def _check_triggers(s: AltarState) -> None:
     if s.end is not None:
         return
@@ -258,7 +264,7 @@ def _main(s: AltarState, event: Mapping[str, Any]) -> None:
         _add_shrine(s, i, r)
     own(s, "actions_done")
     s.actions_done.append(action)  # type: ignore[arg-type]
-    TABLE.enter(s, "action2" if len(s.players) == 2 and s.step == "action" else "end_turn")
+    TABLE.enter(s, "action2" if _two_players(s) and s.step == "action" else "end_turn")
     _check_triggers(s)
 
 
@@ -456,12 +462,8 @@ def _action_reminder(s: AltarState) -> Msg:
     if s.step == "action2":
         return Msg("flow.altar.reminder.action2_any" if s.readings.get("P-14") == "alternative"
                    else "flow.altar.reminder.action2", name=name)
-    return Msg("flow.altar.reminder.action_2" if len(s.players) == 2
+    return Msg("flow.altar.reminder.action_2" if _two_players(s)
                else "flow.altar.reminder.action", name=name)
-
-
-def _two_players(s: AltarState) -> bool:
-    return len(s.players) == 2
 
 
 def _next_turn_label(s: AltarState) -> Msg:
