@@ -42,21 +42,23 @@ def textbox(page: Page, name: str):
     return page.get_by_role("textbox", name=name)
 
 
-def tap_until(page: Page, target, shown, tries: int = 3, still=None) -> None:
-    """Tap ``target`` (a locator) until ``shown`` (a locator) is visible. Flutter now and
-    then drops a tap that lands just as a screen has been drawn (seen on a loaded
-    machine: Back on Results right after History opened it, its tooltip shown and
-    nothing else): a player taps again, and so does this, only while ``still`` (by
-    default ``target``) is on screen, so a tap that did land is never repeated."""
+def tap_until(page: Page, target, shown, tries: int = 3, still=None,
+              state: str = "visible") -> None:
+    """Tap ``target`` (a locator) until ``shown`` (a locator) is in ``state`` (visible, or
+    detached: the tapped chip taken away). Flutter now and then drops a tap that lands
+    just as a screen has been drawn (seen on a loaded machine: Back on Results right after
+    History opened it, its tooltip shown and nothing else): a player taps again, and so
+    does this, only while ``still`` (by default ``target``) is on screen, so a tap that
+    did land is never repeated."""
     still = target if still is None else still
     for attempt in range(tries):
         target.click()
         try:
-            shown.wait_for(timeout=4000)
+            shown.wait_for(state=state, timeout=4000)
             return
         except Exception:
             if attempt == tries - 1 or not still.is_visible():
-                shown.wait_for()  # the normal wait and its message
+                shown.wait_for(state=state)  # the normal wait and its message
                 return
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import SHOTS, button, open_app, shot, shows
+from tests.e2e.flutter import SHOTS, button, open_app, shot, shows, tap_until
 from tests.e2e.tables import create_table, stored_table
 
 PHONE = {"width": 390, "height": 844}
@@ -51,12 +51,14 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
     page.get_by_text("Share this seed", exact=False).first.wait_for()
     page.set_viewport_size({"width": 390, "height": 4000})  # every step on screen
     page.wait_for_timeout(600)
-    boxes = page.get_by_role("checkbox")
-    for i in range(boxes.count()):
-        boxes.nth(i).click()
-        page.wait_for_function(
-            "n => document.querySelectorAll('flt-semantics[role=checkbox]"
-            "[aria-checked=true]').length >= n", arg=i + 1)
+    names = [box.get_attribute("aria-label") for box in page.get_by_role("checkbox").all()]
+    assert len(names) > 5, names
+    for name in names:
+        # Tapped again only while it is still unticked: a second tap on a tick that did
+        # land would take it away.
+        tap_until(page, page.get_by_role("checkbox", name=name, exact=True),
+                  page.get_by_role("checkbox", name=name, exact=True, checked=True),
+                  still=page.get_by_role("checkbox", name=name, exact=True, checked=False))
     done = page.get_by_text(re.compile(r"^All \d+ steps done: ready to play\.$"))
     done.wait_for()
     for size in (PHONE, SMALL_PHONE):

@@ -3,7 +3,10 @@ real store (no browser)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import flet as ft
+from flet.controls.base_control import BaseControl
 
 from companion.storage.store import Store
 from companion.ui.views import history, new_table
@@ -82,32 +85,46 @@ def test_an_empty_history_says_how_plays_get_there(tmp_path):
     assert any("once its Results have been shown" in t for t in shown)
 
 
-def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_path):
+def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_path,
+                                                                             monkeypatch):
+    focused = []  # what the screen asked the phone to focus
+
+    async def invoke(control, method, *args, **kwargs):
+        focused.append((method, control))
+
+    monkeypatch.setattr(BaseControl, "_invoke_method", invoke)
     store = Store(tmp_path)
     store.create_table("luna", "standard", ["Ann", "Ben"])
     store.create_table("latria", "standard", ["さくら", "Player 2", "ann"])
     ctx = fake_ctx(store)
     ctx.page = Page()
     view = new_table.build(ctx, "carpe_astra")
+
+    def tap(chip_name: str) -> None:
+        asyncio.run(controls_labelled(view, chip_name)[0].content.on_click(None))
+
     shown = view_texts(view)
     offered = [t for t in shown if t.startswith("Fill in ")]
     # most recent first, Ann once (in her latest spelling), no default name
     assert offered == ["Fill in さくら", "Fill in ann", "Fill in Ben"]
     chip = controls_labelled(view, "Fill in ann")[0]
-    chip.content.on_click(None)
+    tap("Fill in ann")
     shown = view_texts(view)
     assert "Fill in ann" not in shown  # already at this table
     fields = [c for c in controls_labelled(view, "Player 1")]
     assert fields and fields[0].value == "ann"
-    assert ctx.page.tasks == []  # no field tapped yet: no keyboard brought up
+    assert focused == []  # no field tapped yet: no keyboard brought up
+    # A second quick tap on the chip before the phone took it away seats no one twice.
+    asyncio.run(chip.content.on_click(None))
+    assert [f.value for f in controls_labelled(view, "Player 2")] == [""]
     # Once a field has been typed in, the keyboard goes on to the next empty field, or
     # to Create table once every seat has a name (the chip it was on is gone).
     second = controls_labelled(view, "Player 2")[0]
     second.on_focus(None)
-    controls_labelled(view, "Fill in Ben")[0].content.on_click(None)
+    tap("Fill in Ben")
     assert second.value == "Ben"
-    (focus,) = ctx.page.tasks
-    assert focus.__name__ == "focus" and focus.__self__.content == "Create table"
+    ((method, control),) = focused
+    assert method == "focus" and control.content == "Create table"
 
 
 def test_changing_the_count_keeps_the_name_fields_a_player_is_typing_in(tmp_path):

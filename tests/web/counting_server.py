@@ -10,9 +10,7 @@ import time
 from pathlib import Path
 
 
-def count_sessions(out: Path) -> None:
-    from flet_web.fastapi.flet_app_manager import app_manager
-
+def count_sessions(app_manager, out: Path) -> None:
     while True:
         sessions = app_manager._FletAppManager__sessions  # flet_web keeps them here
         out.write_text(str(len(sessions)), encoding="ascii")
@@ -20,7 +18,12 @@ def count_sessions(out: Path) -> None:
 
 
 if __name__ == "__main__":
+    # Both imported before the thread starts: two threads importing at once can meet a
+    # module the other has only half imported (seen once: typing without ClassVar).
+    from flet_web.fastapi.flet_app_manager import app_manager
+
     from companion.__main__ import main
 
-    threading.Thread(target=count_sessions, args=(Path(sys.argv[1]),), daemon=True).start()
+    threading.Thread(target=count_sessions, args=(app_manager, Path(sys.argv[1])),
+                     daemon=True).start()
     sys.exit(main(sys.argv[2:]))

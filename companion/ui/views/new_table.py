@@ -102,24 +102,33 @@ def build(ctx, game_id: str) -> ft.View:
         shown = [n for n in recent if player_key(n) not in used][:RECENT_SHOWN]
         state["recent"] = (tuple(shown), any(not n.strip() for n in seated))
         recent_row.controls = [choice_chip(t("new.recent_pick", name=n), n, False,
-                                           lambda e, n=n: fill(n)) for n in shown]
+                                           pick(n)) for n in shown]
         recent_box.visible = bool(shown) and any(not n.strip() for n in seated)
 
-    def fill(name: str) -> None:
-        for field in seats[: state["count"]]:
-            if not (field.value or "").strip():
-                field.value, field.counter = name, counter_text(name)
-                break
+    def pick(name: str):
+        async def on_pick(e) -> None:
+            await fill(name)
+        return on_pick
+
+    async def fill(name: str) -> None:
+        # A second quick tap on the chip, before it was taken away, would seat the name
+        # twice.
+        if player_key(name) not in {player_key(n) for n in typed_names() if n.strip()}:
+            empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
+            if empty:
+                empty[0].value, empty[0].counter = name, counter_text(name)
+                empty.pop(0)
+            # Once a field has been typed in, the keyboard goes where a player goes on:
+            # the next empty field, or Create table once all are in (names only tapped in
+            # bring up no keyboard). It is moved before the tapped chip is taken away: a
+            # focused chip taken away hands the keyboard back to the field typed in last
+            # with its name selected, and the next letter replaced it ("Ann", "Fill in
+            # Cleo", "e" left "e"; on a slow phone even when the move was asked first).
+            if state["typed_in"]:
+                ctx.page.update()
+                await (empty[0] if empty else create_button).focus()
         render_recent()
         ctx.page.update()
-        # The tapped name is no longer offered, and a tapped chip taken away hands the
-        # keyboard back to the field typed in last with its name selected: the next
-        # letter replaced it ("Ann", "Fill in Cleo", "e" left "e"). So once a field has
-        # been typed in, the keyboard goes where a player goes on: the next empty field,
-        # or Create table once all are in. Names only tapped in bring up no keyboard.
-        if state["typed_in"]:
-            empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
-            ctx.page.run_task((empty[0] if empty else create_button).focus)
 
     def on_field_focus(e) -> None:
         state["typed_in"] = True
