@@ -107,6 +107,23 @@ class Server:
         self.start(port)
 
 
+class Phones:
+    """The browser, its new contexts phones that ask for reduced motion (as a player can
+    in the phone's settings): Flutter then skips its page transitions and ripples, which
+    this machine's browser draws in software (a sixth of a browser test's CPU, measured
+    with and without). A test asks for motion with ``reduced_motion="no-preference"``
+    (the ``motion`` mark on a test does so for its ``page``)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        return self._browser.new_context(**{"reduced_motion": "reduce", **options})
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def browser():
     path = chromium_path()
@@ -119,7 +136,7 @@ def browser():
 
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
-        yield b
+        yield Phones(b)
         b.close()
 
 
@@ -173,7 +190,8 @@ def lan_server(tmp_path):
 
 @pytest.fixture
 def page(browser, request):
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1)
+    motion = "no-preference" if request.node.get_closest_marker("motion") else "reduce"
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion=motion)
     pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg

@@ -8,6 +8,8 @@ and at twice the text size nothing named reaches past the screen's right edge.
 
 from __future__ import annotations
 
+import pytest
+
 from tests.e2e.flutter import button, open_app, shot, shows, type_into
 from tests.e2e.test_phone_ready import background, is_dark, right_edges
 
@@ -52,6 +54,9 @@ def every_way(page, name: str) -> None:
     page.wait_for_timeout(400)
 
 
+# With its animations: every screen reached as a phone that has not asked for reduced
+# motion reaches it.
+@pytest.mark.motion
 def test_every_latria_screen_light_dark_and_twice_the_text(server, page):
     open_app(page, server.url)
     shows(page, "Latria").wait_for()
