@@ -49,9 +49,9 @@ from .base import (
     player_field,
     req_choice,
     req_player,
-    seat,
     seat_order,
     setup_first_player,
+    setup_pick,
 )
 from .i18n import Msg, Text
 
@@ -121,7 +121,7 @@ class AltarState(FlowState):
     shrine_tiles: int
     shrines_left: int
     realms: list[list[Realm]]
-    proposed_start: int = 0
+    proposed_start: int | None = 0
     start: int = 0
     turn: int = 0  # turns begun, counted over all players (1 = the first turn)
     step: str = "start"
@@ -422,7 +422,7 @@ def _start_actions(s: AltarState) -> list[Action]:
     return [Action(
         event={"type": "start"}, label=Msg("flow.altar.action.start"), primary=True,
         fields=[player_field("player", Msg("flow.altar.field.first_player"), s.players,
-                             default=seat(s.proposed_start), preset="setup"),
+                             **setup_pick(s.proposed_start)),
                 # Altar, Setup 2: the gods were chosen at the table; "none" (she is not
                 # played) is an answer, not a default.
                 Field(key="love", label=Msg("flow.altar.field.love"),

@@ -400,13 +400,22 @@ def parse_config(
     return names, variant, dict(setup)
 
 
-def setup_first_player(setup: Mapping[str, Any], n: int) -> int:
+def setup_first_player(setup: Mapping[str, Any], n: int) -> int | None:
     """The setup's first player as an index 0…n−1 (its ``first_player`` is a seat 1…n);
-    seat 1 when the setup gives none."""
+    None when the setup gives none (a table made without the Setup screen's draw)."""
     seat = setup.get("first_player")
     if isinstance(seat, int) and not isinstance(seat, bool) and 1 <= seat <= n:
         return seat - 1
-    return 0
+    return None
+
+
+def setup_pick(index: int | None) -> dict[str, Any]:
+    """How a player field starts that the setup's draw answers (``setup_first_player``):
+    that player, marked as the setup's, or nothing picked when the setup drew no one (the
+    table chooses: seat 1 would be the app choosing for it)."""
+    if index is None:
+        return {"default": NOT_PICKED}
+    return {"default": seat(index), "preset": "setup"}
 
 
 def event_type(event: Mapping[str, Any]) -> str:
@@ -515,13 +524,13 @@ def seat_order(start: int, n: int) -> list[int]:
     return [(start + k) % n for k in range(n)]
 
 
-def start_action(players: Sequence[str], default: int, label: Msg, what: Msg) -> Action:
-    """The first tap of a game: confirm who starts (the setup's draw is the default)."""
+def start_action(players: Sequence[str], drawn: int | None, label: Msg, what: Msg) -> Action:
+    """The first tap of a game: confirm who starts (the setup's draw, ``setup_pick``)."""
     return Action(
         event={"type": "start"},
         label=label,
         primary=True,
-        fields=[player_field("player", what, players, default=seat(default), preset="setup")],
+        fields=[player_field("player", what, players, **setup_pick(drawn))],
     )
 
 

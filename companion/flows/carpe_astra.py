@@ -65,6 +65,7 @@ from .base import (
     seat_key,
     seat_order,
     setup_first_player,
+    setup_pick,
 )
 from .i18n import Msg, Text
 
@@ -135,7 +136,7 @@ class CarpeAstraState(FlowState):
     credits: list[int]
     support: list[dict[str, int]]
     supply: dict[str, int] = {}
-    proposed_start: int = 0
+    proposed_start: int | None = 0
     start: int = 0
     round: int = 0
     turn: int = 0  # position in turn order (0 = start player)
@@ -266,7 +267,7 @@ def _start(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
 
 def _start_fields(s: CarpeAstraState) -> list[Field]:
     fields = [player_field("player", Msg("flow.carpe_astra.field.start"), s.players,
-                           default=seat(s.proposed_start), preset="setup")]
+                           **setup_pick(s.proposed_start))]
     if None not in s.characters:
         return fields  # chosen on the Setup screen: the start event carries them
     for i, name in enumerate(s.players):

@@ -142,7 +142,7 @@ class LatoroState(FlowState):
     refills: dict[int, tuple[int, int]]  # round → (level 2, level 3)
     level2_left: int
     level3_left: int
-    proposed_start: int = 0
+    proposed_start: int | None = 0
     setup_resources: list[dict[str, int]] | None = None
     start: int = 0
     round: int = 0

@@ -141,7 +141,7 @@ class LatriaState(FlowState):
     rounds: int
     eclipse_markers: int
     numbers: tuple[int, int]  # astrology numbers in play
-    proposed_first: int
+    proposed_first: int | None
     campaign_game: int | None = None  # a Latria campaign's game 1, 2, … (setup's)
     round: int = 0
     step: str = "start"
@@ -252,7 +252,7 @@ def _start(s: LatriaState, event: Mapping[str, Any]) -> None:
 
 
 def _start_reminder(s: LatriaState) -> Msg:
-    if _later_campaign_game(s):
+    if _later_campaign_game(s) and s.proposed_first is not None:
         return Msg("flow.latria.reminder.campaign", game=s.campaign_game,
                    name=s.players[s.proposed_first])
     return Msg("flow.latria.reminder.start")

@@ -182,7 +182,7 @@ class LunaState(FlowState):
     time_tokens: int  # per round; 0 in solo (not used)
     preliminary: bool
     influence: list[int]
-    proposed_start: int = 0
+    proposed_start: int | None = 0
     start: int = 0
     next_start: int | None = None
     turn: int = 0  # player index whose turn it is (action phase)

@@ -25,8 +25,11 @@ def latria_check(log):
 
 
 def next_event(events: list) -> dict:
-    """The tap a phone showing this log would make: the big "next" button, or at Latria's
-    step 4 (whose primary button asks who took which body first) Ben acquiring a Moon."""
+    """The tap a phone showing this log would make: the big "next" button; first, Ann
+    named first parent (no setup draw proposes one); at Latria's step 4 (whose primary
+    button asks who took which body first) Ben acquiring a Moon."""
+    if not events:
+        return {"type": "start", "player": 1}
     view = FLOWS["latria"].view(replay("latria", CONFIG, events))
     action = next((a for a in view.actions if a.primary), None)
     if action is None or any(f.default is NOT_PICKED for f in action.fields):

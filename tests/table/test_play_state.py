@@ -7,7 +7,8 @@ from companion.flows import FLOWS, FlowError, build_event, replay
 from companion.storage.store import Store
 from companion.table import play_state
 
-CONFIG = {"players": ["Ann", "Ben", "Cat"], "variant": "standard", "setup": None}
+# The setup's draw names Ann first parent: the first tap is the start's primary button.
+CONFIG = {"players": ["Ann", "Ben", "Cat"], "variant": "standard", "setup": {"first_player": 1}}
 
 
 def primary_event(state) -> dict | None:

@@ -152,7 +152,9 @@ def test_a_refused_round_keeps_the_calculator_open_with_the_reason(tmp_path):
     from companion.storage.store import Store
     from companion.ui.views.luna_round import open_calculator
 
-    state = in_scoring({"players": ["Ann", "Ben", "Cleo", "Dan"], "variant": "standard"})
+    state = in_scoring_from(FLOW.apply(FLOW.initial(
+        {"players": ["Ann", "Ben", "Cleo", "Dan"], "variant": "standard"}),
+        {"type": "start", "player": 1}))
     action = next(a for a in FLOW.view(state).actions if a.helper == "luna_round")
     page = FakePage()
     ctx = SimpleNamespace(page=page, store=Store(tmp_path))
