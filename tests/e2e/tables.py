@@ -28,19 +28,22 @@ def create_table(page, url: str, game: str, names: list[str], variant: str | Non
     page.get_by_text("Players", exact=True).wait_for()
 
 
-def write_table(server, game: str, names: list[str], variant: str = "standard") -> str:
+def write_table(server, game: str, names: list[str], variant: str = "standard",
+                drawn: bool = True) -> str:
     """The table New table would make (``game``'s id, a seed drawn), written straight into
-    the server's store; its id."""
-    return Store(server.data_dir).create_table(game, variant, names,
-                                               seed=setup_guides.new_seed()).id
+    the server's store; its id. ``drawn=False``: a table without the Setup screen's draw
+    (made before there was one, or imported without it)."""
+    seed = setup_guides.new_seed() if drawn else None
+    return Store(server.data_dir).create_table(game, variant, names, seed=seed).id
 
 
-def stored_table(page, server, game: str, names: list[str], variant: str = "standard") -> None:
+def stored_table(page, server, game: str, names: list[str], variant: str = "standard",
+                 drawn: bool = True) -> None:
     """``write_table``'s table opened from Home as a player opens a table in progress: the
     page is left on the table's screen, as ``create_table`` leaves it. For the tests of
     what comes after New table (typing a table in costs a few seconds a test; New table's
     own tests and the walks type it in)."""
-    write_table(server, game, names, variant)
+    write_table(server, game, names, variant, drawn)
     open_app(page, server.url)
     opened = page.get_by_text("Players", exact=True)
     # Home lists the tables in play, the last changed first

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import SHOTS, button, open_app, shot, shows, tap_until
+from tests.e2e.flutter import SHOTS, button, open_app, picked, shot, shows, tap_until
 from tests.e2e.tables import create_table, stored_table
 
 PHONE = {"width": 390, "height": 844}
@@ -72,6 +72,28 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
     on.click()
     page.get_by_text("Undo").first.wait_for()
     assert page.url.endswith("/play")
+
+
+def test_a_table_without_a_setup_draw_asks_who_starts(server, page):
+    """No draw proposes a first parent: none is picked, Start says what to choose, and the
+    one tapped starts."""
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"], drawn=False)
+    button(page, "Play").first.click()
+    start = button(page, "Start round 1")
+    start.wait_for()
+    for name in ("Ann", "Ben", "Cleo"):
+        button(page, f"First parent: {name}").wait_for()
+        assert picked(page, f"First parent: {name}").count() == 0
+    for size in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(size)
+        shot(page, f"play-start-no-draw-{size['width']}")
+    start.click()
+    shows(page, re.compile("first parent", re.IGNORECASE)).first.wait_for()
+    shot(page, "play-start-no-draw-refused")
+    tap_until(page, button(page, "First parent: Ben"), picked(page, "First parent: Ben"))
+    start.click()
+    shows(page, "Step 1 — Reveal celestial cards").wait_for()
+    shows(page, re.compile("Ben")).first.wait_for()
 
 
 def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, page):
