@@ -3,13 +3,12 @@ real store (no browser)."""
 
 from __future__ import annotations
 
-import asyncio
-
 import flet as ft
 from flet.controls.base_control import BaseControl
 
 from companion.storage.store import Store
 from companion.ui.views import history, new_table
+from tests.run_async import run
 from tests.table.test_history import finished_table
 from tests.ui.test_home_and_results import fake_ctx, view_texts
 
@@ -101,7 +100,7 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     view = new_table.build(ctx, "carpe_astra")
 
     def tap(chip_name: str) -> None:
-        asyncio.run(controls_labelled(view, chip_name)[0].content.on_click(None))
+        run(controls_labelled(view, chip_name)[0].content.on_click(None))
 
     shown = view_texts(view)
     offered = [t for t in shown if t.startswith("Fill in ")]
@@ -115,7 +114,7 @@ def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_
     assert fields and fields[0].value == "ann"
     assert focused == []  # no field tapped yet: no keyboard brought up
     # A second quick tap on the chip before the phone took it away seats no one twice.
-    asyncio.run(chip.content.on_click(None))
+    run(chip.content.on_click(None))
     assert [f.value for f in controls_labelled(view, "Player 2")] == [""]
     # Once a field has been typed in, the keyboard goes on to the next empty field, or
     # to Create table once every seat has a name (the chip it was on is gone).
