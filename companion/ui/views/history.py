@@ -130,11 +130,14 @@ def build(ctx) -> ft.View:
             controls += [play_card(ctx, r, by_id[r.table_id]) for r in records]
         else:
             controls.append(muted(t("history.none_match"), size=15))
-    # The bottom bar: the spreadsheet file of what is listed, and the Stats screen.
+    # The bottom bar: the spreadsheet file of what is listed, and the Stats screen. Each
+    # button as wide as its words, the two on one line while they fit: with larger text,
+    # Stats goes under the file's button, whose words wrap between words (stretched to
+    # share one line, "Spreadsheet" broke in the middle).
     bottom = ft.Row([secondary_button(t("history.csv_button"), save_csv(ctx, records),
-                                      ft.Icons.TABLE_VIEW_OUTLINED, expand=True),
+                                      ft.Icons.TABLE_VIEW_OUTLINED),
                      secondary_button(t("history.stats_button"), lambda e: ctx.go("/stats"),
                                       ft.Icons.BAR_CHART)],
-                    visible=bool(records))
+                    wrap=True, spacing=8, run_spacing=8, visible=bool(records))
     return screen(ROUTE, t("history.title"), controls, on_back=lambda e: ctx.go("/"),
                   bottom=bottom)

@@ -32,7 +32,10 @@ def primary_button(label: str, on_click: Callable, icon: ft.IconData | None = No
 
 def secondary_button(label: str, on_click: Callable, icon: ft.IconData | None = None,
                      expand: bool = False) -> ft.OutlinedButton:
-    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click, expand=expand)
+    # ``expand`` only when it is asked for: an explicit False still sets Flet's expand, a
+    # flex that a wrapping Row cannot lay out (the whole screen was drawn as a grey box).
+    return ft.OutlinedButton(content=label, icon=icon, on_click=on_click,
+                             expand=True if expand else None)
 
 
 def labelled_icon_button(label: str, icon: ft.IconData, on_click: Callable,
