@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows, type_into
+from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
 
 SMALL = {"width": 360, "height": 740}
 
@@ -43,8 +43,15 @@ def open_section(page, title: str) -> None:
     page.get_by_role("button", name=re.compile("^" + title + r"\s")).first.click()
 
 
-def back(page) -> None:
-    button(page, "戻る").first.click()
+def on_table(page):
+    """The table's screen (its rulings' entry, under the sections)."""
+    return button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所"))
+
+
+def back_until(page, shown) -> None:
+    """Back until ``shown`` is on screen: a Back tapped just as the screen it leaves was
+    drawn is now and then dropped on a loaded machine (its tooltip shown, nothing else)."""
+    tap_until(page, button(page, "戻る").first, shown)
 
 
 def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server, page):
@@ -62,32 +69,30 @@ def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server
     page.get_by_text("このシードを共有").wait_for()
     page.get_by_text(re.compile(r"個中\d+個完了")).wait_for()
     both_sizes(page, "ja-latoro-setup")
-    back(page)
+    back_until(page, on_table(page))
     open_section(page, "プレイ")
     button(page, "取り消し").wait_for()
     page.get_by_text(re.compile("^ラウンド|ボードの横")).first.wait_for()
     both_sizes(page, "ja-latoro-play")
-    back(page)
+    back_until(page, on_table(page))
     open_section(page, "得点")
     button(page, "結果を見る").wait_for()
     both_sizes(page, "ja-latoro-score")
-    back(page)
-    back(page)
-
-    page.get_by_text("進行中の卓").wait_for()
+    back_until(page, on_table(page))
+    back_until(page, page.get_by_text("進行中の卓"))  # Home
     create_table_ja(page, "ラトリア・オーパス", ["Ann", "さくら", "Cleo"])
     open_section(page, "準備")
     page.get_by_text("このシードを共有").wait_for()
     both_sizes(page, "ja-latria-setup")
-    back(page)
+    back_until(page, on_table(page))
     open_section(page, "プレイ")
     button(page, "取り消し").wait_for()
     both_sizes(page, "ja-latria-play")
-    back(page)
+    back_until(page, on_table(page))
     open_section(page, "得点")
     button(page, "結果を見る").wait_for()
     both_sizes(page, "ja-latria-score")
-    back(page)
+    back_until(page, on_table(page))
     # The table's rulings, every part in Japanese; a word of a reason finds its ruling,
     # opened at the reason.
     button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所")).click()
@@ -98,10 +103,8 @@ def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server
     assert page.get_by_text(re.compile("garbled")).count() == 0  # the reason in English
     both_sizes(page, "ja-latria-rulings-search")
     type_into(page, "裁定を検索", "")
-    back(page)
-    button(page, re.compile(r"^裁定\s+ルールブックがあいまいな所")).wait_for()  # the table
-    page.wait_for_timeout(400)  # the way back has to finish before the next Back
-    back(page)
+    back_until(page, on_table(page))
+    back_until(page, button(page, "ラトリア・オーパスの卓を開く： Ann, さくら, Cleo"))  # Home
 
     # Home lists both tables with Japanese times; back to English, they are all there.
     button(page, "ラトリア・オーパスの卓を開く： Ann, さくら, Cleo").wait_for()
