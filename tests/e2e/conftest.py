@@ -190,8 +190,9 @@ def lan_server(tmp_path):
 
 @pytest.fixture
 def page(browser, request):
-    motion = "no-preference" if request.node.get_closest_marker("motion") else "reduce"
-    context = browser.new_context(viewport=PHONE, device_scale_factor=1, reduced_motion=motion)
+    marked = request.node.get_closest_marker("motion")
+    motion = {"reduced_motion": "no-preference"} if marked else {}  # else Phones' default
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, **motion)
     pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg
