@@ -43,18 +43,19 @@ def textbox(page: Page, name: str):
 
 
 def tap_until(page: Page, target, shown, tries: int = 3, still=None,
-              state: str = "visible") -> None:
+              state: str = "visible", patience: float = 4000) -> None:
     """Tap ``target`` (a locator) until ``shown`` (a locator) is in ``state`` (visible, or
     detached: the tapped chip taken away). Flutter now and then drops a tap that lands
     just as a screen has been drawn (seen on a loaded machine: Back on Results right after
     History opened it, its tooltip shown and nothing else): a player taps again, and so
     does this, only while ``still`` (by default ``target``) is on screen, so a tap that
-    did land is never repeated."""
+    did land is never repeated. ``patience`` (ms): how long a tap may take to show before
+    it is taken as dropped (longer for a toggle, whose second tap would undo the first)."""
     still = target if still is None else still
     for attempt in range(tries):
         target.click()
         try:
-            shown.wait_for(state=state, timeout=4000)
+            shown.wait_for(state=state, timeout=patience)
             return
         except Exception:
             if attempt == tries - 1 or not still.is_visible():

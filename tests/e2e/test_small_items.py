@@ -58,7 +58,8 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
         # land would take it away.
         tap_until(page, page.get_by_role("checkbox", name=name, exact=True),
                   page.get_by_role("checkbox", name=name, exact=True, checked=True),
-                  still=page.get_by_role("checkbox", name=name, exact=True, checked=False))
+                  still=page.get_by_role("checkbox", name=name, exact=True, checked=False),
+                  patience=12000)
     done = page.get_by_text(re.compile(r"^All \d+ steps done: ready to play\.$"))
     done.wait_for()
     for size in (PHONE, SMALL_PHONE):
