@@ -107,7 +107,30 @@ def say_codes_are_guessed() -> None:
     print(t("serve.guessing"), flush=True)
 
 
+def run_in_browser() -> int:
+    """The static site (companion/tools/static_site.py): the app in the phone's browser,
+    with no server. Its tables are kept in the browser's storage (companion/storage/
+    browser.py), loaded before the first screen is drawn."""
+    import flet as ft
+
+    from companion.storage.browser import BrowserFolder
+    from companion.ui.app import make_main
+    from companion.web.in_browser import hold_screens_while_saving
+
+    folder = BrowserFolder(data_folder.default_data_dir())
+
+    async def entry(page) -> None:
+        await folder.load()
+        await make_main(folder.path, browser=folder)(page)
+
+    ft.run(entry)
+    hold_screens_while_saving(folder)  # the client connects once this module has run
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    if sys.platform == "emscripten":
+        return run_in_browser()
     args = parse_args(argv)
     data_dir = args.data_dir or data_folder.default_data_dir()
     web = serves_web(args.web)

@@ -238,8 +238,19 @@ REWRITES: dict[int, Callable[[sqlite3.Connection], None]] = {SEATS_VERSION: _eve
 
 
 class Store:
-    def __init__(self, data_dir: Path):
+    """The saved tables of one data folder.
+
+    ``wal``: the file in WAL mode, so that several server processes can read while one
+    writes; without it (the phone's browser, one process whose files are copied whole
+    into the browser's storage: a -wal copied without its -shm would be refused as a
+    stray) the rollback journal. ``on_saved`` is called after each change is saved (the
+    browser copies the file into its storage then)."""
+
+    def __init__(self, data_dir: Path, *, wal: bool = True,
+                 on_saved: Callable[[], None] | None = None):
         self.path = Path(data_dir) / DB_NAME
+        self._journal = "WAL" if wal else "DELETE"
+        self._on_saved = on_saved or (lambda: None)
         # Set when the file or its folder cannot be written: the tables can be read,
         # every change raises StoreError("read_only"). ``read_only_reason``: file | folder.
         self.read_only = False
@@ -302,6 +313,7 @@ class Store:
             if "full" in text:
                 raise StoreError("io", self.path, detail="the disk is full") from None
             raise
+        self._on_saved()
 
     @contextmanager
     def _reading(self) -> Iterator[sqlite3.Connection]:
@@ -339,13 +351,14 @@ class Store:
                 if found.application_id != APPLICATION_ID:
                     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # ours from before
                 self._migrate(conn, found.version)
+            self._on_saved()
         except sqlite3.DatabaseError as err:
             raise StoreError("corrupt", self.path, detail=str(err)) from None
         except OSError as err:
             raise StoreError("io", self.path, detail=err.strerror or str(err)) from None
 
     def _create(self) -> None:
-        """A new file (or an empty one): our schema, our application_id, WAL."""
+        """A new file (or an empty one): our schema, our application_id, the journal."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         reason = _write_problem(self.path)
         if reason is not None:
@@ -357,11 +370,10 @@ class Store:
                 self._migrate(conn, 0)
         except sqlite3.OperationalError as err:
             raise StoreError("io", self.path, detail=str(err)) from None
+        self._on_saved()
 
-    @staticmethod
-    def _migrate(conn: sqlite3.Connection, version: int) -> None:
-        # WAL lets several app sessions read while one writes.
-        conn.execute("PRAGMA journal_mode = WAL")
+    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        conn.execute(f"PRAGMA journal_mode = {self._journal}")
         for target in range(version + 1, LATEST_VERSION + 1):
             conn.execute("BEGIN IMMEDIATE")
             try:

@@ -42,6 +42,7 @@ from companion import i18n
 from companion.assets_folder import FONT_FAMILY, FONT_FILE
 from companion.engine import Engine
 from companion.i18n import local_time, t
+from companion.storage.browser import IN_BROWSER, BrowserFolder
 from companion.storage.store import Store, StoreError
 from companion.ui import language, phone_time, preferences
 from companion.ui.awake import KeepAwake
@@ -79,6 +80,9 @@ class Context:
     storage: Any = None
     keep_awake: KeepAwake | None = None
     taking_change: bool = False  # within ``take_change``: it sends the screen
+    # The static site (companion/storage/browser.py): the app on this phone alone, its
+    # tables in the browser's storage; None where a server or the desktop window runs it.
+    browser: BrowserFolder | None = None
     engine: Engine = field(init=False)
 
     def __post_init__(self) -> None:
@@ -362,7 +366,7 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return view
     parts = [p for p in route.split("/") if p]
     match parts:
-        case ["invite"]:
+        case ["invite"] if ctx.browser is None:  # the static site: no other phone joins
             return screen_module("invite").build(ctx)
         case ["new", game_id]:
             return screen_module("new_table").build(ctx, game_id)
@@ -413,8 +417,9 @@ def screen_module(name: str) -> ModuleType:
 
 
 def warm_up_screens() -> None:
-    """Import the modules of a game's screens in the background, once per process."""
-    if _warming:
+    """Import the modules of a game's screens in the background, once per process
+    (not in the phone's browser, where no thread can be started)."""
+    if _warming or IN_BROWSER:
         return
 
     def run() -> None:
@@ -553,12 +558,19 @@ def nothing_to_send(e: ft.ControlEvent) -> None:
     ft.context.disable_auto_update()
 
 
-def make_main(data_dir: Path, *, serving: Serving | None = None):
+def make_main(data_dir: Path, *, serving: Serving | None = None,
+              browser: BrowserFolder | None = None):
     """The Flet entry point for a data folder (one store shared by every browser session),
-    behind the access code when ``serving`` has one (None: the desktop window, open)."""
+    behind the access code when ``serving`` has one (None: the desktop window, open).
+    ``browser``: the data folder of the static site, in the phone's browser."""
     store: Store | StoreError
     try:
-        store = Store(data_dir)
+        if browser is None:
+            store = Store(data_dir)
+        elif browser.unreadable:  # a store opened now would be written over the saved one
+            raise StoreError("io", data_dir, detail=browser.unreadable)
+        else:
+            store = Store(data_dir, wal=False, on_saved=browser.save)
     except StoreError as err:
         store = err
         # The console may name the path; the phones are told without it.
@@ -571,7 +583,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
                   file=sys.stderr)
 
     def style(page: ft.Page) -> None:
-        style_page(page, font_in_client=serving is not None)  # served by companion --web
+        # served by companion --web, or the static site: the font manifest has the font
+        style_page(page, font_in_client=serving is not None or browser is not None)
 
     def main(page: ft.Page) -> None:
         style(page)
@@ -581,7 +594,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
             page.update()
             return
         ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),
-                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task))
+                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
         follower = sync.Follower(page.pubsub, ctx.take_change)
         tell_missed_taps(ctx)
 
@@ -612,8 +625,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None):
                 log.debug("this phone's settings could not be read", exc_info=True)
                 return
             ctx.apply_preferences()
-            if page.route == "/settings":
-                ctx.redraw(build_view(ctx, "/settings"))
+            if page.route == "/settings" or (page.route == "/" and browser is not None):
+                ctx.redraw(build_view(ctx, page.route))  # Home: whether storage is kept
 
         page.on_route_change = route_change
         page.on_view_pop = view_pop

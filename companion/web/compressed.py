@@ -485,27 +485,32 @@ class CompressedClient:
         return re.sub(rb"\n[ \t]*serviceWorkerSettings:\s*\{[^{}]*\},?", b"", script, count=1)
 
     def rewrite_font_manifest(self, body: bytes) -> bytes:
-        """Flutter's font manifest without the families the app never uses, with the
-        app's own font."""
-        try:
-            families = json.loads(body)
-        except ValueError:
-            return body
-        kept = [f for f in families if isinstance(f, dict)
-                and not str(f.get("family", "")).startswith(UNUSED_FONT_FAMILIES)]
-        if self.first_font != self.cjk_font:
-            # Flutter draws every paragraph with Roboto after its own families, and asks
-            # for a CJK slice when none of those has a character. Some of the client's
-            # paragraphs name no family of ours (an English Home asked for two slices
-            # for 日本語 and ラトーロ): the Latin subset is Roboto too (it has Roboto's
-            # scripts of names), fetched once for both.
-            for family in kept:
-                if family.get("family") == DEFAULT_FAMILY:
-                    family["fonts"] = [{"asset": f"../{self.first_font}"}]
-        if self.cjk_family and self.cjk_font:
-            # Loaded with the client's own fonts, before its first frame: from page.fonts
-            # Flet loads it only once the first screen has come, and then draws it again
-            # An asset's path is under assets/, ours beside it.
-            kept.append({"family": self.cjk_family,
-                         "fonts": [{"asset": f"../{self.first_font}"}]})
-        return json.dumps(kept, separators=(",", ":")).encode()
+        return font_manifest(body, self.first_font, self.cjk_font, self.cjk_family)
+
+
+def font_manifest(body: bytes, first_font: str | None, cjk_font: str | None,
+                  cjk_family: str | None) -> bytes:
+    """Flutter's font manifest without the families the app never uses, with the
+    app's own font (``first_font``: the file the client draws with first; ``cjk_font``:
+    the whole font, which ``cjk_family`` names; paths under the assets)."""
+    try:
+        families = json.loads(body)
+    except ValueError:
+        return body
+    kept = [f for f in families if isinstance(f, dict)
+            and not str(f.get("family", "")).startswith(UNUSED_FONT_FAMILIES)]
+    if first_font != cjk_font:
+        # Flutter draws every paragraph with Roboto after its own families, and asks
+        # for a CJK slice when none of those has a character. Some of the client's
+        # paragraphs name no family of ours (an English Home asked for two slices
+        # for 日本語 and ラトーロ): the Latin subset is Roboto too (it has Roboto's
+        # scripts of names), fetched once for both.
+        for family in kept:
+            if family.get("family") == DEFAULT_FAMILY:
+                family["fonts"] = [{"asset": f"../{first_font}"}]
+    if cjk_family and cjk_font:
+        # Loaded with the client's own fonts, before its first frame: from page.fonts
+        # Flet loads it only once the first screen has come, and then draws it again
+        # An asset's path is under assets/, ours beside it.
+        kept.append({"family": cjk_family, "fonts": [{"asset": f"../{first_font}"}]})
+    return json.dumps(kept, separators=(",", ":")).encode()

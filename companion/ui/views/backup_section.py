@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import flet as ft
 
@@ -30,10 +31,12 @@ from companion.storage.backup import (
     file_name,
     import_backup,
 )
+from companion.storage.browser import IN_BROWSER
 from companion.ui import language
 from companion.ui.widgets.common import heading, muted, primary_button, secondary_button
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DRAFT = ("settings", "backup")  # ctx.drafts: the last restore's outcome, across redraws
 
@@ -77,6 +80,14 @@ def outcome_line(outcome: dict[str, Any] | None) -> ft.Control | None:
                        spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
 
 
+async def off_the_loop(work: Callable[..., T], *args: Any) -> T:
+    """``work(*args)`` in a thread, so that the other phones' taps go on meanwhile; in the
+    phone's browser (one phone, and no threads there) at once."""
+    if IN_BROWSER:
+        return work(*args)
+    return await asyncio.to_thread(work, *args)
+
+
 def section(ctx, rebuild) -> list[ft.Control]:
     """The Backup heading, its two buttons and the last restore's outcome. ``rebuild()``
     draws Settings again (after settings were taken from a backup)."""
@@ -88,7 +99,7 @@ def section(ctx, rebuild) -> list[ft.Control]:
 
     async def save(e) -> None:
         try:
-            made = await asyncio.to_thread(export_backup, ctx.store, phone_settings(ctx))
+            made = await off_the_loop(export_backup, ctx.store, phone_settings(ctx))
         except Exception:  # noqa: BLE001 - the saved tables cannot be read just now
             log.exception("the backup could not be made")
             ctx.toast(t("backup.not_saved"))
@@ -131,7 +142,7 @@ def section(ctx, rebuild) -> list[ft.Control]:
                 data = b""
         show({"text": t("backup.restoring")})  # a large file takes a moment
         try:
-            report = await asyncio.to_thread(import_backup, ctx.store, data or b"")
+            report = await off_the_loop(import_backup, ctx.store, data or b"")
         except BackupError as err:
             show({"error": err})
             return

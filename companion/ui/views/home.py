@@ -99,9 +99,9 @@ def language_row(ctx) -> ft.Control:
                    *chips], spacing=8, wrap=True)
 
 
-def read_only_banner(text: str) -> ft.Control:
+def read_only_banner(text: str, icon: ft.IconData = ft.Icons.LOCK_OUTLINE) -> ft.Control:
     return ft.Container(
-        ft.Row([ft.Icon(ft.Icons.LOCK_OUTLINE, color=ft.Colors.ON_ERROR_CONTAINER),
+        ft.Row([ft.Icon(icon, color=ft.Colors.ON_ERROR_CONTAINER),
                 ft.Text(text, size=15, expand=True, color=ft.Colors.ON_ERROR_CONTAINER)],
                spacing=10, vertical_alignment=ft.CrossAxisAlignment.START),
         bgcolor=ft.Colors.ERROR_CONTAINER, border_radius=12,
@@ -240,13 +240,20 @@ def build(ctx) -> ft.View:
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         min_vertical_padding=10,
         on_click=lambda e: ctx.go("/stats"))))
-    # Pinned under the list, so it is at hand whatever is in progress.
-    invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
-                                  expand=True, on_click=lambda e: ctx.go("/invite"))
     # The rulebooks, the rulings and a search across them: a question comes mid-game.
     rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
                                  on_click=lambda e: ctx.go("/rules"))
-    view = screen("/", t("app.title"), controls, bottom=ft.Row([rules, invite]))
+    if ctx.browser is None:
+        # Pinned under the list, so it is at hand whatever is in progress.
+        invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
+                                      expand=True, on_click=lambda e: ctx.go("/invite"))
+        bottom = ft.Row([rules, invite])
+    else:  # the static site: this phone alone, its tables in the browser's storage
+        controls[:0] = browser_notices(ctx)
+        controls.append(muted(t("site.alone")))
+        rules.expand = True
+        bottom = ft.Row([rules])
+    view = screen("/", t("app.title"), controls, bottom=bottom)
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
     # History is also pinned in the app bar: below the games it is off a small screen.
     view.appbar.actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
@@ -254,3 +261,14 @@ def build(ctx) -> ft.View:
                            labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
                                                 lambda e: ctx.go("/settings"))]
     return view
+
+
+def browser_notices(ctx) -> list[ft.Control]:
+    """What the static site says first on Home: a change the browser did not keep, or
+    saved tables it may clear (it did not agree to keep its storage)."""
+    if ctx.browser.failed:
+        return [read_only_banner(t("site.not_kept", why=ctx.browser.failed),
+                                 ft.Icons.WARNING_AMBER)]
+    if ctx.prefs.storage_kept is False:
+        return [read_only_banner(t("site.storage_not_kept"), ft.Icons.WARNING_AMBER)]
+    return []

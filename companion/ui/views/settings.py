@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.app_version import app_version
 from companion.i18n import t
 from companion.ui.preferences import THEMES
 from companion.ui.views import backup_section
@@ -68,4 +69,8 @@ def build(ctx) -> ft.View:
         ft.Divider(),
         *backup_section.section(ctx, lambda: ctx.redraw(build(ctx))),
     ]
+    if version := app_version():
+        controls += [ft.Divider(), muted(t("settings.version_build", **version)
+                                         if "build" in version else t("settings.version",
+                                                                       **version))]
     return screen("/settings", t("settings.title"), controls, on_back=lambda e: ctx.go("/"))

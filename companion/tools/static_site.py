@@ -1,0 +1,285 @@
+"""The app as a static web site that runs on the phone itself (``python -m companion.site``).
+
+The phone's browser runs the app's Python (Pyodide, which flet-web ships) in a worker,
+with Flet's web client drawing it: no server at run time, any static host serves the
+folder. What this build does beyond copying flet-web's client, and why (DESIGN.md, "The
+app on the phone itself"):
+
+- ``index.html``: Flet's own patch (``flet_web.patch_index_html``: Python in the browser,
+  no CDN, hash routes so that a reload of any screen finds the page on a static host),
+  then the Pyodide runtime as ``./pyodide/pyodide.mjs``: the module worker's ``import()``
+  rejects the bare ``pyodide/pyodide.mjs`` that flet-web writes ("Failed to resolve module
+  specifier"). The page's script of the served app (``companion/web/web_page.py``: larger
+  text, the Japanese font, no CDN request for Rive, keeping the screen on) and this
+  site's (``site_page.js``: asks the browser to keep its storage) are added.
+- ``flutter_bootstrap.js``: Flutter's loader registers this site's service worker
+  (``site_worker.js``, named by the build's digest) and waits for it before it loads the
+  client, so that every file a visit fetches passes through it and is kept: the next
+  visit opens offline. Flet's own worker only unregisters itself.
+- ``app.tar.gz``: the app's packages, the rulebooks it reads, and every dependency as a
+  wheel built for Pyodide, unpacked under ``__pypackages__/`` (the worker puts that
+  folder on ``sys.path``): no ``pyproject.toml`` or ``requirements.txt``, so the worker
+  asks no package index at start (micropip would, and fail offline).
+- the font manifest as the server serves it (``companion/web/compressed.py``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from collections.abc import Iterable, Iterator
+from importlib import metadata
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+from companion.app_version import DISTRIBUTION, SITE_VERSION_FILE
+from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
+
+PACKAGES = ("companion", "scorers", "setup_guides")
+HERE = Path(__file__).parent
+WORKER = "flutter_service_worker.js"  # the name Flutter's loader and Flet's files use
+ARCHIVE = "app.tar.gz"
+# Pyodide's files that a browser never loads: its command line, a Windows launcher, type
+# declarations, and micropip with its one dependency (nothing is installed at start).
+PYODIDE_UNUSED = re.compile(r"pyodide/(python(\.bat|\.exe|_cli_entry\.mjs)?|.*\.d\.ts|"
+                            r"package\.json|(micropip|packaging)-.*\.whl)$")
+# The client's WebAssembly build (skwasm), which the CanvasKit renderer never loads, and
+# debugging aids nobody loads.
+NOT_LOADED = re.compile(r"main\.dart\.(wasm|mjs)$|canvaskit/(skwasm|skwasm_heavy|wimp)\.|"
+                        r"canvaskit/experimental_webparagraph/|.*\.(map|symbols)$")
+NOT_COPIED = re.compile(f"{NOT_LOADED.pattern}|{PYODIDE_UNUSED.pattern}")
+# From the app's assets: only what the client loads (the rulebooks are read by the
+# Python, in the archive; the served app's worker is replaced by this site's).
+ASSETS_FOR_PYTHON = ("rulebooks",)
+ASSETS_NOT_COPIED = ("rulebooks", WORKER)
+# Loaded by the page before the service worker is there: kept when it starts.
+SHELL = ("index.html", "flutter_bootstrap.js", "python.js", "manifest.json", "favicon.png",
+         "icons/loading-animation.png")
+
+
+class BuildError(Exception):
+    """Why the site could not be built, in one line."""
+
+
+def build(out: Path, base_url: str = "/") -> str:
+    """Write the site into ``out`` (emptied first); return its digest."""
+    import flet_web
+    from flet.controls.types import RouteUrlStrategy, WebRenderer
+
+    from companion.i18n import t
+    from companion.web.compressed import font_manifest
+    from companion.web.web_page import page_script
+
+    web = Path(flet_web.get_package_web_dir())
+    if out.exists():
+        shutil.rmtree(out)
+    copy_tree(web, out, skip=NOT_COPIED)
+    copy_tree(ASSETS, out, skip=re.compile("|".join(re.escape(a) for a in ASSETS_NOT_COPIED)))
+
+    runtime = pyodide_runtime(web / "pyodide")
+    write_archive(out / ARCHIVE, runtime)
+
+    index = out / "index.html"
+    flet_web.patch_index_html(
+        index_path=str(index), base_href=base_url, app_name=t("app.title"),
+        app_description=t("app.tagline"), pyodide=True, pyodide_script_path="main.py",
+        pyodide_version=runtime["version"], app_package_url=ARCHIVE,
+        # As flet publish: the CanvasKit renderer, which is lighter for an app whose
+        # screens come from Python in a worker; hash routes work on any static host.
+        web_renderer=WebRenderer.CANVAS_KIT, route_url_strategy=RouteUrlStrategy.HASH,
+        no_cdn=True)
+    html = replace_once(index.read_text(encoding="utf-8"), 'flet.pyodideUrl="pyodide/',
+                        'flet.pyodideUrl="./pyodide/')
+    script = page_script(web, offline=False) + "\n" + (HERE / "site_page.js").read_text(
+        encoding="utf-8")
+    html = replace_once(html, "</head>", f"<script>\n{script}\n</script>\n</head>")
+    index.write_text(html, encoding="utf-8")
+
+    fonts = out / "assets" / "FontManifest.json"
+    flet_web.patch_font_manifest_json(str(fonts))
+    fonts.write_bytes(font_manifest(fonts.read_bytes(), LATIN_FONT_FILE, FONT_FILE,
+                                    FONT_FAMILY))
+
+    files = {path: file_hash(out / path) for path in site_files(out)
+             if path not in ("flutter_bootstrap.js", WORKER)}
+    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    bootstrap = out / "flutter_bootstrap.js"
+    bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8"), digest),
+                         encoding="utf-8")
+    files["flutter_bootstrap.js"] = file_hash(bootstrap)
+    worker = (HERE / "site_worker.js").read_text(encoding="utf-8")
+    worker = worker.replace("__FILES__", json.dumps(files, sort_keys=True))
+    worker = worker.replace("__SHELL__", json.dumps(SHELL))
+    worker = worker.replace("__CJK_FONT__", json.dumps(FONT_FILE))
+    (out / WORKER).write_text(worker, encoding="utf-8")
+    return digest
+
+
+def copy_tree(source: Path, target: Path, skip: re.Pattern[str]) -> None:
+    for path in sorted(source.rglob("*")):
+        rel = path.relative_to(source).as_posix()
+        if path.is_file() and not skip.match(rel) and "__pycache__" not in rel:
+            (target / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target / rel)
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced once; a Flet whose file no longer has it stops the
+    build (its patch would silently do nothing)."""
+    if text.count(old) != 1:
+        raise BuildError(f"Flet's client changed: {old!r} is not found once; the site's "
+                         "build step needs updating (companion/tools/static_site.py)")
+    return text.replace(old, new)
+
+
+def with_worker(bootstrap: str, digest: str) -> str:
+    """Flet's bootstrap with Flutter's loader registering this site's worker and waiting
+    for it (at most WORKER_WAIT_MS) before it loads the client."""
+    settings = (f'serviceWorkerSettings: {{serviceWorkerVersion: "{digest}", '
+                f'serviceWorkerUrl: "{WORKER}?v={digest}", timeoutMillis: {WORKER_WAIT_MS}}},')
+    found = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", lambda m: settings, bootstrap)
+    if found[1] != 1:
+        raise BuildError("Flet's client changed: flutter_bootstrap.js has no service worker "
+                         "settings to replace (companion/tools/static_site.py)")
+    return found[0]
+
+
+WORKER_WAIT_MS = 10000  # a first visit waits this long at most for the worker to start
+
+
+def site_files(out: Path) -> list[str]:
+    return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+
+
+def file_hash(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+# -- Python's side ------------------------------------------------------------------------
+def pyodide_runtime(folder: Path) -> dict[str, str]:
+    """The Python version and platform tag of the Pyodide flet-web ships."""
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
+    major, minor = lock["python"].split(".")[:2]
+    return {"version": package["version"], "python": f"{major}.{minor}",
+            "abi": f"cp{major}{minor}", "platform": f"pyemscripten_{lock['abi_version']}_"
+            f"{lock['arch']}"}
+
+
+def browser_environment(runtime: dict[str, str]) -> dict[str, str]:
+    """The environment markers of Python in the phone's browser."""
+    return {"platform_system": "Emscripten", "sys_platform": "emscripten",
+            "os_name": "posix", "platform_machine": "wasm32", "implementation_name": "cpython",
+            "platform_python_implementation": "CPython", "python_version": runtime["python"],
+            "python_full_version": f"{runtime['python']}.0", "extra": ""}
+
+
+def browser_requirements(runtime: dict[str, str]) -> list[Requirement]:
+    """The app's dependencies (as installed, pyproject.toml's) that apply in a browser."""
+    env = browser_environment(runtime)
+    found = [Requirement(r) for r in metadata.requires(DISTRIBUTION) or []]
+    return [r for r in found if r.marker is None or r.marker.evaluate(env)]
+
+
+def download_wheels(requirements: list[Requirement], runtime: dict[str, str],
+                    folder: Path) -> list[Path]:
+    """The wheels for Pyodide of ``requirements`` and what they need, from the package
+    index (pip resolves; what only a computer needs is left out afterwards)."""
+    command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+               "--only-binary=:all:", "--dest", str(folder),
+               "--platform", runtime["platform"], "--platform", "any",
+               "--python-version", runtime["python"], "--implementation", "cp",
+               "--abi", runtime["abi"], "--abi", "abi3", "--abi", "none",
+               *(str(r) for r in requirements)]
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["pip failed"])[-1]
+        raise BuildError(f"the dependencies for the browser could not be downloaded: {last}")
+    wheels = {canonicalize_name(w.name.split("-")[0]): w for w in folder.glob("*.whl")}
+    needed = needed_names(requirements, wheels, browser_environment(runtime))
+    return [wheels[name] for name in sorted(needed)]
+
+
+def needed_names(requirements: Iterable[Requirement], wheels: dict[str, Path],
+                 env: dict[str, str]) -> set[str]:
+    """The names reachable from ``requirements`` through the wheels' own requirements,
+    with each marker read in the browser's environment."""
+    needed: set[str] = set()
+    todo = list(requirements)
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        if name in needed or (req.marker is not None and not req.marker.evaluate(env)):
+            continue
+        if name not in wheels:
+            raise BuildError(f"no wheel for the browser was downloaded for {req}")
+        needed.add(name)
+        for extra in req.extras or {""}:
+            extra_env = dict(env, extra=extra)
+            for dep in wheel_requirements(wheels[name]):
+                if dep.marker is None or dep.marker.evaluate(extra_env):
+                    dep.marker = None
+                    todo.append(dep)
+    return needed
+
+
+def wheel_requirements(wheel: Path) -> list[Requirement]:
+    with zipfile.ZipFile(wheel) as archive:
+        meta = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        text = archive.read(meta).decode("utf-8")
+    return [Requirement(line.split(":", 1)[1].strip()) for line in text.splitlines()
+            if line.startswith("Requires-Dist:")]
+
+
+def write_archive(target: Path, runtime: dict[str, str]) -> None:
+    """The app archive the Python worker unpacks, with the version Settings shows."""
+    with tempfile.TemporaryDirectory(prefix="companion-site-") as temp:
+        wheels = download_wheels(browser_requirements(runtime), runtime, Path(temp))
+        members = sorted(app_members()) + sorted(wheel_members(wheels))
+        build = hashlib.sha256()
+        for name, data in members:
+            build.update(name.encode() + b"\0" + data)
+        version = {"version": metadata.version(DISTRIBUTION), "build": build.hexdigest()[:8]}
+        members.append((SITE_VERSION_FILE, json.dumps(version).encode()))
+        with tarfile.open(target, "w:gz", format=tarfile.GNU_FORMAT) as tar:
+            for name, data in members:
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime, info.mode = len(data), 0, 0o644
+                tar.addfile(info, io.BytesIO(data))
+
+
+MAIN = b'"""The app in the phone\'s browser."""\nfrom companion.__main__ import main\n\nmain()\n'
+
+
+def app_members() -> Iterator[tuple[str, bytes]]:
+    yield "main.py", MAIN
+    for package in PACKAGES:
+        root = Path(sys.modules[package].__file__ or "").parent if package in sys.modules \
+            else Path(__import__(package).__file__ or "").parent
+        for path in sorted(root.rglob("*")):
+            rel = path.relative_to(root.parent).as_posix()
+            if path.is_file() and "__pycache__" not in rel and not rel.startswith(
+                    ("companion/tools/", "companion/assets/")):
+                yield rel, path.read_bytes()
+    for name in ASSETS_FOR_PYTHON:
+        for path in sorted((ASSETS / name).rglob("*")):
+            if path.is_file():
+                yield f"assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes()
+
+
+def wheel_members(wheels: Iterable[Path]) -> Iterator[tuple[str, bytes]]:
+    for wheel in wheels:
+        with zipfile.ZipFile(wheel) as archive:
+            for name in archive.namelist():
+                if not name.endswith("/"):
+                    yield f"__pypackages__/{name}", archive.read(name)
