@@ -481,9 +481,10 @@ def views_for(ctx: Context, route: str) -> list[ft.View]:
     return list(reversed(stack))
 
 
-def store_error_view(err: StoreError) -> ft.View:
+def store_error_view(err: StoreError, in_browser: bool = False) -> ft.View:
     """Why the saved tables cannot be opened, for any phone: no server path (the
-    console has it, see ``make_main``)."""
+    console has it, see ``make_main``). ``in_browser``: the static site's, whose tables
+    only the browser's settings can clear."""
     messages = {
         "corrupt": t("store.error_corrupt", detail=err.details.get("detail")),
         "newer": t("store.error_newer", found=err.details.get("found"),
@@ -498,7 +499,7 @@ def store_error_view(err: StoreError) -> ft.View:
             ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=40),
             ft.Text(t("store.error_title"), size=22, weight=ft.FontWeight.W_600),
             ft.Text(messages[err.kind], selectable=True),
-            ft.Text(t("store.error_keep")),
+            ft.Text(t("site.error_keep" if in_browser else "store.error_keep")),
         ],
     )
 
@@ -590,7 +591,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
         style(page)
         if isinstance(store, StoreError):
             page.views.clear()
-            page.views.append(store_error_view(store))
+            page.views.append(store_error_view(store, in_browser=browser is not None))
             page.update()
             return
         ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),

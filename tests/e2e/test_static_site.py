@@ -1,0 +1,136 @@
+"""The static site (``python -m companion.site``): the app's Python in the phone's browser,
+served by a plain static server. A table made, played and scored there is the same after
+a reload with no network and after the browser is closed and opened again; a damaged
+saved file in the browser's storage is refused and left as it was."""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import ARTIFACTS, CHROMIUM_ARGS, PHONE, chromium_path
+from tests.e2e.flutter import button, open_app, shot, shows, tap_until
+from tests.e2e.tables import create_table
+from tests.e2e.test_play_latria import play_round
+from tests.static_site import built_site, served
+
+TALL = {"width": 390, "height": 1800}
+START = 60_000  # ms: Pyodide's start and the app's imports, on a loaded machine
+OPEN_TABLE = "Open Latria table: Ann, Ben, Cleo, Dan"
+
+
+@contextmanager
+def phone(browser, profile, name: str):
+    """A browser with a profile folder of its own, as a phone keeps one across restarts;
+    its page, saved as ``name`` in the artifacts when the test fails there."""
+    context = browser.browser_type.launch_persistent_context(
+        str(profile), executable_path=chromium_path(), args=CHROMIUM_ARGS, viewport=PHONE,
+        device_scale_factor=1, reduced_motion="reduce")
+    context.set_default_timeout(START)
+    page = context.pages[0] if context.pages else context.new_page()
+    try:
+        yield context, page
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+        raise
+    finally:
+        context.close()
+
+
+def home(page, url: str) -> None:
+    open_app(page, url)
+    shows(page, "Start a new table").wait_for()
+
+
+def ann_total(page) -> str:
+    found = shows(page, re.compile(r"^Ann: \d+ points?"))
+    found.wait_for()
+    return re.search(r"Ann: \d+", found.text_content() or found.get_attribute("aria-label")
+                     or "")[0]
+
+
+def test_a_table_is_kept_offline_and_across_a_browser_restart(browser, tmp_path):
+    with served(built_site()) as url:
+        with phone(browser, tmp_path / "profile", "site-made-failed") as (context, page):
+            create_table(page, url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
+            page.set_viewport_size(TALL)
+            button(page, "Play").first.click()
+            button(page, "First parent: Ann").click()
+            button(page, "Start round 1").click()
+            play_round(page, parent="Ann", mutation=True, body="Sun", taker="Ben",
+                       next_parent="Ben")
+            shows(page, "Round 2 of 11").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
+            button(page, "Score").first.click()
+            button(page, "Sun 4 VP: one more for Ann", exact=True).click()
+            total = ann_total(page)
+
+            # No network at all: the page, the client, Python and the tables from the phone.
+            context.set_offline(True)
+            page.set_viewport_size(PHONE)
+            home(page, url)
+            shot(page, "site-home-offline")
+            button(page, OPEN_TABLE).click()
+            button(page, "Play").first.click()
+            shows(page, "Round 2 of 11").wait_for()
+
+        # The browser closed and opened again, still offline, on the same profile.
+        with phone(browser, tmp_path / "profile", "site-restart-failed") as (context, page):
+            context.set_offline(True)
+            home(page, url)
+            button(page, OPEN_TABLE).click()
+            button(page, "Score").first.click()
+            assert ann_total(page) == total
+            tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
+            button(page, "Play").first.click()
+            shows(page, "Round 2 of 11").wait_for()
+            shows(page, re.compile(r"Parent\s+Ben")).wait_for()
+
+
+# IDBFS keeps each file of the data folder as one record of the object store FILE_DATA in
+# a database named after the folder; the record's "contents" are the file's bytes.
+READ_SAVED = """async () => {
+  const name = (await indexedDB.databases()).map(d => d.name).find(n => /TableCompanion/.test(n));
+  const db = await new Promise((ok, fail) => {
+    const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = fail; });
+  const store = db.transaction("FILE_DATA").objectStore("FILE_DATA");
+  const keys = await new Promise(ok => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
+  const key = keys.find(k => k.endsWith("/tables.sqlite3"));
+  const entry = await new Promise(ok => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
+  db.close();
+  return {key: key, bytes: Array.from(entry.contents)};
+}"""
+DAMAGE_SAVED = """async (bytes) => {
+  const name = (await indexedDB.databases()).map(d => d.name).find(n => /TableCompanion/.test(n));
+  const db = await new Promise((ok, fail) => {
+    const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = fail; });
+  const tx = db.transaction("FILE_DATA", "readwrite");
+  const store = tx.objectStore("FILE_DATA");
+  const keys = await new Promise(ok => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
+  const key = keys.find(k => k.endsWith("/tables.sqlite3"));
+  const entry = await new Promise(ok => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
+  entry.contents = new Uint8Array(bytes);
+  entry.timestamp = new Date();
+  store.put(entry, key);
+  await new Promise(ok => { tx.oncomplete = ok; });
+  db.close();
+}"""
+
+
+def test_a_damaged_saved_file_is_refused_and_left_as_it_is(browser, tmp_path):
+    with served(built_site()) as url:
+        with phone(browser, tmp_path / "profile", "site-damaged-failed") as (context, page):
+            home(page, url)  # the first visit saves an empty store
+            saved = page.evaluate(READ_SAVED)
+            assert saved["bytes"][:16] == list(b"SQLite format 3\x00")
+            damaged = saved["bytes"][:100] + [0xA5] * (len(saved["bytes"]) - 100)
+            page.evaluate(DAMAGE_SAVED, damaged)
+
+            open_app(page, url)
+            shows(page, "The saved tables cannot be opened").wait_for()
+            expect(page.get_by_text("Start a new table")).to_have_count(0)
+            shot(page, "site-damaged-store")
+            assert page.evaluate(READ_SAVED)["bytes"] == damaged

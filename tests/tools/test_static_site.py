@@ -1,0 +1,67 @@
+"""What ``python -m companion.site`` writes (tests/static_site.py builds it once): a page
+that loads Pyodide from the site itself, an app archive the browser's Python starts from
+with no package index, and a service worker that knows every file by its hash."""
+
+from __future__ import annotations
+
+import json
+import re
+import tarfile
+import zipfile
+
+from packaging.requirements import Requirement
+
+from companion.tools.static_site import browser_environment, browser_requirements, needed_names
+from tests.static_site import built_site
+
+
+def test_the_page_runs_python_from_the_site_with_hash_routes():
+    html = (built_site() / "index.html").read_text(encoding="utf-8")
+    assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in html
+    assert 'flet.routeUrlStrategy="hash"' in html and "flet.pyodide = true" in html
+    assert "cdn.jsdelivr" not in html and "storage_kept" in html
+    bootstrap = (built_site() / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    assert re.search(r'serviceWorkerUrl: "flutter_service_worker\.js\?v=[0-9a-f]{16}"', bootstrap)
+
+
+def test_the_worker_knows_every_file_of_the_site_by_its_hash():
+    site = built_site()
+    worker = (site / "flutter_service_worker.js").read_text(encoding="utf-8")
+    files = json.loads(re.search(r"const FILES = (\{.*?\});", worker)[1])
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    assert set(files) == on_disk - {"flutter_service_worker.js"}
+    assert "__" not in worker.split("const BASE")[0].replace("__FILES__", "")  # all filled in
+
+
+def test_the_archive_starts_without_a_package_index():
+    with tarfile.open(built_site() / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert "main.py" in names and "site_version.json" in names
+    assert "pyproject.toml" not in names and "requirements.txt" not in names
+    assert any(n.startswith("assets/rulebooks/") for n in names)
+    assert any(re.match(r"__pypackages__/pydantic_core/.*wasm32-emscripten\.so$", n) for n in names)
+    packages = {n.split("/")[1] for n in names if n.startswith("__pypackages__/")}
+    assert {"flet", "flet_charts", "pydantic", "msgpack", "segno", "platformdirs"} <= packages
+    # what only a computer needs: the server, the desktop window, compression, Flet's CLI
+    assert not packages & {"brotli", "uvicorn", "flet_web", "flet_desktop", "flet_cli",
+                           "httpx", "oauthlib"}
+    assert not any(n.startswith(("companion/tools/", "tests/")) for n in names)
+
+
+def wheel(folder, name: str, *requires: str):
+    path = folder / f"{name}-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{name}-1.0.dist-info/METADATA", "Name: " + name + "\n" + "".join(
+            f"Requires-Dist: {r}\n" for r in requires))
+    return path
+
+
+def test_what_only_a_computer_needs_is_left_out(tmp_path):
+    env = browser_environment({"python": "3.14"})
+    names = {r.name for r in browser_requirements({"python": "3.14"})}
+    assert {"flet", "flet-charts", "pydantic"} <= names and not names & {"brotli"}
+    wheels = {"flet": wheel(tmp_path, "flet", 'oauthlib>=3; platform_system != "Emscripten"',
+                            "msgpack>=1.1", 'typing-extensions; python_version < "3.11"'),
+              "msgpack": wheel(tmp_path, "msgpack"), "oauthlib": wheel(tmp_path, "oauthlib"),
+              "typing-extensions": wheel(tmp_path, "typing_extensions")}
+    assert needed_names([Requirement("flet==1.0.5")], wheels, env) == {"flet", "msgpack"}
