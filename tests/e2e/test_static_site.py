@@ -92,32 +92,29 @@ def test_a_table_is_kept_offline_and_across_a_browser_restart(browser, tmp_path)
 
 # IDBFS keeps each file of the data folder as one record of the object store FILE_DATA in
 # a database named after the folder; the record's "contents" are the file's bytes.
-READ_SAVED = """async () => {
-  const name = (await indexedDB.databases()).map(d => d.name).find(n => /TableCompanion/.test(n));
-  const db = await new Promise((ok, fail) => {
-    const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = fail; });
-  const store = db.transaction("FILE_DATA").objectStore("FILE_DATA");
-  const keys = await new Promise(ok => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
-  const key = keys.find(k => k.endsWith("/tables.sqlite3"));
-  const entry = await new Promise(ok => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
-  db.close();
-  return {key: key, bytes: Array.from(entry.contents)};
-}"""
-DAMAGE_SAVED = """async (bytes) => {
-  const name = (await indexedDB.databases()).map(d => d.name).find(n => /TableCompanion/.test(n));
-  const db = await new Promise((ok, fail) => {
-    const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = fail; });
-  const tx = db.transaction("FILE_DATA", "readwrite");
+SAVED_FILE = """async (mode) => {
+  const ask = (r) => new Promise((ok, fail) => { r.onsuccess = () => ok(r.result);
+                                                   r.onerror = fail; });
+  const names = (await indexedDB.databases()).map(d => d.name);
+  const db = await ask(indexedDB.open(names.find(n => /TableCompanion/.test(n))));
+  const tx = db.transaction("FILE_DATA", mode);
   const store = tx.objectStore("FILE_DATA");
-  const keys = await new Promise(ok => { const r = store.getAllKeys(); r.onsuccess = () => ok(r.result); });
-  const key = keys.find(k => k.endsWith("/tables.sqlite3"));
-  const entry = await new Promise(ok => { const r = store.get(key); r.onsuccess = () => ok(r.result); });
-  entry.contents = new Uint8Array(bytes);
-  entry.timestamp = new Date();
-  store.put(entry, key);
-  await new Promise(ok => { tx.oncomplete = ok; });
-  db.close();
+  const key = (await ask(store.getAllKeys())).find(k => k.endsWith("/tables.sqlite3"));
+  return {db, tx, store, key, entry: await ask(store.get(key))};
 }"""
+READ_SAVED = f"""async () => {{
+  const saved = await ({SAVED_FILE})("readonly");
+  saved.db.close();
+  return Array.from(saved.entry.contents);
+}}"""
+DAMAGE_SAVED = f"""async (bytes) => {{
+  const saved = await ({SAVED_FILE})("readwrite");
+  saved.entry.contents = new Uint8Array(bytes);
+  saved.entry.timestamp = new Date();
+  saved.store.put(saved.entry, saved.key);
+  await new Promise(ok => {{ saved.tx.oncomplete = ok; }});
+  saved.db.close();
+}}"""
 
 
 def test_a_damaged_saved_file_is_refused_and_left_as_it_is(browser, tmp_path):
@@ -125,12 +122,12 @@ def test_a_damaged_saved_file_is_refused_and_left_as_it_is(browser, tmp_path):
         with phone(browser, tmp_path / "profile", "site-damaged-failed") as (context, page):
             home(page, url)  # the first visit saves an empty store
             saved = page.evaluate(READ_SAVED)
-            assert saved["bytes"][:16] == list(b"SQLite format 3\x00")
-            damaged = saved["bytes"][:100] + [0xA5] * (len(saved["bytes"]) - 100)
+            assert saved[:16] == list(b"SQLite format 3\x00")
+            damaged = saved[:100] + [0xA5] * (len(saved) - 100)
             page.evaluate(DAMAGE_SAVED, damaged)
 
             open_app(page, url)
             shows(page, "The saved tables cannot be opened").wait_for()
             expect(page.get_by_text("Start a new table")).to_have_count(0)
             shot(page, "site-damaged-store")
-            assert page.evaluate(READ_SAVED)["bytes"] == damaged
+            assert page.evaluate(READ_SAVED) == damaged
