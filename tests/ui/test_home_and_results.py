@@ -18,7 +18,7 @@ RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 def fake_ctx(store, announced: list | None = None):
     told = announced if announced is not None else []
     return SimpleNamespace(store=store, page=None, go=lambda route: None, drafts={},
-                           toast=lambda message, then_go=None: None, live={},
+                           toast=lambda message, then_go=None: None, live={}, browser=None,
                            engine=Engine(store, announce=lambda table_id, kind, *rest:
                                          told.append((table_id, kind))))
 
