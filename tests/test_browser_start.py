@@ -33,6 +33,7 @@ def test_the_browser_start_runs_the_app_with_no_server_and_no_thread(monkeypatch
     bridge = SimpleNamespace(start_connection=start_connection)
     monkeypatch.setitem(sys.modules, "flet_js", bridge)
     monkeypatch.setitem(sys.modules, "pyodide_js", SimpleNamespace(FS=object()))
+    monkeypatch.setitem(sys.modules, "js", SimpleNamespace(navigator=SimpleNamespace()))
     monkeypatch.setattr(sys, "platform", "emscripten")
     monkeypatch.setenv("COMPANION_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(ft, "run", lambda main, **kw: ran.append(("run", main, kw)))

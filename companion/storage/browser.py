@@ -24,32 +24,59 @@ log = logging.getLogger("companion")
 IN_BROWSER = sys.platform == "emscripten"
 
 
+LOCK = "table-companion-tables"  # held by the one page of this site that has the tables
+
+
 class BrowserFolder:
     """``path`` kept in the browser's storage. ``fs`` is Emscripten's FS (Pyodide's
-    ``pyodide_js.FS``; tests hand a stand-in)."""
+    ``pyodide_js.FS``) and ``locks`` the browser's Web Locks (``navigator.locks``, None
+    where the browser has none); tests hand stand-ins."""
 
-    def __init__(self, path: Path, fs: Any = None):
+    def __init__(self, path: Path, fs: Any = None, locks: Any = None):
         self.path = Path(path)
         if fs is None:
-            import pyodide_js  # only in the browser
+            import js  # only in the browser
+            import pyodide_js
 
-            fs = pyodide_js.FS
-        self.fs = fs
+            fs, locks = pyodide_js.FS, getattr(js.navigator, "locks", None)
+        self.fs, self.locks = fs, locks
         self.busy = False  # a write to the browser's storage is under way
         self.again = False  # and another change came meanwhile
         self.failed: str | None = None  # why the last write did not reach the storage
         self.unreadable: str | None = None  # why the saved files could not be read
+        self.elsewhere = False  # another tab of this browser has the tables open
         self._idle: list[Callable[[], None]] = []
 
     async def load(self) -> None:
         """Mount the folder and read its files from the browser's storage. When they
-        cannot be read, ``unreadable`` says why, and nothing may be written over them."""
+        cannot be read, ``unreadable`` says why, and nothing may be written over them.
+
+        Each tab holds its own copy of the file and writes it back whole: two tabs open at
+        once would write over each other's changes. The first holds a lock while it
+        lives; another is ``elsewhere`` and reads nothing."""
+        if not await self._hold_lock():
+            self.elsewhere = True
+            return
         self.path.mkdir(parents=True, exist_ok=True)
         self.fs.mount(self.fs.filesystems.IDBFS, to_js({}), str(self.path))
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.fs.syncfs(True, once(lambda err=None: done.done() or done.set_result(err)))
         if (err := await done):
             self.unreadable = f"the browser's storage could not be read ({err})"
+
+    async def _hold_lock(self) -> bool:
+        """Whether this page now holds the tables' lock (for as long as it lives)."""
+        if self.locks is None:
+            return True  # a browser without Web Locks: nothing to ask
+        granted: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+        def held(lock: Any) -> Any:
+            if not granted.done():
+                granted.set_result(bool(lock))  # JavaScript's null: another tab has it
+            return forever() if lock else None
+
+        self.locks.request(LOCK, to_js({"ifAvailable": True}), proxy(held))
+        return await granted
 
     def save(self) -> None:
         """Write the folder's changed files to the browser's storage (after the store
@@ -66,11 +93,10 @@ class BrowserFolder:
             log.error("companion: the browser did not keep the last change (%s)", err)
         else:
             self.failed = None
+        self.busy = False
         if self.again:
-            self.busy = False
             self.save()
             return
-        self.busy = False
         for callback in list(self._idle):
             callback()
 
@@ -88,9 +114,30 @@ def once(function: Callable[..., Any]) -> Any:
     return create_once_callable(function)
 
 
-def to_js(value: Any) -> Any:
+def proxy(function: Callable[..., Any]) -> Any:
+    """``function`` as a JavaScript callback that may be called later, and kept."""
     try:
+        from pyodide.ffi import create_proxy
+    except ImportError:
+        return function
+    return create_proxy(function)
+
+
+def forever() -> Any:
+    """A JavaScript promise that never settles: a lock held until the page closes."""
+    try:
+        import js
+    except ImportError:  # not in a browser: a stand-in keeps its lock itself
+        return None
+
+    return js.Promise.new(lambda resolve, reject: None)
+
+
+def to_js(value: Any) -> Any:
+    """A dict as a JavaScript object (not a Map, which the browser's options ignore)."""
+    try:
+        import js
         from pyodide.ffi import to_js as convert
     except ImportError:
         return value
-    return convert(value)
+    return convert(value, dict_converter=js.Object.fromEntries)

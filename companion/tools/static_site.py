@@ -26,6 +26,7 @@ app on the phone itself"):
 from __future__ import annotations
 
 import hashlib
+import importlib
 import io
 import json
 import re
@@ -264,8 +265,7 @@ MAIN = b'"""The app in the phone\'s browser."""\nfrom companion.__main__ import 
 def app_members() -> Iterator[tuple[str, bytes]]:
     yield "main.py", MAIN
     for package in PACKAGES:
-        root = Path(sys.modules[package].__file__ or "").parent if package in sys.modules \
-            else Path(__import__(package).__file__ or "").parent
+        root = Path(importlib.import_module(package).__file__ or "").parent
         for path in sorted(root.rglob("*")):
             rel = path.relative_to(root.parent).as_posix()
             if path.is_file() and "__pycache__" not in rel and not rel.startswith(

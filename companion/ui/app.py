@@ -491,7 +491,10 @@ def store_error_view(err: StoreError, in_browser: bool = False) -> ft.View:
                    known=err.details.get("known")),
         "foreign": t("store.error_foreign", names=err.details.get("names")),
         "io": t("store.error_io", detail=err.details.get("detail")),
+        "elsewhere": t("site.open_elsewhere"),  # the static site, open in another tab
     }
+    keep = [] if err.kind == "elsewhere" else [
+        ft.Text(t("site.error_keep" if in_browser else "store.error_keep"))]
     return ft.View(
         route="/",
         padding=ft.Padding.all(16),
@@ -499,7 +502,7 @@ def store_error_view(err: StoreError, in_browser: bool = False) -> ft.View:
             ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=40),
             ft.Text(t("store.error_title"), size=22, weight=ft.FontWeight.W_600),
             ft.Text(messages[err.kind], selectable=True),
-            ft.Text(t("site.error_keep" if in_browser else "store.error_keep")),
+            *keep,
         ],
     )
 
@@ -570,6 +573,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
             store = Store(data_dir)
         elif browser.unreadable:  # a store opened now would be written over the saved one
             raise StoreError("io", data_dir, detail=browser.unreadable)
+        elif browser.elsewhere:  # two copies of the file would write over each other
+            raise StoreError("elsewhere", data_dir)
         else:
             store = Store(data_dir, wal=False, on_saved=browser.save)
     except StoreError as err:

@@ -56,6 +56,33 @@ def test_storage_that_cannot_be_read_is_never_written_over(tmp_path):
     assert fs.writes == []
 
 
+class StandInLocks:
+    """The browser's Web Locks: the first request for a name gets it, and keeps it."""
+
+    def __init__(self):
+        self.held: set[str] = set()
+
+    def request(self, name, options, callback):
+        assert options == {"ifAvailable": True}
+        granted = name not in self.held
+        self.held.add(name)
+        callback(object() if granted else None)
+
+
+def test_a_second_tab_reads_and_writes_nothing(tmp_path):
+    from companion.ui.app import make_main
+
+    locks, fs = StandInLocks(), StandInFS()
+    first = BrowserFolder(tmp_path / "data", fs=fs, locks=locks)
+    asyncio.run(first.load())
+    second = BrowserFolder(tmp_path / "data", fs=fs, locks=locks)
+    asyncio.run(second.load())
+    assert not first.elsewhere and second.elsewhere
+    assert len(fs.mounted) == 1  # the second tab did not even read the storage
+    make_main(second.path, browser=second)
+    assert not (tmp_path / "data" / "tables.sqlite3").exists() and fs.writes == []
+
+
 def test_every_saved_change_is_written_back_and_one_write_at_a_time(tmp_path):
     fs = StandInFS()
     folder = BrowserFolder(tmp_path, fs=fs)
