@@ -36,7 +36,8 @@ import sys
 import tarfile
 import tempfile
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from importlib import metadata
 from pathlib import Path
 
@@ -72,8 +73,19 @@ class BuildError(Exception):
     """Why the site could not be built, in one line."""
 
 
-def build(out: Path, base_url: str = "/") -> str:
-    """Write the site into ``out`` (emptied first); return its digest."""
+@dataclass(frozen=True)
+class SiteApp:
+    """What a site runs: the archive's files beside the wheels (``main.py`` first), and the
+    requirements the wheels are resolved from, given Pyodide's runtime. The app's, unless a
+    benchmark builds a hello site the same way (bench/site_bench.py)."""
+
+    members: Callable[[], Iterable[tuple[str, bytes]]]
+    requirements: Callable[[dict[str, str]], list[Requirement]]
+
+
+def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
+    """Write the site of ``app`` (this app by default) into ``out`` (emptied first); return
+    its digest."""
     import flet_web
     from flet.controls.types import RouteUrlStrategy, WebRenderer
 
@@ -88,7 +100,7 @@ def build(out: Path, base_url: str = "/") -> str:
     copy_tree(ASSETS, out, skip=re.compile("|".join(re.escape(a) for a in ASSETS_NOT_COPIED)))
 
     runtime = pyodide_runtime(web / "pyodide")
-    write_archive(out / ARCHIVE, runtime)
+    write_archive(out / ARCHIVE, runtime, app or THE_APP)
 
     index = out / "index.html"
     flet_web.patch_index_html(
@@ -242,11 +254,11 @@ def wheel_requirements(wheel: Path) -> list[Requirement]:
             if line.startswith("Requires-Dist:")]
 
 
-def write_archive(target: Path, runtime: dict[str, str]) -> None:
+def write_archive(target: Path, runtime: dict[str, str], app: SiteApp) -> None:
     """The app archive the Python worker unpacks, with the version Settings shows."""
     with tempfile.TemporaryDirectory(prefix="companion-site-") as temp:
-        wheels = download_wheels(browser_requirements(runtime), runtime, Path(temp))
-        members = sorted(app_members()) + sorted(wheel_members(wheels))
+        wheels = download_wheels(app.requirements(runtime), runtime, Path(temp))
+        members = sorted(app.members()) + sorted(wheel_members(wheels))
         build = hashlib.sha256()
         for name, data in members:
             build.update(name.encode() + b"\0" + data)
@@ -275,6 +287,9 @@ def app_members() -> Iterator[tuple[str, bytes]]:
         for path in sorted((ASSETS / name).rglob("*")):
             if path.is_file():
                 yield f"assets/{path.relative_to(ASSETS).as_posix()}", path.read_bytes()
+
+
+THE_APP = SiteApp(app_members, browser_requirements)
 
 
 def wheel_members(wheels: Iterable[Path]) -> Iterator[tuple[str, bytes]]:
