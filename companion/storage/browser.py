@@ -29,22 +29,28 @@ LOCK = "table-companion-tables"  # held by the one page of this site that has th
 
 class BrowserFolder:
     """``path`` kept in the browser's storage. ``fs`` is Emscripten's FS (Pyodide's
-    ``pyodide_js.FS``) and ``locks`` the browser's Web Locks (``navigator.locks``, None
-    where the browser has none); tests hand stand-ins."""
+    ``pyodide_js.FS``), ``locks`` the browser's Web Locks (``navigator.locks``) and
+    ``storage`` its storage manager (``navigator.storage``), each None where the browser
+    has none; tests hand stand-ins."""
 
-    def __init__(self, path: Path, fs: Any = None, locks: Any = None):
+    def __init__(self, path: Path, fs: Any = None, locks: Any = None, storage: Any = None):
         self.path = Path(path)
         if fs is None:
             import js  # only in the browser
             import pyodide_js
 
-            fs, locks = pyodide_js.FS, getattr(js.navigator, "locks", None)
-        self.fs, self.locks = fs, locks
+            fs = pyodide_js.FS
+            locks = getattr(js.navigator, "locks", None)
+            storage = getattr(js.navigator, "storage", None)
+        self.fs, self.locks, self.storage = fs, locks, storage
         self.busy = False  # a write to the browser's storage is under way
         self.again = False  # and another change came meanwhile
         self.failed: str | None = None  # why the last write did not reach the storage
         self.unreadable: str | None = None  # why the saved files could not be read
         self.elsewhere = False  # another tab of this browser has the tables open
+        # Whether the browser promised to keep its storage (the page asked it to, see
+        # companion/tools/site_page.js); None where it cannot say.
+        self.kept: bool | None = None
         self._idle: list[Callable[[], None]] = []
 
     async def load(self) -> None:
@@ -57,6 +63,8 @@ class BrowserFolder:
         if not await self._hold_lock():
             self.elsewhere = True
             return
+        if self.storage is not None:
+            self.kept = bool(await self.storage.persisted())
         self.path.mkdir(parents=True, exist_ok=True)
         self.fs.mount(self.fs.filesystems.IDBFS, to_js({}), str(self.path))
         done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()

@@ -631,8 +631,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
                 log.debug("this phone's settings could not be read", exc_info=True)
                 return
             ctx.apply_preferences()
-            if page.route == "/settings" or (page.route == "/" and browser is not None):
-                ctx.redraw(build_view(ctx, page.route))  # Home: whether storage is kept
+            if page.route == "/settings":
+                ctx.redraw(build_view(ctx, "/settings"))
 
         page.on_route_change = route_change
         page.on_view_pop = view_pop

@@ -1,5 +1,5 @@
 """What one phone (or browser) remembers of its own: the theme, keeping the screen awake
-during a round, larger text, and (the static site) whether the browser keeps its storage.
+during a round, and larger text.
 
 Kept in the device's own storage (``ft.SharedPreferences``: the browser's local storage
 on the web, the app's preferences in a built app), never in the store: two phones at one
@@ -16,9 +16,6 @@ import flet as ft
 THEME_KEY = "companion.theme"
 KEEP_AWAKE_KEY = "companion.keep_awake"
 LARGER_TEXT_KEY = "companion.larger_text"
-# The static site's page asks the browser to keep its storage, and keeps the answer here
-# (companion/tools/site_page.js).
-STORAGE_KEPT_KEY = "companion.storage_kept"
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
           "dark": ft.ThemeMode.DARK}
@@ -29,7 +26,6 @@ class Preferences:
     theme: str = "system"  # follows the phone's own setting until one is chosen
     keep_awake: bool = True  # during Play and Score
     larger_text: bool = False
-    storage_kept: bool | None = None  # the static site: the browser keeps its storage
 
     @property
     def theme_mode(self) -> ft.ThemeMode:
@@ -48,7 +44,4 @@ async def load(storage) -> Preferences:
     larger = await storage.get(LARGER_TEXT_KEY)
     if isinstance(larger, bool):
         prefs.larger_text = larger
-    kept = await storage.get(STORAGE_KEPT_KEY)
-    if isinstance(kept, bool):
-        prefs.storage_kept = kept
     return prefs

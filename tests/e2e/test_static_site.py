@@ -11,7 +11,7 @@ from contextlib import contextmanager
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM_ARGS, PHONE, chromium_path
-from tests.e2e.flutter import button, open_app, shot, shows, tap_until
+from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
 from tests.e2e.tables import create_table
 from tests.e2e.test_play_latria import play_round
 from tests.static_site import built_site, served
@@ -172,3 +172,52 @@ def test_the_sites_screens_in_both_languages_and_sizes(browser, tmp_path):
             button(page, "設定").click()
             shows(page, re.compile(r"^バージョン \d+\.\d+\.\d+（ビルド [0-9a-f]{8}）$")).wait_for()
             shot(page, "site-settings-ja-360-tall")
+
+
+def test_what_a_table_does_alone_works_offline_and_moves_by_backup(browser, tmp_path):
+    """Score to Results, then with no network: History, Stats, the rulebooks' search and a
+    backup saved; another phone (profile) restores it."""
+    from tests.e2e.test_backup import open_settings, restore, scroll_down
+
+    with served(built_site()) as url:
+        with phone(browser, tmp_path / "one", "site-alone-failed") as (context, page):
+            create_table(page, url, "Latria", ["Ann", "Ben", "Cleo"])
+            button(page, "Score").first.click()
+            page.set_viewport_size(TALL)
+            button(page, "Sun 4 VP: one more for Ann", exact=True).click()
+            page.get_by_text("Ann: 4 points").wait_for()
+            page.set_viewport_size(PHONE)
+            button(page, "See the results").click()
+            page.get_by_text("Ann wins").wait_for()
+
+            context.set_offline(True)
+            home(page, url)
+            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+            button(page, "Open the results: Latria").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            page.set_viewport_size(TALL)
+            button(page, "Stats of finished plays").click()
+            shows(page, "Ann: 1 play · 1 win · 100% won").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            button(page, "Rules", exact=True).click()
+            type_into(page, "Search every rulebook", "eclipse")
+            button(page, re.compile(r"^Step 1: Reveal celestial cards — Latria")).wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            page.set_viewport_size(PHONE)
+            open_settings(page)
+            scroll_down(page)
+            with page.expect_download() as download:
+                button(page, "Save a backup").click()
+            backup = tmp_path / download.value.suggested_filename
+            download.value.save_as(backup)
+            shows(page, "Backup saved: 1 table").wait_for()
+
+        with phone(browser, tmp_path / "other", "site-restore-failed") as (context, page):
+            home(page, url)
+            open_settings(page)
+            scroll_down(page)
+            restore(page, backup)
+            shows(page, "Added 1 table.").wait_for()
+            home(page, url)  # kept in this browser's storage
+            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+            button(page, "Open the results: Latria").wait_for()

@@ -41,6 +41,16 @@ def test_load_mounts_the_folder_and_reads_it(tmp_path):
     asyncio.run(folder.load())
     assert fs.mounted == [("IDBFS", str(tmp_path / "data"))]
     assert (tmp_path / "data").is_dir() and folder.unreadable is None
+    assert folder.kept is None  # a browser that cannot say: Home says nothing
+
+
+def test_load_asks_whether_the_browser_keeps_its_storage(tmp_path):
+    async def persisted():
+        return False
+
+    folder = BrowserFolder(tmp_path, fs=StandInFS(), storage=SimpleNamespace(persisted=persisted))
+    asyncio.run(folder.load())
+    assert folder.kept is False
 
 
 def test_storage_that_cannot_be_read_is_never_written_over(tmp_path):

@@ -19,7 +19,7 @@ def test_the_page_runs_python_from_the_site_with_hash_routes():
     html = (built_site() / "index.html").read_text(encoding="utf-8")
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in html
     assert 'flet.routeUrlStrategy="hash"' in html and "flet.pyodide = true" in html
-    assert "cdn.jsdelivr" not in html and "storage_kept" in html
+    assert "cdn.jsdelivr" not in html and "navigator.storage.persist()" in html
     bootstrap = (built_site() / "flutter_bootstrap.js").read_text(encoding="utf-8")
     assert re.search(r'serviceWorkerUrl: "flutter_service_worker\.js\?v=[0-9a-f]{16}"', bootstrap)
 

@@ -269,6 +269,6 @@ def browser_notices(ctx) -> list[ft.Control]:
     if ctx.browser.failed:
         return [read_only_banner(t("site.not_kept", why=ctx.browser.failed),
                                  ft.Icons.WARNING_AMBER)]
-    if ctx.prefs.storage_kept is False:
+    if ctx.browser.kept is False:
         return [read_only_banner(t("site.storage_not_kept"), ft.Icons.WARNING_AMBER)]
     return []
