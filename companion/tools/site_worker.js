@@ -7,6 +7,10 @@
 //   every fetch passes here), and a new build fetches the new version of each file this
 //   phone had kept, before it takes over.
 // - Any page of the site is index.html (the app's routes are in the address's #).
+// - The page, which names its build, is asked of the host first (for FRESH_SECONDS at
+//   most), so that a newer build on the host is taken at the next visit: Flutter's loader
+//   registers that build's worker and waits for it before it loads the client. Out of
+//   reach, the kept one.
 // - The fonts Flutter asks for when a character is missing from the app's own: the
 //   app's Japanese font for Chinese, Japanese and Korean, as the server answers them.
 "use strict";
@@ -16,6 +20,8 @@ const CJK_FONT = __CJK_FONT__;
 const CACHE = "table-companion-site";
 const BASE = self.registration.scope;  // the site's folder, ending in "/"
 const CJK_FALLBACK = /\/notosans(sc|tc|hk|jp|kr)\//;
+const FRESH = "index.html";
+const FRESH_SECONDS = 3;
 
 function keyOf(path) {
   return BASE + path + "?v=" + FILES[path];
@@ -65,8 +71,27 @@ self.addEventListener("fetch", (event) => {
   let path = request.mode === "navigate" ? "index.html" : pathOf(request.url);
   if (path !== null && !(path in FILES) && CJK_FALLBACK.test(path)) path = CJK_FONT;
   if (path === null || !(path in FILES)) return;  // not this site's: the network's
+  if (path === FRESH) {
+    event.respondWith(freshOrKept(path));
+    return;
+  }
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     return (await cache.match(keyOf(path))) || fetchAndKeep(cache, path);
   })());
 });
+
+async function freshOrKept(path) {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), FRESH_SECONDS * 1000);
+  try {
+    const response = await fetch(BASE + path, { cache: "no-cache", signal: stop.signal });
+    if (response.status === 200) return response;
+  } catch (err) {
+    // out of reach, or too slow: the kept one
+  } finally {
+    clearTimeout(timer);
+  }
+  const cache = await caches.open(CACHE);
+  return (await cache.match(keyOf(path))) || fetch(BASE + path);
+}

@@ -13,9 +13,10 @@ app on the phone itself"):
   text, the Japanese font, no CDN request for Rive, keeping the screen on) and this
   site's (``site_page.js``: asks the browser to keep its storage) are added.
 - ``flutter_bootstrap.js``: Flutter's loader registers this site's service worker
-  (``site_worker.js``, named by the build's digest) and waits for it before it loads the
-  client, so that every file a visit fetches passes through it and is kept: the next
-  visit opens offline. Flet's own worker only unregisters itself.
+  (``site_worker.js``, named by the build's digest, which the page names) and waits for
+  it before it loads the client, so that every file a visit fetches passes through it and
+  is kept: the next visit opens offline, and a newer build on the host is taken at the
+  next visit. Flet's own worker only unregisters itself.
 - ``app.tar.gz``: the app's packages, the rulebooks it reads, and every dependency as a
   wheel built for Pyodide, unpacked under ``__pypackages__/`` (the worker puts that
   folder on ``sys.path``): no ``pyproject.toml`` or ``requirements.txt``, so the worker
@@ -123,13 +124,19 @@ def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
     fonts.write_bytes(font_manifest(fonts.read_bytes(), LATIN_FONT_FILE, FONT_FILE,
                                     FONT_FAMILY))
 
-    files = {path: file_hash(out / path) for path in site_files(out)
-             if path not in ("flutter_bootstrap.js", WORKER)}
-    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
     bootstrap = out / "flutter_bootstrap.js"
-    bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8"), digest),
-                         encoding="utf-8")
-    files["flutter_bootstrap.js"] = file_hash(bootstrap)
+    bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
+
+    # The page names the build (its digest, of every other file), and so the worker that
+    # serves it: the page is asked of the host first (site_worker.js), and a newer build
+    # there is taken at the next visit.
+    files = {path: file_hash(out / path) for path in site_files(out)
+             if path not in ("index.html", WORKER)}
+    digest = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
+    index.write_text(replace_once(index.read_text(encoding="utf-8"), "</head>",
+                                  f'<script>flet.siteBuild = "{digest}";</script>\n</head>'),
+                     encoding="utf-8")
+    files["index.html"] = file_hash(index)
     worker = (HERE / "site_worker.js").read_text(encoding="utf-8")
     worker = worker.replace("__FILES__", json.dumps(files, sort_keys=True))
     worker = worker.replace("__SHELL__", json.dumps(SHELL))
@@ -155,11 +162,13 @@ def replace_once(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
-def with_worker(bootstrap: str, digest: str) -> str:
-    """Flet's bootstrap with Flutter's loader registering this site's worker and waiting
-    for it (at most WORKER_WAIT_MS) before it loads the client."""
-    settings = (f'serviceWorkerSettings: {{serviceWorkerVersion: "{digest}", '
-                f'serviceWorkerUrl: "{WORKER}?v={digest}", timeoutMillis: {WORKER_WAIT_MS}}},')
+def with_worker(bootstrap: str) -> str:
+    """Flet's bootstrap with Flutter's loader registering the worker of the build the page
+    names (``flet.siteBuild``) and waiting for it (at most WORKER_WAIT_MS) before it loads
+    the client."""
+    settings = ("serviceWorkerSettings: {serviceWorkerVersion: flet.siteBuild, "
+                f'serviceWorkerUrl: "{WORKER}?v=" + flet.siteBuild, '
+                f"timeoutMillis: {WORKER_WAIT_MS}}},")
     found = re.subn(r"serviceWorkerSettings:\s*\{[^{}]*\},", lambda m: settings, bootstrap)
     if found[1] != 1:
         raise BuildError("Flet's client changed: flutter_bootstrap.js has no service worker "

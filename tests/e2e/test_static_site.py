@@ -41,6 +41,9 @@ def phone(browser, profile, name: str):
 
 
 def home(page, url: str) -> None:
+    """The site opened anew on this page (a reload: from an address with a route after its
+    "#", going to the bare address would only move within the page)."""
+    page.goto("about:blank")
     open_app(page, url)
     shows(page, "Start a new table").wait_for()
 
@@ -221,3 +224,49 @@ def test_what_a_table_does_alone_works_offline_and_moves_by_backup(browser, tmp_
             home(page, url)  # kept in this browser's storage
             page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
             button(page, "Open the results: Latria").wait_for()
+
+
+VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")
+
+
+def build_shown(page, url: str) -> str:
+    """The build Settings names, on a page opened anew."""
+    home(page, url)
+    page.set_viewport_size(TALL)
+    button(page, "Settings").click()
+    version = shows(page, VERSION)
+    version.wait_for()
+    text = version.text_content() or version.get_attribute("aria-label") or ""
+    page.set_viewport_size(PHONE)
+    return VERSION.match(text.strip())[1]
+
+
+def test_a_new_build_replaces_the_old_and_keeps_the_tables(browser, tmp_path):
+    """The host's folder replaced by a newer build: the phone takes it on a later visit,
+    downloading only the files that changed, and its tables stay."""
+    import shutil
+
+    from companion.tools.static_site import SiteApp, app_members, browser_requirements, build
+    from tests.e2e.test_first_visit import Wire
+
+    live = tmp_path / "live"
+    shutil.copytree(built_site(), live)
+    # Built after it, as a host has it: its files are newer than the ones they replace.
+    newer = tmp_path / "newer"
+    build(newer, app=SiteApp(lambda: [*app_members(), ("newer.txt", b"a newer build")],
+                             browser_requirements))
+    with served(live) as url:
+        with phone(browser, tmp_path / "profile", "site-update-failed") as (context, page):
+            create_table(page, url, "Luna", ["Ann", "Ben"])
+            old = build_shown(page, url)
+
+            shutil.rmtree(live)
+            shutil.copytree(newer, live)
+            wire = Wire(page)
+            assert build_shown(page, url) != old  # the next visit
+            changed = {u.rsplit("/", 1)[-1].split("?")[0] for u in
+                       (k.split(" ", 1)[1] for k in wire.bytes)}
+            assert "app.tar.gz" in changed and "main.dart.js" not in changed
+            assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
+            home(page, url)
+            button(page, "Open Luna table: Ann, Ben").wait_for()

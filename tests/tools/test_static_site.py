@@ -20,8 +20,9 @@ def test_the_page_runs_python_from_the_site_with_hash_routes():
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in html
     assert 'flet.routeUrlStrategy="hash"' in html and "flet.pyodide = true" in html
     assert "cdn.jsdelivr" not in html and "navigator.storage.persist()" in html
+    assert re.search(r'flet\.siteBuild = "[0-9a-f]{16}"', html)
     bootstrap = (built_site() / "flutter_bootstrap.js").read_text(encoding="utf-8")
-    assert re.search(r'serviceWorkerUrl: "flutter_service_worker\.js\?v=[0-9a-f]{16}"', bootstrap)
+    assert 'serviceWorkerUrl: "flutter_service_worker.js?v=" + flet.siteBuild' in bootstrap
 
 
 def test_the_worker_knows_every_file_of_the_site_by_its_hash():
