@@ -28,7 +28,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import setup_guides
 from companion.i18n import say
 from companion.storage.backup import Report as ImportReport
 from companion.storage.saving import NOT_SAVED, why_not_saved
@@ -235,7 +234,7 @@ class Engine:
         """A new setup draw (the old ticks and choices go with the old draw); ``value``:
         the seed. ``first``: the first draw of a table from before seeds, made by the
         screen that opens it, which the others make alike when they open it."""
-        seed = setup_guides.new_seed()
+        seed = new_seed()
         _, failed = self._write(table_id, lambda: self.store.set_seed(table_id, seed))
         if failed is not None:
             return failed
@@ -274,7 +273,7 @@ class Engine:
     def create_table(self, game: str, variant: str, players: list[str],
                      seed: int | None = None, campaign_id: str | None = None) -> Outcome:
         """A new table (a seed drawn when none is given); ``value``: the table."""
-        seed = setup_guides.new_seed() if seed is None else seed
+        seed = new_seed() if seed is None else seed
         session, failed = self._write("", lambda: self.store.create_table(
             game, variant, players, seed=seed, campaign_id=campaign_id))
         if failed is not None:
@@ -334,3 +333,9 @@ class Engine:
         if report.changed_tables and not report.replaced_tables:
             self._tell(report.changed_tables[0], "table")
 
+
+def new_seed() -> str:
+    # setup_guides builds its models as it is imported: a start (Home) does not need them.
+    from setup_guides import new_seed
+
+    return new_seed()

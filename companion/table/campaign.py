@@ -12,7 +12,6 @@ from __future__ import annotations
 from companion.table.record import TableSession
 from scorers.base import Result, SheetProblems
 from scorers.sheets import score_sheet
-from setup_guides import SetupError, make_setup
 
 
 def series_id(session: TableSession) -> str:
@@ -70,6 +69,10 @@ def first_parent(store, game1: TableSession) -> int | None:
             break
     if game1.seed is None:
         return None
+    # Imported here: setup_guides builds its models as it is imported, and a start (Home,
+    # which places a table in its series) does not need them.
+    from setup_guides import SetupError, make_setup
+
     try:  # game 1's own seed: its draw (game 1 follows no other game)
         return make_setup(game1.game, len(game1.players), game1.variant, game1.seed).first_player
     except SetupError:

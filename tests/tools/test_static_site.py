@@ -1,6 +1,7 @@
 """What ``python -m companion.site`` writes (tests/static_site.py builds it once): a page
 that loads Pyodide from the site itself, an app archive the browser's Python starts from
-with no package index, and a service worker that knows every file by its hash."""
+with no package index, compiled for that Python as its standard library is, and a service
+worker that knows every file by its hash."""
 
 from __future__ import annotations
 
@@ -8,10 +9,19 @@ import json
 import re
 import tarfile
 import zipfile
+from pathlib import Path
 
+import pytest
 from packaging.requirements import Requirement
 
-from companion.tools.static_site import browser_environment, browser_requirements, needed_names
+from companion.tools.static_site import (
+    NOT_RUN,
+    BuildError,
+    browser_environment,
+    browser_requirements,
+    compiled,
+    needed_names,
+)
 from tests.static_site import built_site
 
 
@@ -47,6 +57,44 @@ def test_the_archive_starts_without_a_package_index():
     assert not packages & {"brotli", "uvicorn", "flet_web", "flet_desktop", "flet_cli",
                            "httpx", "oauthlib"}
     assert not any(n.startswith(("companion/tools/", "tests/")) for n in names)
+
+
+def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there():
+    with tarfile.open(built_site() / "app.tar.gz") as tar:
+        names = tar.getnames()
+    assert [n for n in names if n.endswith(".py")] == ["main.py"]  # run by its path
+    assert {"companion/__main__.pyc", "scorers/__init__.pyc",
+            "__pypackages__/flet/__init__.pyc"} <= set(names)
+    assert any(n.startswith("companion/i18n/") and n.endswith(".json") for n in names)
+    assert not any(NOT_RUN.match(n.removeprefix("__pypackages__/")) for n in names)
+    assert "__pypackages__/pydantic-2.14.4.dist-info/licenses/LICENSE" in names
+    with zipfile.ZipFile(built_site() / "pyodide" / "python_stdlib.zip") as stdlib:
+        modules = [n for n in stdlib.namelist() if n.endswith((".py", ".pyc"))]
+    assert "asyncio/__init__.pyc" in modules and not any(n.endswith(".py") for n in modules)
+    worker = (built_site() / "python-worker.js").read_text(encoding="utf-8")
+    assert "extraction_filter = staticmethod(tarfile.fully_trusted_filter)" in worker
+
+
+def pyodide_folder() -> Path:
+    import flet_web
+
+    return Path(flet_web.get_package_web_dir()) / "pyodide"
+
+
+def test_the_same_sources_compile_to_the_same_bytes(tmp_path):
+    members = [("main.py", b"import pkg\n"), ("pkg/__init__.py", b'"""A doc."""\nX = 1\n'),
+               ("pkg/data.json", b"{}")]
+    first = compiled(members, pyodide_folder(), tmp_path / "one")
+    assert [name for name, _ in first] == ["main.py", "pkg/__init__.pyc", "pkg/data.json"]
+    assert first[0][1] == b"import pkg\n" and first[2][1] == b"{}"
+    assert b"A doc." not in first[1][1]  # no docstrings outside Flet
+    assert compiled(members, pyodide_folder(), tmp_path / "two") == first
+
+
+def test_a_module_the_browser_cannot_compile_fails_the_build_by_name(tmp_path):
+    with pytest.raises(BuildError, match=r"pkg/broken\.py: SyntaxError"):
+        compiled([("main.py", b""), ("pkg/broken.py", b"def (:\n")], pyodide_folder(),
+                 tmp_path)
 
 
 def wheel(folder, name: str, *requires: str):
