@@ -244,11 +244,7 @@ def score(sheet: Sheet) -> Result:
         diff = you.total - him.total
         notes.insert(0, ruled(Msg("scorers.luna.note.solo_score", name=you.name, diff=diff,
                                   total=you.total, opponent=him.total), "LU-5"))
-    elif len(results) == 2:
-        first, second = sorted(results, key=lambda r: r.rank)
-        diff = first.total - second.total
-        notes.append(ruled(Msg("scorers.luna.note.solo_maybe", first_total=first.total,
-                               second_total=second.total, diff=diff, first=first.name,
-                               minus_diff=-diff, second=second.name), "LU-5"))
+    # Two players with no virtual opponent are a 2-player game: the sheet says which
+    # (``virtual``), and a line guessing at a solo game only puzzled a table of two.
 
     return Result(game=GAME, players=results, winners=winners_of(results), notes=notes)

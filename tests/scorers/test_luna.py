@@ -114,10 +114,11 @@ def test_solo_one_player_is_scored_and_told_how_to_get_the_difference():
     assert any("virtual opponent" in n and "LU-5" in n for n in result.notes)
 
 
-def test_two_players_note_gives_the_solo_difference():
-    result = score_sheet(sheet([player("Me", 30), player("Bot", 42)]))
-    assert any("42 − 30 = 12 if you are Bot, -12 if you are Me (LU-5)" in n
-               for n in result.notes)
+def test_two_players_are_a_two_player_game_unless_one_is_the_virtual_opponent():
+    two = score_sheet(sheet([player("Me", 30), player("Bot", 42)]))
+    assert not any("solo" in n or "LU-5" in n for n in two.notes)
+    solo = score_sheet(sheet([player("Me", 30), player("Bot", 42, virtual=True)]))
+    assert any("LU-5" in n and "-12" in n for n in solo.notes)
 
 
 # ---------------------------------------------------------------- checks

@@ -373,14 +373,17 @@ def strip_prefix(text: str, prefixes: tuple[str, ...]) -> str:
 
 def draft_for(drafts: dict, table_id: str, action: Action) -> tuple[tuple, dict[str, Any]]:
     """What is entered in ``action``'s form, kept in ``drafts`` (per table and event type)
-    so a redraw for another phone's change does not lose it; recording the event drops
-    it. Returns the draft's key and its values (the fields' defaults to start with).
-    A form whose defaults changed (Latria's override after a proposal) starts afresh."""
-    key = (table_id, action.event.get("type"),
-           tuple((f.id, repr(f.default)) for f in action.fields))
+    so that neither a redraw for another phone's change nor an Undo loses it; recording
+    the event drops it. Returns the draft's key and its values. A field not changed on
+    this form follows its default, which the log may change (Latria's override takes the
+    entered cards' outcome, and loses it when they are undone)."""
+    key = (table_id, action.event.get("type"), tuple(f.id for f in action.fields))
     values = drafts.setdefault(key, {})
+    drawn_with = drafts.setdefault((key, "defaults"), {})
     for f in action.fields:
-        values.setdefault(f.id, f.default)
+        if f.id not in values or values[f.id] == drawn_with.get(f.id):
+            values[f.id] = f.default
+        drawn_with[f.id] = f.default
     return key, values
 
 
