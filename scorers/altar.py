@@ -20,6 +20,7 @@ winner), and ``check(sheet)``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,7 @@ def _chain(key: str, items: list) -> object:
 class AltarPlayerResult(PlayerResult):
     complete: bool
     missing: Text
+    shrines: int  # over the player's Realms: what ranks the complete players (AL-2, AL-3)
 
 
 def god_name(realm: Realm) -> str:
@@ -169,6 +171,27 @@ def turns_needed(shrines: list[int], complete: list[bool], end: str,
     most = max(shrines, default=0)
     top = [i for i, c in enumerate(shrines) if c == most]
     return [top] if most > 0 and len(top) > 1 else []
+
+
+def tie_broken(players: Sequence[AltarPlayerResult]) -> set[str]:
+    """The players whose place a tie on Shrines left to the last Shrine or to an ability:
+    among the players the rulebook ranks (the complete ones; when nobody completed, those
+    with a Shrine), each level on Shrines with one placed differently (AL-2, AL-3).
+
+    >>> def p(name, rank, shrines, complete=True):
+    ...     return AltarPlayerResult(name=name, total=5, rank=rank, breakdown=[],
+    ...                              complete=complete, missing="", shrines=shrines)
+    >>> sorted(tie_broken([p("Ann", 2, 2), p("Ben", 1, 2), p("Cy", 3, 2, False)]))
+    ['Ann', 'Ben']
+    >>> tie_broken([p("Ann", 1, 2), p("Cat", 2, 1)])
+    set()
+    """
+    ranked = [p for p in players if p.complete] or [p for p in players if p.shrines > 0]
+    # Altar, Winner of the Game: "If there is a tie, the player with the most Shrines is the
+    # winner. If there is still a tie then the player who placed the last Shrine is the
+    # winner."
+    return {p.name for p in ranked for other in ranked
+            if other is not p and other.shrines == p.shrines and other.rank != p.rank}
 
 
 def ability_allowed(shrines: list[int], complete: list[bool], end: str) -> bool:
@@ -301,13 +324,13 @@ def check(sheet: Sheet) -> list[Problem]:
             w = f"players[{i}].last_shrine_turn"
             if turn is None:
                 keys = {(True, True): Msg("scorers.altar.problem.turn_needed_most_both",
-                                          names=who, shrines=shrines),
+                                          names=who, count=shrines),
                         (True, False): Msg("scorers.altar.problem.turn_needed_most_all",
-                                           names=who, shrines=shrines),
+                                           names=who, count=shrines),
                         (False, True): Msg("scorers.altar.problem.turn_needed_complete_both",
-                                           names=who, shrines=shrines),
+                                           names=who, count=shrines),
                         (False, False): Msg("scorers.altar.problem.turn_needed_complete_all",
-                                            names=who, shrines=shrines)}
+                                            names=who, count=shrines)}
                 problems.append(Problem(where=w, message=keys[(nobody, len(group) == 2)]))
             elif turn in turns:
                 other = sheet.players[turns[turn]].name.strip()
@@ -347,7 +370,7 @@ def score(sheet: Sheet) -> Result:
         results.append(AltarPlayerResult(
             name=p.name.strip(), total=sum(x.points for x in breakdown), rank=0,
             breakdown=breakdown, complete=is_complete,
-            missing=_chain("scorers.altar.semicolon", missing)))
+            missing=_chain("scorers.altar.semicolon", missing), shrines=_shrines(p)))
 
     shrines = [_shrines(p) for p in sheet.players]
     turns = [p.last_shrine_turn for p in sheet.players]

@@ -20,6 +20,7 @@ from typing import Any
 
 from scorers.limits import crop
 from scorers.messages import ENGLISH, Msg, Text, render
+from scorers.messages import comma_list as comma_list  # the scorers' lists, from here
 
 MAX_NAME_LENGTH = 40
 
@@ -47,18 +48,6 @@ class Note:
         return with_rulings(render(self.text, language), self.rulings)
 
 
-def comma_list(items: Sequence[Any]) -> Any:
-    """Items shown as one list joined by commas, no "and" ("Ann 3, Ben 2"; "Ann 3、Ben 2"
-    in Japanese): nested ``Msg``s, so each language joins with its own comma."""
-    items = list(items)
-    if not items:
-        return ""
-    joined = items[-1]
-    for item in reversed(items[:-1]):
-        joined = Msg("scorers.base.comma", first=item, rest=joined)
-    return joined
-
-
 def ordinal(n: int) -> Msg:
     """A place in words: "1st", "2nd", "11th" (Japanese "1位")."""
     if 10 <= n % 100 <= 20:
@@ -80,6 +69,9 @@ class Problem:
     message: Text
     # the readings (docs/RULINGS.md) the message rests on
     rulings: list[str] = field(default_factory=list)
+    # about every player's entries together (a box's or the rounds' limit over the table):
+    # ``where`` is the entry past the limit, not the one player whose problem it is
+    everyone: bool = False
 
     def __str__(self) -> str:
         return self.render()

@@ -178,7 +178,7 @@ def check(sheet: Sheet) -> list[Problem]:
     n = len(sheet.players)
     if n not in PLAYER_COUNTS:
         problems.append(Problem(where="players",
-                                message=Msg("scorers.carpe_astra.problem.players", players=n)))
+                                message=Msg("scorers.carpe_astra.problem.players", count=n)))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     who = [_who(p, i) for i, p in enumerate(sheet.players)]
     owner: dict[str, int] = {}
@@ -222,7 +222,7 @@ def check(sheet: Sheet) -> list[Problem]:
                     message = Msg("scorers.carpe_astra.problem.tokens_all", count=sum(counts),
                                   guild=name, spread=spread, players=n, limit=limit)
             problems.append(Problem(where=f"players[{last}].support.{guild}", message=message,
-                                    rulings=rulings))
+                                    rulings=rulings, everyone=len(holders) > 1))
     credits = [p.credits for p in sheet.players]
     if sum(credits) > MONEY_TOKENS:  # Components: 49 money tokens (C-6)
         last = max(i for i, c in enumerate(credits) if c > 0)
@@ -235,6 +235,7 @@ def check(sheet: Sheet) -> list[Problem]:
                                                for i, c in enumerate(credits)]),
                             limit=MONEY_TOKENS),
                 rulings=["C-6"],
+                everyone=True,
             )
         )
     return problems

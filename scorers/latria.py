@@ -275,7 +275,7 @@ def check(sheet: Sheet) -> list[Problem]:
     n = len(sheet.players)
     if n not in PLAYER_COUNTS:
         problems.append(Problem(where="players",
-                                message=Msg("scorers.latria.problem.players", players=n)))
+                                message=Msg("scorers.latria.problem.players", count=n)))
     problems += name_problems([p.name for p in sheet.players], lambda i: f"players[{i}].name")
     who = [_who(p, i) for i, p in enumerate(sheet.players)]
 
@@ -352,7 +352,8 @@ def check(sheet: Sheet) -> list[Problem]:
                 else:
                     message = Msg("scorers.latria.problem.box_all", count=len(places),
                                   card=label, counts=_counts(per_player, who), limit=limit)
-                problems.append(Problem(where=_where(i, pos), message=message))
+                problems.append(Problem(where=_where(i, pos), message=message,
+                                        everyone=len(per_player) > 1))
         else:
             if len(places) > 1:  # Card Types: 15 cards of each suit, numbered 1–15
                 first_i, first_pos = places[0]
@@ -396,6 +397,7 @@ def check(sheet: Sheet) -> list[Problem]:
                                     counts=_counts(per_player, who), players=n,
                                     limit=limit),
                         rulings=["L-9"],
+                        everyone=len(per_player) > 1,
                     )
                 )
         for i, _player in enumerate(sheet.players):
@@ -715,7 +717,7 @@ def score(sheet: Sheet) -> Result:
         ]
         if mixed:
             notes.append(ruled(Msg("scorers.latria.note.mixed_group", who=names[i],
-                                   bodies=AndList(mixed)), "L-2"))
+                                   bodies=AndList(mixed), count=len(mixed)), "L-2"))
         notes += s.notes
     notes += _tie_notes(names, totals, eclipses, ranks)
     return Result(game=GAME, players=players, winners=winners_of(players), notes=notes)

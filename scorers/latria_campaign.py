@@ -84,7 +84,7 @@ def check(sheet: Sheet) -> list[Problem]:
     if n not in PLAYER_COUNTS:
         problems.append(Problem(where="players",
                                 message=Msg("scorers.latria_campaign.problem.players",
-                                            players=n)))
+                                            count=n)))
     problems += name_problems(sheet.players, lambda i: f"players[{i}]")
     if len(sheet.games) > n:
         # Extension Rules 3: "a number of games in succession equal to the number of players".

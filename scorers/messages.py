@@ -5,24 +5,26 @@ The pure packages (``scorers``, ``setup_guides``, ``companion.flows``) never glu
 fragments: they return ``Msg("latria.line.moon", count=4, points=8)``. A ``Msg`` *is* a
 ``str`` — its English text — so logs, JSON output and code that only needs English keep
 working unchanged; ``render(text, "ja")`` gives it in another language. Parameters may be
-numbers, plain strings (player names), other ``Msg``s (rendered in the same language) or
-an ``AndList`` ("Ann, Ben and Cleo" / "Ann、Ben、Cleo").
+numbers, plain strings (player names), other ``Msg``s (rendered in the same language),
+an ``AndList`` ("Ann, Ben and Cleo" / "Ann、Ben、Cleo") or a ``comma_list`` ("Ann, Ben" /
+"Ann、Ben"): a list is never joined by hand.
 
 Catalogs: each package keeps ``i18n/<lang>/*.json`` beside its code (one file per game or
 topic; a key is defined once across a language's files) and calls ``register(folder)``
 once. A catalog value is a whole-sentence template with named placeholders
 (``"{player} takes {points}"``) or, where English needs a plural, an object of forms
 picked by the ``count`` parameter: ``{"one": "{count} card", "other": "{count} cards"}``
-(Japanese writes only ``"other"``). A key missing in a language falls back to English; a
-key missing in English raises ``KeyError`` at once, so a typo fails the tests, not the
-table.
+(Japanese writes only ``"other"``); each language's rule for which form a count takes is
+here and only here (``PLURAL_RULES``), so no code picks a form by ``n == 1`` itself. A
+key missing in a language falls back to English; a key missing in English raises
+``KeyError`` at once, so a typo fails the tests, not the table.
 """
 
 from __future__ import annotations
 
 import json
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -83,6 +85,18 @@ class AndList(tuple):
         return super().__new__(cls, tuple(items))
 
 
+def comma_list(items: Sequence[Any]) -> Any:
+    """Items shown as one list joined by commas, no "and" ("Ann 3, Ben 2"; "Ann 3、Ben 2"
+    in Japanese): nested ``Msg``s, so each language joins with its own comma."""
+    items = list(items)
+    if not items:
+        return ""
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        joined = Msg("scorers.base.comma", first=item, rest=joined)
+    return joined
+
+
 class Msg(str):
     """A sentence for players: ``key`` in the catalogs with its ``params``. As a ``str``
     it is the English text."""
@@ -135,6 +149,25 @@ class _KeepMessage:
 Text = Annotated[str, _KeepMessage()]
 
 
+# Each language's plural forms, the one rule every count phrase goes through (a catalog
+# value that is an object of forms): English has "one" (exactly 1) and "other"
+# (CLDR plural rules, en: one = "i = 1 and v = 0"); Japanese has no plural, "other" only
+# (CLDR, ja). A language not named here uses "other".
+PLURAL_RULES = {
+    "en": lambda count: "one" if count == 1 else "other",
+    "ja": lambda count: "other",
+}
+
+
+def plural_form(count: Any, language: str) -> str:
+    """The form ("one", "other") a count takes in ``language``: "one" for 1 in English,
+    always "other" in Japanese; "other" for anything not a whole number."""
+    if isinstance(count, bool) or not isinstance(count, int):
+        return "other"
+    rule = PLURAL_RULES.get(language)
+    return rule(count) if rule else "other"
+
+
 def _param(value: Any, language: str) -> Any:
     if isinstance(value, Msg):
         return render(value, language)
@@ -149,12 +182,12 @@ def _param(value: Any, language: str) -> Any:
 
 def _render(key: str, params: Mapping[str, Any], language: str) -> str:
     template = catalog(language).get(key) if language != ENGLISH else None
+    forms = language  # whose plural rule picks the form: the template's language
     if template is None:
-        template = catalog(ENGLISH)[key]
+        template, forms = catalog(ENGLISH)[key], ENGLISH
     if isinstance(template, Mapping):
-        count = params.get("count")
-        form = "one" if count == 1 and "one" in template else "other"
-        template = template[form]
+        form = plural_form(params.get("count"), forms)
+        template = template[form] if form in template else template["other"]
     values = {name: _param(value, language) for name, value in params.items()}
     return template.format(**values) if values else template
 

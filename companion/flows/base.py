@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, field_serializer
 
-from .i18n import Msg, Text
+from .i18n import Msg, Text, comma_list
 
 MAX_NAME_LENGTH = 40  # as the score sheets (docs/score-sheets.md)
 
@@ -335,17 +335,6 @@ def not_asked(action: Action, field: Field, values: Mapping[str, Any]) -> bool:
             and str(values.get(picker.id, picker.default)) == field.key)
 
 
-def comma_list(items: Sequence[Any]) -> Any:
-    """Items shown as one list, "a, b, c" (Japanese "a、b、c"): nested catalog messages,
-    so each item (a name, a ``Msg``) is rendered in the reader's language."""
-    if not items:
-        return ""
-    out: Any = items[-1]
-    for item in reversed(items[:-1]):
-        out = Msg("flow.base.comma", first=item, rest=out)
-    return out
-
-
 def next_action(label: Msg, **event: Any) -> Action:
     """The big "next" button."""
     return Action(event={"type": "next", **event}, label=label, primary=True)
@@ -393,7 +382,7 @@ def parse_config(
     variant = config.get("variant") or "standard"
     if variant not in variants:
         raise FlowError(Msg("flow.base.no_variant", game=game, variant=variant,
-                            variants=", ".join(variants)))
+                            variants=comma_list(list(variants))))
     setup = config.get("setup") or {}
     if not isinstance(setup, Mapping):
         raise FlowError(Msg("flow.base.setup_not_object"))

@@ -17,20 +17,31 @@ broadcast by another phone) or outside any session (tests, the command lines).
 
 ``say(text)`` shows a text that comes from the pure packages (a setup step, a play
 reminder, a score line, a FlowError): a ``Msg`` is rendered in the current language, a
-plain ``str`` (a player's name, a rulebook quote) is shown as it is.
+plain ``str`` (a player's name, a rulebook quote) is shown as it is. ``listed(parts)``
+joins a list in the reader's language; a count phrase is a catalog value of plural forms
+picked by ``count`` (``scorers.messages.PLURAL_RULES``), never ``n == 1`` in a screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
-from scorers.messages import ENGLISH, LANGUAGES, AndList, Msg, catalog, register, render
+from scorers.messages import (
+    ENGLISH,
+    LANGUAGES,
+    AndList,
+    Msg,
+    catalog,
+    comma_list,
+    register,
+    render,
+)
 
 __all__ = ["ENGLISH", "LANGUAGES", "LANGUAGE_KEY", "LANGUAGE_NAMES", "HERE", "catalog",
-           "current_language", "say", "say_error", "speaking", "name", "t", "t_for",
+           "current_language", "listed", "say", "say_error", "speaking", "name", "t", "t_for",
            "use_session_language"]
 
 HERE = Path(__file__).parent
@@ -114,6 +125,13 @@ def t_for(game: str, key: str, /, **values: object) -> str:
     progress toward a complete Realm, not points), else ``key``."""
     specific = f"{key}.{game}"
     return t(specific if specific in catalog(ENGLISH) else key, **values)
+
+
+def listed(parts: Iterable[object]) -> str:
+    """Names or phrases shown as one list, with no "and": "Ann, Ben" in English, "Ann、Ben"
+    in Japanese (each language's separator is its catalog's, ``scorers.messages.comma_list``).
+    A screen never joins a list itself; a player's name goes through ``name`` first."""
+    return say(comma_list(list(parts)))
 
 
 def say(text: object) -> str:

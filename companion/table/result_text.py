@@ -6,17 +6,15 @@ both languages without a screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from companion.catalog import GAMES
-from companion.i18n import local_time, say, t, t_for
+from companion.i18n import listed, local_time, say, t, t_for
 from companion.i18n import name as player_name
+from scorers import altar
 from scorers.base import PlayerResult, Result
 from scorers.ties import tie_notes
-
-# Altar's totals are not scores (a complete Realm wins, ruling AL-3): equal totals are
-# no tie there, its ties are told by Shrines (companion/table/plays.py says the same).
-NOT_SCORES = frozenset({"altar"})
 
 
 def ranking(result: Result) -> list[PlayerResult]:
@@ -26,10 +24,31 @@ def ranking(result: Result) -> list[PlayerResult]:
     return sorted(result.players, key=lambda p: (p.rank, -p.total))
 
 
+# A total as the screens word it (``total_words``): Altar's is progress toward a complete
+# Realm, not points (ruling AL-1), and a player who completed is told so in words, never
+# with a number that could read as what is still to go; with 2 players, both Realms
+# (ruling AL-4).
+COMPLETE = {"results.total_value": "results.total_value.altar_complete",
+            "score.total": "score.total.altar_complete",
+            "score.player_chip": "score.player_chip.altar_complete"}
+
+
+def total_words(key: str, result: Result, player: PlayerResult, **values: object) -> str:
+    """``player``'s total in the words of ``key`` (``results.total_value``, ``score.total``
+    or ``score.player_chip``; ``values``: its other placeholders, the player's ``name``):
+    the points, Altar's progress ("3 toward completion"), or "Realm complete"."""
+    if getattr(player, "complete", False) and key in COMPLETE:
+        return t(COMPLETE[key], count=altar.realms_per_player(len(result.players)), **values)
+    return t_for(result.game, key, count=player.total, **values)
+
+
 def tie_broken(result: Result) -> set[str]:
     """The players whose place a tie-break decided: level on total with a player placed
-    differently (Latria's eclipse points, Carpe Astra's credits, Luna's Council)."""
-    if result.game in NOT_SCORES or not tie_notes(result):
+    differently (Latria's eclipse points, Carpe Astra's credits, Luna's Council); Altar's
+    totals are not scores, its players are level on Shrines (``altar.tie_broken``)."""
+    if result.game == altar.GAME:
+        return altar.tie_broken(result.players)
+    if not tie_notes(result):
         return set()
     return {p.name for p in result.players for other in result.players
             if other is not p and other.total == p.total and other.rank != p.rank}
@@ -44,11 +63,13 @@ def day_and_time(moment: datetime) -> str:
     return t("home.when_day", day=day, time=f"{local.hour}:{local.minute:02d}")
 
 
-def winners_line(result: Result) -> str:
-    if not result.winners:
+def winners_line(winners: Sequence[str]) -> str:
+    """Who won, as Results, History and the shared text say it: one winner's sentence, a
+    shared win's (a sentence of its own in every language, not a plural form), or none."""
+    if not winners:
         return t("results.no_winner")
-    names = ", ".join(player_name(n) for n in result.winners)
-    return t("results.winner" if len(result.winners) == 1 else "results.winners", names=names)
+    names = listed(player_name(n) for n in winners)
+    return t("results.winner" if len(winners) == 1 else "results.winners", names=names)
 
 
 def summary(game: str, variant: str, result: Result, when: datetime) -> str:
@@ -60,8 +81,8 @@ def summary(game: str, variant: str, result: Result, when: datetime) -> str:
     for player in ranking(result):
         lines.append(t("share.rank_line", place=t("results.place", rank=player.rank),
                        name=player_name(player.name),
-                       total=t_for(game, "results.total_value", total=player.total)))
-    lines.append(winners_line(result))
+                       total=total_words("results.total_value", result, player)))
+    lines.append(winners_line(result.winners))
     lines += [say(note.text) for note in tie_notes(result)]
     return "\n".join(lines)
 

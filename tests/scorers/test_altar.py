@@ -384,8 +384,8 @@ def test_end_realm_completed_needs_a_complete_realm():
                   player("Ben", realm("Ancient God", 1, 3)),
                   player("Cat", realm("God of War", 0, 4))])
     assert problems_of(data) == [
-        "end: realm_completed, but no player's Realm is complete: it needs at least 1 Shrine "
-        "and Shrines + active altars ≥ 5"]
+        "end: The game ended with a completed Realm, but no player's Realm is complete: it "
+        "needs at least 1 Shrine and Shrines + active altars ≥ 5"]
 
 
 def test_unknown_end_and_keys_are_sheet_problems():

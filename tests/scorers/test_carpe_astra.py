@@ -223,7 +223,7 @@ def test_unknown_character_and_guild():
 
 
 def test_player_count_and_names():
-    assert problems(sheet({})) == ["players: 1 players; Carpe Astra is for 2–4"]
+    assert problems(sheet({})) == ["players: 1 player; Carpe Astra is for 2–4"]
     out = problems(sheet({}, {}, names=["Ann", " ann "]))
     assert out == ["players[1].name: “ann” is already the name of player 1"]
 

@@ -213,7 +213,9 @@ def test_polaris_card_removes_the_best_two_when_not_given():
     ann = player(r, "Ann")
     assert ann.total == 4 + 3 + 2
     assert spelled(ann.discarded) == [X0, moon(1)]
-    assert any("removed Sun ×0 and Moon 1" in n and "L-4" in n for n in r.notes)
+    # L-4: the two worth least to Ann are named as such, never as "the best two"
+    assert any("Sun ×0 and Moon 1 were removed: the two worth least to Ann, which leaves "
+               "the best total (9)" in n and "L-4" in n for n in r.notes)
     assert ("Polaris two red symbols: removed Sun ×0 and Moon 1 (no VP)", 0) in lines(ann)
 
 
@@ -290,13 +292,13 @@ def test_discarded_must_be_held_cards():
 def test_discarded_must_be_two_and_not_the_polaris_card():
     out = problems(sheet({"cards": [sun(4), sun(3), moon(1), RED], "discarded": [sun(4)]}))
     assert out == [
-        "players[0].discarded: 1 card(s); the Polaris card removes exactly two of "
+        "players[0].discarded: 1 card; the Polaris card removes exactly two of "
         "Ann's other cards (L-3)"
     ]
     out = problems(sheet({"cards": [sun(4), sun(3), moon(1), RED], "discarded": [sun(4), RED]}))
     assert len(out) == 1 and out[0].startswith("players[0].discarded[1]: the Polaris")
     out = problems(sheet({"cards": [sun(4), RED], "discarded": [sun(4), moon(1)]}))
-    assert len(out) == 1 and "holds 1 card(s) besides the Polaris card" in out[0]
+    assert len(out) == 1 and "holds 1 card besides the Polaris card, so it is removed" in out[0]
 
 
 # ---------------------------------------------------------------------------------------
@@ -357,8 +359,8 @@ def test_simple_variant_refuses_special_cards_and_eclipsed_cards():
         sheet({"cards": [X0, RED], "eclipsed": [sun(2)]}, {"cards": [X2]}, variant="simple")
     )
     assert out == [
-        "players[0].eclipsed: Ann has 1 eclipsed card(s), but the simple variant uses no eclipse "
-        'markers; list them under "cards" (L-7)',
+        "players[0].eclipsed: Ann has 1 card under the eclipse marker, but the simple variant "
+        "uses no eclipse markers; it belongs in the face-down pile (L-7)",
         "players[0].cards[0].special: Ann's Sun ×0 card is removed in the simple variant "
         "(Sun ×0, Moon ×2 and Polaris two red symbols are out) (L-7)",
         "players[0].cards[1].special: Ann's Polaris two red symbols card is removed in the simple "
@@ -390,8 +392,8 @@ def test_standard_polaris_celestial_cards_are_never_eclipsed():
     out = problems(sheet({"eclipsed": [polaris(2)]}))
     assert out == [
         "players[0].eclipsed[0]: Ann's Polaris 2 is a Polaris celestial card; Polaris "
-        "never enters the eclipse state in the standard game, so it belongs under "
-        '"cards" (L-6)'
+        "never enters the eclipse state in the standard game, so it belongs in the "
+        "face-down pile (L-6)"
     ]
     # Polaris astrology cards may be eclipsed (Detailed Rules: "Polaris 2 is placed under
     # the eclipse marker").
@@ -403,7 +405,7 @@ def test_star_eclipse_polaris_celestial_cards_are_always_eclipsed():
     out = problems(sheet({"cards": [polaris(1)]}, variant="star_eclipse"))
     assert out == [
         "players[0].cards[0]: Ann's Polaris 1 is a Polaris celestial card; in Star "
-        'Eclipse Polaris is always eclipsed, so it belongs under "eclipsed" (L-6)'
+        "Eclipse Polaris is always eclipsed, so it belongs under the eclipse marker (L-6)"
     ]
     r = score(
         sheet({"cards": [sun(3)], "eclipsed": [polaris(1), polaris(2)]}, variant="star_eclipse")

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from scorers.messages import AndList, Msg, Text, register
+from scorers.messages import AndList, Msg, Text, comma_list, register
 
 register(Path(__file__).parent)
 
-__all__ = ["AndList", "Msg", "Text"]
+__all__ = ["AndList", "Msg", "Text", "comma_list"]

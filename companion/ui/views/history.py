@@ -10,25 +10,25 @@ from __future__ import annotations
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.i18n import local_time, t, t_for
+from companion.i18n import listed, local_time, t
 from companion.i18n import name as player_name
 from companion.table import history
 from companion.table.plays import PlayRecord, player_key
+from companion.table.result_text import total_words, winners_line
 from companion.ui.score_forms import empty_sheet
 from companion.ui.views import rematch
 from companion.ui.views.home import game_title, when
 from companion.ui.views.results import total_cells
 from companion.ui.widgets.common import choice_chip, muted, screen, secondary_button
+from scorers.base import PlayerResult
 
 ROUTE = "/history"
 DRAFT = ("history",)  # the filters, kept across redraws (another phone finished a table)
 
 
-def winners_text(record: PlayRecord) -> str:
-    if not record.winners:
-        return t("results.no_winner")
-    key = "results.winner" if len(record.winners) == 1 else "results.winners"
-    return t(key, names=", ".join(player_name(n) for n in record.winners))
+def scored(record: PlayRecord, name: str) -> PlayerResult:
+    """The scorer's result for one player of the play (the words of a total need it)."""
+    return next(p for p in record.result.players if p.name == name)
 
 
 def play_card(ctx, record: PlayRecord, session) -> ft.Control:
@@ -40,17 +40,18 @@ def play_card(ctx, record: PlayRecord, session) -> ft.Control:
     ]
     if record.corrected_at is not None:
         lines.append(muted(t("history.corrected", when=when(record.corrected_at)), size=14))
-    lines.append(ft.Text(winners_text(record), size=16, weight=ft.FontWeight.W_600))
+    lines.append(ft.Text(winners_line(record.winners), size=16, weight=ft.FontWeight.W_600))
     # a shared rank by total, higher first, as Results list it (result_text.ranking)
     for p in sorted(record.players, key=lambda p: (p.rank, -p.total, p.seat)):
         lines.append(ft.Row([
             ft.Icon(ft.Icons.EMOJI_EVENTS_OUTLINED if p.winner else ft.Icons.PERSON_OUTLINE,
                     size=18, color=ft.Colors.PRIMARY if p.winner else ft.Colors.ON_SURFACE_VARIANT),
-            # a total in words (Altar's "5 toward completion") goes under the name
+            # a total in words (Altar's "Realm complete") goes under the name
             *total_cells(player_name(p.name),
-                         t_for(record.game, "results.total_value", total=p.total)),
+                         total_words("results.total_value", record.result,
+                                     scored(record, p.name))),
         ], spacing=8, vertical_alignment=ft.CrossAxisAlignment.START))
-    players = ", ".join(p.name for p in record.players)
+    players = listed(player_name(p.name) for p in record.players)
     opener = ft.Semantics(
         label=t("history.open", game=t(game.name), when=when(record.finished_at),
                 players=players),

@@ -12,14 +12,14 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.engine import Refused, Stale
+from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
-from companion.i18n import say, t, t_for
 from companion.table import campaign
-from companion.table.result_text import ranking, tie_broken
+from companion.table.result_text import ranking, tie_broken, total_words, winners_line
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import form_for
-from companion.ui.views import rematch, results_share
+from companion.ui.views import rematch, results_share, score
 from companion.ui.views.home import game_title
 from companion.ui.widgets import why
 from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
@@ -52,18 +52,14 @@ def build(ctx, table_id: str) -> ft.View:
                       on_back=back)
     mark_finished(ctx, session)
 
-    if result.winners:
-        winners = t("results.winner" if len(result.winners) == 1 else "results.winners",
-                    names=", ".join(result.winners))
-    else:
-        winners = t("results.no_winner")
+    winners = winners_line(result.winners)
     # The reason a tie went as it did leads, under the ranking it explains; the other
     # notes follow under "Why".
     ties = tie_notes(result)
     others = [note for note in result.note_details if note not in ties]
     controls: list[ft.Control] = [
         ft.Text(winners, size=22, weight=ft.FontWeight.W_700),
-        ranking_card(session.game, result),
+        ranking_card(result),
         # Not inside the card: a "Why?" in a card makes the whole card one button to a
         # screen reader.
         *why.note_rows(ctx.page, ties),
@@ -77,8 +73,8 @@ def build(ctx, table_id: str) -> ft.View:
         controls += ability_controls(ctx, session)
     controls.append(heading(t_for(session.game, "results.breakdowns")))
     for player in result.players:
-        lines = [ft.Text(t_for(session.game, "score.total", name=player.name,
-                               count=player.total), size=17,
+        lines = [ft.Text(total_words("score.total", result, player, name=player.name),
+                         size=17,
                          weight=ft.FontWeight.W_600)]
         for line in player.breakdown:
             lines.append(ft.Row([
@@ -94,7 +90,7 @@ def build(ctx, table_id: str) -> ft.View:
                   controls, on_back=back)
 
 
-def ranking_card(game: str, result) -> ft.Control:
+def ranking_card(result) -> ft.Control:
     """The ranking, with a hint on each line whose place a tie-break decided (the
     reason follows the card)."""
     broken = tie_broken(result)
@@ -106,7 +102,7 @@ def ranking_card(game: str, result) -> ft.Control:
         rows.append(ft.Row([
             ft.Text(t("results.place", rank=player.rank), size=16, width=56,
                     weight=ft.FontWeight.W_600),
-            *total_cells(name, t_for(game, "results.total_value", total=player.total)),
+            *total_cells(name, total_words("results.total_value", result, player)),
         ], vertical_alignment=ft.CrossAxisAlignment.START))
     return ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
                                         padding=ft.Padding.all(12)))
@@ -126,16 +122,12 @@ def total_cells(name: str | ft.Control, total: str) -> list[ft.Control]:
 
 
 def problem_text(problem, sheet: dict) -> str:
-    """A sheet problem in the players' words: whose entry it is, and what is wrong."""
-    players = sheet.get("players", [])
-    where = problem.where
-    if where.startswith("players[") and "]" in where:
-        index = where[len("players["):where.index("]")]
-        if index.isdigit() and int(index) < len(players):
-            name = players[int(index)].get("name", "") if isinstance(players[int(index)],
-                                                                    dict) else ""
-            return t("results.problem", name=name, message=say(problem.message))
-    return say(problem.message)
+    """A sheet problem in the players' words: whose entry it is (or every player's), and
+    what is wrong, as the Score screen says it."""
+    players = sheet.get("players") if isinstance(sheet, dict) else None  # any saved sheet
+    names = [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else ""
+             for p in (players if isinstance(players, list) else [])]
+    return score.problem_text(problem, names)
 
 
 
@@ -202,7 +194,7 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
                                           t("campaign.standings_none", total=total))]
     if result is not None:
         for player in ranking(result):
-            per_game = ", ".join(f"{line.points:+d}" for line in player.breakdown)
+            per_game = listed(f"{line.points:+d}" for line in player.breakdown)
             controls.append(ft.Row([
                 ft.Text(t("results.place", rank=player.rank), size=16, width=56),
                 ft.Column([ft.Text(player_name(player.name), size=16),
