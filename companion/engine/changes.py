@@ -80,9 +80,13 @@ class Engine:
         self.store = store
         self._announce = announce
         self.own_seq: dict[str, int] = {}  # the last number this engine's change left
+        # How many changes this engine has saved (each is told): a screen's notices go
+        # once a tap's change lands (companion/ui/app.py ``notices_follow_taps``).
+        self.changes_saved = 0
 
     # -- the parts every change shares -------------------------------------------------
     def _tell(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
+        self.changes_saved += 1
         try:
             self._announce(table_id, kind, tuple(paths), tuple(values))
         except Exception:  # noqa: BLE001 - the change is saved; the others redraw on reload
@@ -167,13 +171,19 @@ class Engine:
 
     # -- Score -------------------------------------------------------------------------
     def change_sheet(self, table_id: str, changes: Sequence[SheetChange],
-                     base: dict[str, Any] | None = None) -> Outcome:
+                     base: dict[str, Any] | None = None,
+                     seen: Sequence[Any] | None = None) -> Outcome:
         """Score entries, field by field, into the saved sheet (``base``: the sheet the
         screen shows when none is saved yet). ``value``: the saved sheet and its version.
-        Stale (``sheet``) when a change names a place the saved sheet no longer has (an
-        import replaced it); the same field entered on another phone keeps the later."""
+        ``seen``: the value the screen showed at each change's place (``REMOVE``: none),
+        as a Play tap names the log it was drawn from. Stale (``sheet``) when a change
+        names a place the saved sheet no longer has (an import replaced it: ``found``
+        None), or when another phone changed a value first (``found``: its place and the
+        value saved there, None for none); without ``seen``, the same field entered on
+        another phone keeps the later."""
         saved, failed = self._write(
-            table_id, lambda: self.store.change_score_sheet(table_id, changes, base=base))
+            table_id,
+            lambda: self.store.change_score_sheet(table_id, changes, base=base, seen=seen))
         if failed is not None:
             return failed
         if changes:

@@ -24,7 +24,8 @@ change names the state it was made on and is checked against the saved one in th
 transaction. A play tap or undo names the sequence number of the last event its screen
 was drawn from, and raises ``Conflict`` when the log has moved on. Score-sheet edits are
 field-level changes applied to the saved sheet (read, change, write in one transaction),
-so two phones editing different players both land. Setup ticks likewise name the seed
+so two phones editing different players both land; a change that names the value it was
+made from is refused when another phone changed that value first. Setup ticks likewise name the seed
 the checklist was drawn from.
 """
 
@@ -49,7 +50,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from companion.table.record import TableSession
-from companion.table.sheet_changes import SheetChange, apply_change
+from companion.table.sheet_changes import REMOVE, SheetChange, apply_change, same, value_at
 from scorers.base import Problem, SheetProblems
 from scorers.limits import depth_position, value_problems
 from scorers.sheets import GAME_MODULES, location, written_problems
@@ -161,7 +162,8 @@ class Conflict(Exception):
 
     ``kind``: ``play`` (the log moved on: ``expected`` / ``found`` are the last event's
     sequence numbers), ``setup`` (drawn again: seeds), ``sheet`` (the saved sheet no
-    longer has the place a change names)."""
+    longer has the place a change names, ``found`` None; or holds another value there
+    than the phone saw: ``found`` is that place and the value saved there)."""
 
     def __init__(self, kind: str, table_id: str, expected: Any = None, found: Any = None):
         self.kind = kind
@@ -600,17 +602,30 @@ class Store:
         return changes
 
     def change_score_sheet(self, table_id: str, changes: Sequence[SheetChange],
-                           base: dict[str, Any] | None = None) -> tuple[dict[str, Any], int]:
+                           base: dict[str, Any] | None = None,
+                           seen: Sequence[Any] | None = None) -> tuple[dict[str, Any], int]:
         """Apply field-level ``changes`` to the saved sheet (``base`` when the table has
         none yet) and save it: what other phones changed elsewhere in the sheet stays.
-        The same field changed on two phones keeps the later change. Returns the saved
-        sheet and its version. ``Conflict`` when a change names a place the saved sheet
-        does not have (it was replaced by an import)."""
+        Returns the saved sheet and its version. ``Conflict`` when a change names a place
+        the saved sheet does not have (it was replaced by an import; ``found`` None).
+
+        ``seen``: for each change, the value the phone showed at its place when it was
+        made (``REMOVE``: none). When the saved sheet holds another value there (another
+        phone changed it first), nothing is saved: ``Conflict`` whose ``found`` is that
+        place and the value saved there (None: none). Without it, the same field
+        changed on two phones keeps the later change."""
+        if seen is not None and len(seen) != len(changes):
+            raise ValueError("one value seen for each change")
         with self._transaction() as conn:
             row = self._row(conn, table_id, "score_sheet, sheet_version, finished_at")
             sheet = _saved_sheet(row["score_sheet"]) or base
             if sheet is None:
                 raise Conflict("sheet", table_id, expected="a sheet", found=None)
+            for (path, _), was in zip(changes, seen or (), strict=False):
+                now = value_at(sheet, path)
+                if not same(now, was):
+                    raise Conflict("sheet", table_id, expected=(tuple(path), was),
+                                   found=(tuple(path), None if now is REMOVE else now))
             for path, value in changes:
                 if not apply_change(sheet, path, value):
                     raise Conflict("sheet", table_id, expected=path, found=None)

@@ -4,8 +4,12 @@ A sheet is the score-sheet JSON (dicts, lists, numbers, strings). A change is a 
 (as the score forms bind their controls, e.g. ``("players", 1, "support", "military")``)
 and the new value there, or ``REMOVE`` to leave an optional key out.
 
-What counts as one field (docs/DESIGN.md, "A table shared by several phones": the same field
-edited on two phones keeps the later one):
+A change may name the value it was made from (what the phone showed there): the store
+then refuses it when the saved sheet holds another value there now (docs/DESIGN.md, "A
+table shared by several phones": a tap is a change of what that phone saw).
+
+What counts as one field (the same field entered on two phones without naming what it
+was keeps the later entry):
 - a key of an object, recursively;
 - a player of the ``players`` list (and any list of objects that kept its length), by
   position, recursively;
@@ -57,6 +61,25 @@ def diff(before: Any, after: Any, path: Path = ()) -> list[SheetChange]:
     if not path:
         raise ValueError("a sheet is an object")
     return [(path, copy.deepcopy(after))]
+
+
+def value_at(sheet: Any, path: Sequence[str | int]) -> Any:
+    """The value at ``path`` in ``sheet`` (a copy), or ``REMOVE`` when there is none."""
+    node: Any = sheet
+    for key in path:
+        if isinstance(key, str) and isinstance(node, dict) and key in node:
+            node = node[key]
+        elif (isinstance(key, int) and not isinstance(key, bool) and isinstance(node, list)
+              and 0 <= key < len(node)):
+            node = node[key]
+        else:
+            return REMOVE
+    return copy.deepcopy(node)
+
+
+def same(a: Any, b: Any) -> bool:
+    """The same value as a sheet holds it (True is not 1; ``REMOVE`` is only itself)."""
+    return not diff({"v": a}, {"v": b})
 
 
 def apply_change(sheet: dict[str, Any], path: Sequence[str | int], value: Any) -> bool:

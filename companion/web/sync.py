@@ -10,10 +10,13 @@ A tap that does not land is told to the phone that made it, in one line near the
 whichever server process the phones share: on two processes the store refuses a tap
 made on a screen drawn from an older log (``store.Conflict``, e.g. Play's ``refused``);
 on one, the redraw for the other phone's change has taken the tapped control off the
-screen before the tap arrives, and ``companion.ui.app.tell_missed_taps`` notices. Of two
-entries in one score field the later is kept (``Store.change_score_sheet``); the phone
-whose entry it replaced is told which (``views/score.py``), and a phone typing in a count
-when its screen is drawn again keeps its keyboard there (``widgets/stepper.keep_typing``).
+screen before the tap arrives, and ``companion.ui.app.tell_missed_taps`` notices. A score
+entry names the value its phone showed (``Store.change_score_sheet``'s ``seen``): one made
+on a value another phone changed first is refused and told, and a stepper showing another
+phone's number makes its − and + anew, so a tap on the number before reaches a control
+that is gone. Of two numbers typed in one field the later is kept; the phone whose entry
+it replaced is told which (``views/score.py``), and a phone typing in a count when its
+screen is drawn again keeps its keyboard there (``widgets/stepper.keep_typing``).
 
 Pure apart from the ``page.pubsub`` calls; ``Follower`` keeps one page subscribed to the
 topic of the table its route shows.

@@ -20,6 +20,7 @@ from tests.e2e.tables import stored_table
 from tests.e2e.test_two_phones import (
     MISSED,
     TALL,
+    both_at_latria_step_one,
     open_table,
     second_page,  # noqa: F401 - a fixture
 )
@@ -76,15 +77,7 @@ def told(page, now: str):
 def test_a_tap_that_came_just_after_another_phones_is_told_on_one_server(
         server, page, second_page):  # noqa: F811
     held_a, held_b = Held(page), Held(second_page)
-    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
-    page.set_viewport_size(TALL)
-    button(page, "Play").first.click()
-    button(page, "First parent: Ann").click()
-    button(page, "Start round 1").click()
-    shows(page, "Step 1 — Reveal celestial cards").wait_for()
-    second_page.set_viewport_size(TALL)
-    open_table(second_page, server.url, "Latria", "Play")
-    shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
+    both_at_latria_step_one(server, page, second_page)
 
     # A quick second tap of a phone's own stays silent: its first tap did what it meant.
     held_a.holding = True

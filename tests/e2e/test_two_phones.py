@@ -42,6 +42,19 @@ def open_table(page, url: str, game: str, screen: str) -> None:
     tap_until(page, button(page, screen).first, button(page, "Undo").first, still=on_table)
 
 
+def both_at_latria_step_one(server, page, second_page) -> None:
+    """A 4-player Latria table at round 1's first step, on Play on both phones."""
+    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
+    page.set_viewport_size(TALL)
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    shows(page, "Step 1 — Reveal celestial cards").wait_for()
+    second_page.set_viewport_size(TALL)
+    open_table(second_page, server.url, "Latria", "Play")
+    shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
+
+
 def saved_log(server: Server, players: list[str]):
     store = Store(server.data_dir)
     (table,) = store.list_tables()
@@ -53,16 +66,7 @@ def saved_log(server: Server, players: list[str]):
 def test_a_tap_on_one_phone_shows_on_the_other_and_a_stale_tap_is_refused(
         server, page, second_page, third_page, tmp_path):
     players = ["Ann", "Ben", "Cleo", "Dan"]
-    stored_table(page, server, "latria", players)
-    page.set_viewport_size(TALL)
-    button(page, "Play").first.click()
-    button(page, "First parent: Ann").click()
-    button(page, "Start round 1").click()
-    shows(page, "Step 1 — Reveal celestial cards").wait_for()
-
-    second_page.set_viewport_size(TALL)
-    open_table(second_page, server.url, "Latria", "Play")
-    shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
+    both_at_latria_step_one(server, page, second_page)
 
     # Phone A taps Next: phone B shows the new step within 2 s, with no reload.
     button(page, "Next: Step 2 — Parent plays").click()

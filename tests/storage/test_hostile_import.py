@@ -248,8 +248,8 @@ class Ctx(SimpleNamespace):
     """What the Score and Results screens use of the app's Context, without a browser."""
 
     def __init__(self, store):
-        super().__init__(page=None, store=store, live={}, drafts={}, notices=[],
-                         engine=Engine(store))
+        super().__init__(page=None, store=store, live={}, where_now={}, drafts={},
+                         notices=[], engine=Engine(store))
 
     def go(self, route):
         pass

@@ -7,6 +7,12 @@ is not a number, shows a message under the field and keeps what was typed.
 A phone typing in a stepper's box keeps typing there when another phone's change draws
 the screen again: the box drawn anew under the same name gets the keyboard back
 (``keep_typing``), so a number typed after that lands instead of going nowhere.
+
+A tap on − or + is a change of the number this phone showed. When another phone's change
+shows a new number (``set_value``), the buttons are made anew: a tap made on the old
+number, on its way while the new one was, reaches buttons that are no longer on screen,
+and is told rather than applied to a number the player did not see
+(companion/ui/app.py ``tell_missed_taps``).
 """
 
 from __future__ import annotations
@@ -41,6 +47,7 @@ class Stepper:
         name = name or label
         self.name = name
         self.label = label
+        self.whom = whom
         self.value = value
         self.minimum = minimum
         # No count of a box is unbounded: a number a sheet cannot hold is refused here,
@@ -63,35 +70,39 @@ class Stepper:
         )
         self.field_name = name if whom is None else t("stepper.field", label=name, whom=whom)
         self._say_value()
-        # No tooltips: the buttons' names are long, and the caption says what they count.
         if whom is None:
-            fewer, more = t("stepper.less", label=name), t("stepper.more", label=name)
+            self._button_names = (t("stepper.less", label=name), t("stepper.more", label=name))
         else:
-            fewer = t("stepper.less_for", label=name, whom=whom)
-            more = t("stepper.more_for", label=name, whom=whom)
-        self.less = labelled_icon_button(fewer, ft.Icons.REMOVE, lambda e: self._step(-1),
-                                         tooltip=False)
-        self.more = labelled_icon_button(more, ft.Icons.ADD, lambda e: self._step(+1),
-                                         tooltip=False)
+            self._button_names = (t("stepper.less_for", label=name, whom=whom),
+                                  t("stepper.more_for", label=name, whom=whom))
         self.error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
         caption = [ft.Text(label, size=15)]
         if hint:
             caption.append(ft.Text(hint, size=14, color=ft.Colors.ON_SURFACE_VARIANT))
+        self._row = ft.Row(
+            [ft.Column(caption, spacing=0, expand=True), ft.Container(),
+             # The identifier lets tests find the field without its name.
+             ft.Semantics(identifier=f"count:{name}", content=self.field),
+             ft.Container()],
+            spacing=2,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
+        )
+        self._new_buttons()
         self.control = ft.Column(
-            [
-                ft.Row(
-                    [ft.Column(caption, spacing=0, expand=True), self.less,
-                     # The identifier lets tests find the field without its name.
-                     ft.Semantics(identifier=f"count:{name}", content=self.field),
-                     self.more],
-                    spacing=2,
-                    vertical_alignment=ft.CrossAxisAlignment.CENTER,
-                ),
-                self.error,
-            ],
+            [self._row, self.error],
             spacing=0,
             data=self,  # found again on a screen drawn anew (``steppers_in``)
         )
+
+    def _new_buttons(self) -> None:
+        """The − and +, made anew (see the module's words on another phone's change)."""
+        fewer, more = self._button_names
+        # No tooltips: the buttons' names are long, and the caption says what they count.
+        self.less = labelled_icon_button(fewer, ft.Icons.REMOVE, lambda e: self._step(-1),
+                                         tooltip=False)
+        self.more = labelled_icon_button(more, ft.Icons.ADD, lambda e: self._step(+1),
+                                         tooltip=False)
+        self._row.controls[1], self._row.controls[3] = self.less, self.more
         self._sync_buttons()
 
     def _focused(self, e: ft.ControlEvent) -> None:
@@ -156,7 +167,7 @@ class Stepper:
         self.value = n
         self.field.value = str(n)
         self._say_value()
-        self._sync_buttons()
+        self._new_buttons()  # a tap on the number shown before is not one on this
 
     def set_limits(self, minimum: int, maximum: int | None) -> None:
         self.minimum, self.maximum = minimum, MAX_NUMBER if maximum is None else maximum
