@@ -69,9 +69,11 @@
       var night = dark();
       // Over the bottom bar (its buttons wait too), not over the round and the step;
       // two lines at 360 px, no more than the bar.
+      // In the app's own font (``bannerFonts``) at the weight of its text and the size
+      // of its notices (15 px, scaled with its text).
       banner.style.cssText = "position:fixed;left:12px;right:12px;z-index:2147483647;" +
         "bottom:calc(12px + env(safe-area-inset-bottom, 0px));padding:12px 16px;" +
-        "border-radius:12px;font:600 .9375rem/1.35 Roboto,system-ui,sans-serif;" +
+        "border-radius:12px;font:400 .9375rem/1.35 " + BANNER_FONT + ";" +
         "word-break:auto-phrase;" +
         "pointer-events:none;box-shadow:0 2px 8px rgba(0,0,0,.3);" +
         (night ? "background:#93000a;color:#ffdad6;" : "background:#ffdad6;color:#410002;");
@@ -106,6 +108,30 @@
   veil.textContent = "html.out-of-reach body > :not(#connection-lost)" +
     "{filter:grayscale(.85) opacity(.8)}";
   document.head.appendChild(veil);
+
+  // The banner's words in the app's font (the client draws its own text in a canvas,
+  // from the same files): its Latin subset, and the Japanese font for what that lacks.
+  // Once the first screen is drawn (the client has fetched them: the browser's cache
+  // has them) the files the banner's language needs are loaded, so that they are at
+  // hand when the server is not; a phone reading English never asks for the Japanese.
+  var BANNER_FONTS = __BANNER_FONTS__;
+  var BANNER_FONT = '"Companion Latin","Companion Japanese",system-ui,sans-serif';
+  function bannerFonts() {
+    var base = (window.flet && window.flet.assetBase) || "/";
+    var faces = document.createElement("style");
+    faces.textContent =
+      '@font-face{font-family:"Companion Latin";src:url("' + base + BANNER_FONTS.latin + '")}' +
+      '@font-face{font-family:"Companion Japanese";src:url("' + base + BANNER_FONTS.japanese +
+      '")}';
+    document.head.appendChild(faces);
+    if (!document.fonts || !document.fonts.load) return;
+    var families = ['"Companion Latin"'];
+    if (language() === "ja") families.push('"Companion Japanese"');
+    families.forEach(function (family) {
+      document.fonts.load("1em " + family).catch(function () { /* system-ui */ });
+    });
+  }
+  window.addEventListener("flutter-first-frame", bannerFonts, { once: true });
 
   var NativeSocket = window.WebSocket;
   function lost(url) {

@@ -9,7 +9,7 @@ import json
 import re
 from pathlib import Path
 
-from companion.assets_folder import FONT_FAMILY, FONT_FILE
+from companion.assets_folder import FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import LANGUAGE_KEY, LANGUAGES, speaking, t
 from companion.i18n.local_time import ZONE_KEY
 
@@ -56,5 +56,7 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
             .replace("__ZONE_KEY__", _js(f"flutter.{ZONE_KEY}"))
             # as the font manifest names them (companion/web/compressed.py)
             .replace("__FONTS__", _js({"family": FONT_FAMILY, "japanese": f"../{FONT_FILE}"}))
+            # the same files for the banner, under the assets' address
+            .replace("__BANNER_FONTS__", _js({"latin": LATIN_FONT_FILE, "japanese": FONT_FILE}))
             .replace("__VIDEOS__", _js(KEEP_AWAKE_VIDEOS))
             .replace("__NO_RUNTIME__", _js(NO_REQUEST)))

@@ -10,7 +10,7 @@ from companion.flows import FLOWS, build_event, replay
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, shows
-from tests.e2e.tables import stored_table
+from tests.e2e.tables import stored_table, write_table
 from tests.e2e.test_two_phones import (
     TALL,
     open_table,
@@ -136,3 +136,52 @@ def test_a_phone_out_of_reach_of_a_running_server_comes_back_to_the_table_as_it_
     alert.wait_for(state="detached")
     button(second_page, "Next: Step 3 — Children play").click()  # and its taps land
     shows(page, "Step 3 — Children play a card").wait_for()
+
+
+def top_of(page, text: str) -> float | None:
+    """Where the text node ``text`` is on screen (its top), from the accessibility tree."""
+    return page.evaluate("""(text) => {
+        const node = [...document.querySelectorAll("flt-semantics-host *")].find(
+            n => !n.childElementCount && (n.getAttribute("aria-label") || n.textContent) === text);
+        return node ? node.getBoundingClientRect().top : null;
+    }""", text)
+
+
+def test_a_restarted_server_draws_the_screen_where_the_phone_was(server, page):
+    """Out of reach, the banner is in the app's own font (it was another, bold one);
+    back from a restart, the screen is drawn again where the phone had scrolled to
+    (it jumped to the top): the session keeps that place in the phone's storage."""
+    table = write_table(server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
+    open_app(page, f"{server.url}table/{table}/score")
+    label = "Astrology cards"
+    page.get_by_text(label, exact=True).wait_for()
+    page.mouse.move(195, 500)
+    page.mouse.wheel(0, 900)
+    # The place is kept once the screen is still.
+    page.wait_for_function("""(route) => {
+        const kept = JSON.parse(JSON.parse(localStorage.getItem("flutter.companion.scroll")
+                                           || "null") || "null");
+        return kept && kept[0] === route && kept[1] > 300;
+    }""", arg=f"/table/{table}/score")
+    before = top_of(page, label)
+    assert before is not None and before < 500, before
+
+    server.stop()
+    alert = page.get_by_role("alert").filter(has_text=OUT_OF_REACH)
+    alert.wait_for()
+    style = page.evaluate("""() => {
+        const s = getComputedStyle(document.getElementById("connection-lost"));
+        return [s.fontFamily, s.fontWeight];
+    }""")
+    assert style[0].startswith('"Companion Latin"') and style[1] == "400", style
+    page.wait_for_function("document.fonts.check('400 15px \"Companion Latin\"', 'Trying')")
+    shot(page, "out-of-reach-banner-font")
+
+    server.start(server.port)
+    alert.wait_for(state="detached", timeout=30000)
+    page.wait_for_function("""([text, top]) => {
+        const node = [...document.querySelectorAll("flt-semantics-host *")].find(
+            n => !n.childElementCount && (n.getAttribute("aria-label") || n.textContent) === text);
+        return node && Math.abs(node.getBoundingClientRect().top - top) < 2;
+    }""", arg=[label, before])
+    shot(page, "out-of-reach-back-where-it-was")

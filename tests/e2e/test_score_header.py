@@ -8,8 +8,10 @@ import re
 
 import pytest
 
+from companion.ui.widgets.common import TAP
 from tests.e2e.flutter import button, open_app, shot
-from tests.e2e.tables import create_table
+from tests.e2e.layout import chip_widths, open_with_larger_text, strip, whole
+from tests.e2e.tables import create_table, write_table
 
 SIX = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
 PHONE = {"width": 390, "height": 844}
@@ -137,3 +139,77 @@ def test_players_in_sight_or_past_an_arrow_at_both_sizes(server, page, count):
             assert arrow_there == bool(hidden), (size, hidden)
             shot(page, f"score-header-{count}{'-larger' if larger else ''}-{size['width']}")
     assert hidden  # 360 px with larger text: the arrow was needed, and shown
+
+
+def open_six(page, server, larger: bool) -> list[float]:
+    """Score of a six-player table, at 360×740 with Larger text or at 390×844 without;
+    each chip's own width (``layout.chip_widths``)."""
+    table = write_table(server, "latria", SIX)
+    url = f"{server.url}table/{table}/score"
+    if larger:
+        page.set_viewport_size(SMALL_PHONE)
+        open_with_larger_text(page, server.url, url)
+    else:
+        open_app(page, url)
+    page.get_by_text("Aiko: 0 points").wait_for()
+    return chip_widths(page, SIX)
+
+
+def test_one_tap_on_the_arrow_shows_the_players_hidden_past_it(server, page):
+    """Each tap on › moved the row by less than it shows (the sixth player took three
+    taps at 360 px), and its tooltip popped up over the header. A tap brings the first
+    player cut off at the edge to the other edge, with every player after that fits:
+    at 390 px, all the rest at once."""
+    widths = open_six(page, server, larger=False)
+    row = strip(page, SIX, widths)
+    assert row["after"] and not row["before"], row
+    assert "Fumiko" not in whole(row)
+    arrow(page, "More players").click()
+    row = strip(page, SIX, widths)
+    assert not row["after"], row  # nobody is left past the edge: the arrow went
+    assert whole(row)[-2:] == ["Emre", "Fumiko"], row
+    shot(page, "score-header-6-390-one-tap")  # no tooltip over the header
+    arrow(page, "Players before these").click()
+    row = strip(page, SIX, widths)
+    assert not row["before"] and row["after"], row
+    assert whole(row)[0] == "Aiko", row
+
+    # 360 px with larger text: a tap shows the next players that fit, the first of them
+    # at the left edge.
+    widths = open_six(page, server, larger=True)
+    row = strip(page, SIX, widths)
+    taps = 0
+    while row["after"] and taps < 4:
+        next_one = SIX[SIX.index(whole(row)[-1]) + 1]
+        arrow(page, "More players").click()
+        taps += 1
+        row = strip(page, SIX, widths)
+        assert next_one in whole(row), row
+        assert row["chips"][SIX.index(next_one)][1] <= 16 + TAP + 1 or not row["after"], row
+    assert taps == 2 and "Fumiko" in whole(row), (taps, row)
+
+
+def test_the_chosen_players_chip_shows_whole(server, page):
+    """A chip cut off at the row's edge, chosen, comes whole into view (its total shows),
+    the row moving no more than that takes; a chip in view stays where it is."""
+    widths = open_six(page, server, larger=True)
+    row = strip(page, SIX, widths)
+    assert "Chiara" not in whole(row), row  # cut off by the arrow at 360 px
+    ben = row["chips"][1][1]
+    chip(page, "Ben").click()
+    page.get_by_text("Ben: 0 points").wait_for()
+    assert strip(page, SIX, widths)["chips"][1][1] == ben  # in view: nothing moved
+    chip(page, "Chiara").click()
+    page.get_by_text("Chiara: 0 points").wait_for()
+    row = strip(page, SIX, widths)
+    assert "Chiara" in whole(row), row
+    assert "Ben" in whole(row), row  # moved as far as Chiara needed, no further
+    shot(page, "score-header-6-larger-360-chosen")
+    # The last player, chosen after a swipe left them cut off, shows whole too.
+    arrow(page, "More players").click()
+    row = strip(page, SIX, widths)
+    cut = next(name for name, _, is_whole, _ in row["chips"][SIX.index(whole(row)[-1]):]
+               if not is_whole)
+    chip(page, cut).click()
+    page.get_by_text(f"{cut}: 0 points").wait_for()
+    assert cut in whole(strip(page, SIX, widths))

@@ -10,10 +10,14 @@ from typing import Any
 import flet as ft
 
 from companion.i18n import t
+from companion.ui import scroll_memory
 
 TAP = 52  # px: comfortably above the 48 px minimum tap target
 PAGE_PADDING = 16
 CHIP_PADDING = 17  # px above and below a chip's label: 52 px high at the normal text size
+# The longest title (``text_width``) that one line holds at 20 px beside Back on a 360 px
+# phone with larger text (272 px at 26 px: about 10 em, a Latin letter about half an em).
+TITLE_ONE_LINE = 20
 
 
 def heading(text: str) -> ft.Text:
@@ -79,8 +83,12 @@ def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
     leading = None
     if on_back is not None:
         leading = labelled_icon_button(t("common.back"), ft.Icons.ARROW_BACK, on_back)
-    # Long titles ("New Altar: Realms of the Gods table") get a smaller size and two lines.
-    size = 20 if text_width(title) <= 24 else 16
+    # A title is drawn at 20 px only where it fits one line of a 360 px phone with
+    # larger text; a longer one ("New Altar: Realms of the Gods table", "Latoro · ラトーロ
+    # setup") at 16 px on up to two lines, which the bar's height holds at any text
+    # size (the bar scales its title by at most 1.34). Two lines at 20 px are taller
+    # than the bar, which cut them off at the top and the bottom.
+    size = 20 if text_width(title) <= TITLE_ONE_LINE else 16
     return ft.AppBar(
         title=ft.Text(title, size=size, weight=ft.FontWeight.W_600, max_lines=2,
                       overflow=ft.TextOverflow.ELLIPSIS),
@@ -96,6 +104,7 @@ def screen(route: str, title: str, controls: list[ft.Control],
     """A scrolling phone screen; ``top`` stays pinned above the scrolling part and
     ``bottom`` below it (what must not move while entries are made below it)."""
     body = ft.Column(controls=controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
+    scroll_memory.follow(body)  # a restarted server draws it again where it was
     content: list[ft.Control] = [body]
     if top is not None:
         content.insert(0, top)
