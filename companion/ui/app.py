@@ -44,7 +44,7 @@ from companion.engine import Engine
 from companion.i18n import local_time, t
 from companion.storage.browser import IN_BROWSER, BrowserFolder
 from companion.storage.store import Store, StoreError
-from companion.ui import language, phone_time, preferences
+from companion.ui import language, phone_time, preferences, scroll_memory
 from companion.ui.awake import KeepAwake
 from companion.ui.routes import parent_route
 from companion.ui.views import access_code
@@ -66,14 +66,16 @@ class Context:
     change to a table (companion/engine), and tells the other phones through this
     session's page (``announce``). ``taken_away`` holds the controls that the last
     redraws for other phones' changes took off this screen (a tap still on its way is a
-    second or two old), and ``where_now`` how a screen says where the table is now, for a
-    tap that reached one of them (``tell_missed_taps``)."""
+    second or two old), ``taken_by_own`` those this phone's own last taps took off it, and
+    ``where_now`` how a screen says where the table is now, for a tap that reached one of
+    them (``tell_missed_taps``)."""
 
     page: ft.Page
     store: Store
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     taken_away: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
+    taken_by_own: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
     where_now: dict[str, Callable[[], str]] = field(default_factory=dict)
     # This phone's own settings, its storage (ft.SharedPreferences) and the screen lock.
     prefs: preferences.Preferences = field(default_factory=preferences.Preferences)
@@ -119,8 +121,9 @@ class Context:
         closing would leave the dialog on screen."""
         top = self.page.views[-1]
         # a notice shown just before stays on the screen drawn anew (``show_notice``)
-        shown = [c for c in top.controls if getattr(c, "data", None) == NOTICE]
-        top.controls = [*shown, *view.controls]
+        shown = [c for c in top.controls if getattr(c, "data", None) == NOTICE and c.visible]
+        at = notice_place(view.controls)
+        top.controls = [*view.controls[:at], *shown, *view.controls[at:]]
         top.appbar = view.appbar
         if notice:
             self.show_notice(notice)
@@ -145,7 +148,7 @@ class Context:
 
     def show_notice(self, text: str, kind: str = "changed",
                     action: tuple[str, Callable[[], None]] | None = None) -> None:
-        """One line near the top of the screen (see ``show_notice``)."""
+        """One line above the screen's bottom bar (see ``show_notice``)."""
         show_notice(self.page, text, kind, action=action)
 
     def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
@@ -167,6 +170,8 @@ class Context:
         # The whole page is sent when a notice lay elsewhere (over the page, or on a
         # screen under this one): showing another takes that one away.
         whole_page = notices_elsewhere(self.page)
+        before = notices_shown(self.page)
+        moved = True
         self.taking_change = True
         try:
             # Flet runs this in the context of the phone that sent the change: the words
@@ -174,11 +179,13 @@ class Context:
             with (i18n.speaking(language.of_page(self.page)),
                   local_time.reading_in(phone_time.of_page(self.page))):
                 if live is not None:
-                    live(change)
+                    moved = live(change) is not False
                 else:
                     self.redraw(build_view(self, route))
         finally:
             self.taking_change = False
+        if moved:  # the screen moved on: what the notices said was about the one before
+            put_away(self.page, before, send=False)  # (sent with the screen, below)
         if whole_page or not self.page.views:
             self.page.update()
         else:
@@ -187,13 +194,18 @@ class Context:
         if gone:  # (a score change leaves Play as it was)
             self.taken_away.append(frozenset(gone))
 
-    def tell_missed_tap(self) -> None:
+    def tell_missed_tap(self, own: bool = False) -> None:
         """A tap of this phone's was not applied because another phone changed the table
-        just before it: say so, with where the table is now when the screen can tell."""
+        just before it: say so, with where the table is now when the screen can tell.
+        ``own``: because this phone's own tap just before drew the screen again."""
         route = self.page.views[-1].route if self.page.views else None
         where = self.where_now.get(route or "/")
         with i18n.speaking(language.of_page(self.page)):
-            text = t("app.tap_missed_now", now=where()) if where else t("app.tap_missed")
+            if own:
+                text = t("app.tap_missed_own")
+            else:
+                now = where() if where else ""
+                text = t("app.tap_missed_now", now=now) if now else t("app.tap_missed")
             self.show_notice(text, kind="refused")
         self.page.update()
 
@@ -210,7 +222,7 @@ class Context:
         self.page.update()
 
 
-NOTICE = "table-notice"  # the data tag of a notice: at the top of its screen
+NOTICE = "table-notice"  # the data tag of a notice: in its screen, above the bottom bar
 TOAST = "toast-notice"  # the same, for one that stays when the screen changes (overlay)
 
 
@@ -222,8 +234,39 @@ def notices_elsewhere(page: ft.Page) -> bool:
                    for view in page.views[:-1] for c in view.controls))
 
 
-NOTICE_SECONDS = 8  # long enough to read twice; then the screen moves back up
-ACTION_SECONDS = 20  # one with a button: time to see what was done and take it back
+def notices_shown(page: ft.Page) -> list[ft.Control]:
+    """The notices on the page now: over it, and in its screens."""
+    return [c for c in [*page.overlay, *(c for view in page.views for c in view.controls)]
+            if getattr(c, "data", None) in (NOTICE, TOAST) and c.visible]
+
+
+def notice_place(controls: list[ft.Control]) -> int:
+    """Where a notice goes among a screen's controls (``widgets.common.screen``): under
+    the scrolling part, which gives it the room (what is on screen stays where it is,
+    under a finger on its way), and above the bottom bar; at the top of a screen with
+    no scrolling part."""
+    scrolling = [i for i, c in enumerate(controls) if getattr(c, "expand", None)
+                 and getattr(c, "data", None) != NOTICE]
+    return scrolling[-1] + 1 if scrolling else 0
+
+
+def put_away(page: ft.Page, notices: Iterable[ft.Control], send: bool = True) -> None:
+    """The screen moved on (docs/DESIGN.md, "Notices"): ``notices``, shown before that,
+    go if they are still shown. Each is hidden in place, so that sending it alone is
+    enough (``send``; else the screen's own update sends it)."""
+    on_page = {id(c) for c in notices_shown(page)}
+    hidden = [c for c in notices if id(c) in on_page]
+    for notice in hidden:
+        notice.visible = False
+    mounted = page.session.index
+    sent = [c for c in hidden if mounted.get(c._i) is c]  # (one never sent stays unsent)
+    if send and sent:
+        page.update(*sent)
+
+
+# A notice over the page (``outlives_route``) lies over the next screen's top, its title
+# and Back: it goes after this long, if the screen has not moved on before.
+NOTICE_SECONDS = 8
 # kind → icon, background, text colour: all from the theme's colour scheme
 NOTICE_STYLES = {
     "changed": (ft.Icons.SYNC, ft.Colors.TERTIARY_CONTAINER, ft.Colors.ON_TERTIARY_CONTAINER),
@@ -236,17 +279,24 @@ NOTICE_STYLES = {
 def show_notice(page: ft.Page, text: str, kind: str = "changed",
                 outlives_route: bool = False,
                 action: tuple[str, Callable[[], None]] | None = None) -> None:
-    """One line at the top of the screen, read out by screen readers, until tapped away,
-    the next notice, or a few seconds. It pushes the screen down rather than lying over
-    it: over it, it hid the round and the step on Play and the players on Score. The
-    bottom bar stays where it is. ``kind``: ``changed`` (on another phone), ``refused``
-    (a tap the game does not allow), ``done`` (what a tap did, e.g. what Undo took back).
-    A notice is about the screen it is shown on and goes when the screen changes, unless
-    ``outlives_route`` (what a tap did that also changes the screen: "Players saved",
-    shown over the table, and gone with the change after that): that one lies over the
-    next screen's top (the screen is not built yet). ``action``: a button in the line,
-    its words and what a tap on it does ("Undo" after Delete); such a notice stays
-    longer."""
+    """One line under the screen's scrolling part, above its bottom bar, read out by
+    screen readers (``notice_place``). Nothing on the screen moves when it comes or
+    goes: the scrolling part ends higher while it is shown. At the top it pushed the
+    screen down, and a tap on its way landed on what had been above (a number typed
+    into Score's field above the one tapped), and up again when it went; lying over
+    the screen, it hid the round and the step on Play and the players on Score. ``kind``:
+    ``changed`` (on another phone), ``refused`` (a tap the game does not allow),
+    ``done`` (what a tap did, e.g. what Undo took back).
+
+    A notice is about the moment it describes, and is shown while that is true: it goes
+    when the screen moves on, and only then (docs/DESIGN.md, "Notices"): the next tap of
+    this phone's that lands (``notices_follow_taps``), a change from another phone that
+    changes the screen (``Context.take_change``), another screen (``route_change``), the
+    next notice, or a tap on it. ``outlives_route``: what a tap did that also changes the
+    screen ("Players saved", shown over the table, and gone with the change after that);
+    that one lies over the next screen's top (the screen is not built yet), so it goes
+    after a few seconds too. ``action``: a button in the line, its words and what a tap
+    on it does ("Undo" after Delete)."""
     def drop(notice: ft.Control | None = None) -> None:
         def kept(c: ft.Control) -> bool:
             return (getattr(c, "data", None) not in (NOTICE, TOAST)
@@ -291,14 +341,13 @@ def show_notice(page: ft.Page, text: str, kind: str = "changed",
     else:
         notice = ft.Container(data=NOTICE, content=line)
         screen = page.views[-1]
-        screen.controls = [notice, *screen.controls]
-
-    def shown() -> bool:
-        return notice in page.overlay or any(notice in v.controls for v in page.views)
+        at = notice_place(screen.controls)
+        screen.controls = [*screen.controls[:at], notice, *screen.controls[at:]]
+        return
 
     async def hide_later() -> None:
-        await asyncio.sleep(NOTICE_SECONDS if action is None else ACTION_SECONDS)
-        if shown():
+        await asyncio.sleep(NOTICE_SECONDS)
+        if any(c is notice for c in notices_shown(page)):
             drop(notice)
             page.update()
 
@@ -332,9 +381,10 @@ PLAYER_EVENTS = frozenset({"click", "tap", "double_tap", "long_press", "change",
 def missed_tap(event_name: str, control_id: int, on_screen: bool,
                taken_away: Iterable[Container[int]]) -> bool:
     """Whether an event Flet could not deliver (its control was ``on_screen`` neither
-    before nor after) was a player's tap on a control that a redraw for another phone's
-    change took away. A quick second tap on a control this phone's own tap took away
-    (Next tapped twice) is not: that phone's first tap did what it meant."""
+    before nor after) was a player's tap on a control that one of the redraws
+    ``taken_away`` names took away (for another phone's change, or this phone's own tap).
+    A quick second tap on the control this phone's own tap was on (Next tapped twice) is
+    not: ``tell_missed_taps`` leaves it out, as that first tap did what it meant."""
     return (event_name in PLAYER_EVENTS and not on_screen
             and any(control_id in gone for gone in taken_away))
 
@@ -345,17 +395,55 @@ def tell_missed_taps(ctx: Context) -> None:
     becomes of a tap made just as another phone's change redrew this screen. This
     session's ``dispatch_event`` (an instance attribute, so only this session; the same
     as ``guard_errors``) delivers each event as before, then tells the phone when its
-    tap was such a one (``Context.tell_missed_tap``)."""
+    tap was such a one (``Context.tell_missed_tap``).
+
+    So is a tap that reaches a control this phone's own tap just before took off the
+    screen (``taken_by_own``), on the same screen: Score's form drawn for the character
+    picked, where a number typed in the box seen before went nowhere; Play's next step,
+    where a chip of the step before did. Not a second tap on the control tapped first
+    (Next tapped twice: the first did what it meant), nor a tap on a screen left."""
     session = ctx.page.session
     deliver = session.dispatch_event
 
     async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
         known = control_id in session.index
+        tap = known and event_name in PLAYER_EVENTS
+        before = (set(session.index), ctx.page.route) if tap else None
         await deliver(control_id, event_name, event_data)
         # Flet may still have found the control on screen (then it is in the index now).
         on_screen = known or control_id in session.index
         if missed_tap(event_name, control_id, on_screen, ctx.taken_away):
             ctx.tell_missed_tap()
+        elif missed_tap(event_name, control_id, on_screen, ctx.taken_by_own):
+            ctx.tell_missed_tap(own=True)
+        if before is not None and ctx.page.route == before[1]:
+            gone = before[0] - set(session.index) - {control_id}
+            if gone:
+                ctx.taken_by_own.append(frozenset(gone))
+
+    session.dispatch_event = dispatch_event
+
+
+def notices_follow_taps(ctx: Context) -> None:
+    """The notices shown before a player's tap go once that tap lands: a tap whose
+    change the engine saved has moved the screen on, and what they said was about the
+    screen before it ("First choose the guild…" once the card was scored, "Another phone
+    changed this… Now: Round 2" once the next tap landed). A tap that saved nothing (a
+    choice in a form, a refused tap) leaves them; a notice the tap itself showed stays.
+    This session's ``dispatch_event``, as ``tell_missed_taps``; the engine counts the
+    changes it saved (``Engine.changes_saved``)."""
+    session = ctx.page.session
+    deliver = session.dispatch_event
+
+    async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
+        if event_name not in PLAYER_EVENTS:
+            await deliver(control_id, event_name, event_data)
+            return
+        before = notices_shown(ctx.page)
+        saved = ctx.engine.changes_saved
+        await deliver(control_id, event_name, event_data)
+        if before and ctx.engine.changes_saved != saved:
+            put_away(ctx.page, before)
 
     session.dispatch_event = dispatch_event
 
@@ -603,6 +691,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
         follower = sync.Follower(page.pubsub, ctx.take_change)
         tell_missed_taps(ctx)
+        notices_follow_taps(ctx)
 
         def route_change(e=None) -> None:
             follower.follow(page.route)
@@ -610,6 +699,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
             ctx.live.clear()
             ctx.where_now.clear()
             ctx.taken_away.clear()  # a tap on the screen left is this phone's own doing
+            ctx.taken_by_own.clear()
             # A notice is about the screen it was shown on; one that said what the tap
             # to this screen did stays over it, and goes with the next change of screen
             # ("Saved" on History stayed over New table, covering the player count).
@@ -620,6 +710,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
             page.views.clear()
             page.views.extend(views_for(ctx, page.route))
             page.update()
+            scroll_memory.moved_on(page)
 
         async def view_pop(e: ft.ViewPopEvent) -> None:
             await page.push_route(parent_route(page.route))
@@ -639,6 +730,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
         route_change()
         warm_up_screens()
         page.run_task(read_preferences)
+        if serving is not None:  # served to phones: a server that can be restarted
+            page.run_task(scroll_memory.start, page, ctx.storage)
 
     i18n.use_session_language(language.session_language)
     sync.spare_the_transport_log()

@@ -114,6 +114,34 @@ def count_field(page: Page, label: str):
     return page.locator(f'[flt-semantics-identifier="count:{label}"] input')
 
 
+# The lines read after a card's name, up to the next card's (Play's markers: a player's
+# card is read as its name, then each line on its own).
+CARD_SAYS = """([name, names, pattern]) => {
+  const texts = [...document.querySelectorAll("flt-semantics")].map(
+    e => (e.getAttribute("aria-label") || e.textContent || "").replace(/\\s+/g, " ").trim());
+  const wanted = new RegExp(pattern);
+  for (let at = 0; at < texts.length; at++) {
+    if (texts[at] !== name) continue;
+    const lines = [];
+    for (let i = at + 1; i < texts.length && !names.includes(texts[i]); i++) lines.push(texts[i]);
+    if (wanted.test(lines.join(" "))) return true;
+  }
+  return false;
+}"""
+
+
+def card_says(page: Page, name: str, names: list[str], pattern: str,
+              timeout: float = 15000) -> None:
+    """Wait until the card of ``name`` (one of ``names``) reads ``pattern`` (a regex over
+    its lines joined by spaces)."""
+    page.wait_for_function(CARD_SAYS, arg=[name, names, pattern], timeout=timeout)
+
+
+def card_reads(page: Page, name: str, names: list[str], pattern: str) -> bool:
+    """Whether the card of ``name`` reads ``pattern`` now."""
+    return page.evaluate(CARD_SAYS, [name, names, pattern])
+
+
 def shows(page: Page, text):
     """Text (a string or a compiled regex) on screen, whether Flutter exposes it as text or
     as a group's aria-label (a card's lines are merged into one label)."""

@@ -104,10 +104,10 @@ def test_a_table_plays_in_japanese_and_stays_when_english_is_chosen_again(server
     both_sizes(page, "ja-latria-rulings-search")
     type_into(page, "裁定を検索", "")
     back_until(page, on_table(page))
-    back_until(page, button(page, "ラトリア・オーパスの卓を開く： Ann, さくら, Cleo"))  # Home
+    back_until(page, button(page, "ラトリア・オーパスの卓を開く： Ann、さくら、Cleo"))  # Home
 
     # Home lists both tables with Japanese times; back to English, they are all there.
-    button(page, "ラトリア・オーパスの卓を開く： Ann, さくら, Cleo").wait_for()
+    button(page, "ラトリア・オーパスの卓を開く： Ann、さくら、Cleo").wait_for()
     shows(page, re.compile("最終変更：今日 \\d+:\\d\\d")).wait_for()
     both_sizes(page, "ja-home-tables")
     choose_language(page, "English")

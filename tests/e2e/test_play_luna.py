@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import button, card_reads, card_says, shot, shows
 from tests.e2e.tables import create_table, stored_table
 
 TALL = {"width": 390, "height": 1800}
+FOUR = ["Ann", "Ben", "Cleo", "Dan"]
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 
@@ -87,11 +88,12 @@ def test_round_scoring_from_the_table_adds_to_influence(server, page):
     shows(page, "Preparing the Next Round").wait_for()
     # Influence: 5 to start; Ann +2, Ben +5, and +1 for whoever turned the last Time token
     # (the start player is drawn from the table's seed, so either of them).
-    shows(page, re.compile(r"Ben\s+influence\s+1[01]")).wait_for()
-    ann_last = page.get_by_text(re.compile(r"Ann\s+influence\s+8")).count()
-    ben_last = page.get_by_text(re.compile(r"Ben\s+influence\s+11")).count()
+    two = ["Ann", "Ben"]
+    card_says(page, "Ben", two, r"influence 1[01]\b")
+    ann_last = card_reads(page, "Ann", two, r"influence 8\b")
+    ben_last = card_reads(page, "Ben", two, r"influence 11\b")
     assert ann_last + ben_last == 1
-    assert page.get_by_text(re.compile(r"Ann\s+influence\s+[78]\b")).count() == 1
+    assert card_reads(page, "Ann", two, r"influence [78]\b")
     shot(page, "play-luna-after-scoring")
 
     # The second value is remembered: the next round's calculator opens at once.
@@ -132,8 +134,9 @@ def test_solo_opponent_does_not_lose_influence_to_the_apostate(server, page):
     shots(page, "play-luna-solo-round-scoring")
     button(page, "Use these changes").click()
     shows(page, "Preparing the Next Round").wait_for()
-    shows(page, re.compile(r"Virtual opponent\s+influence\s+10")).wait_for()
-    shows(page, re.compile(r"Ann\s+influence\s+3")).wait_for()
+    solo = ["Ann", "Virtual opponent"]
+    card_says(page, "Virtual opponent", solo, r"influence 10\b")
+    card_says(page, "Ann", solo, r"influence 3\b")
     shots(page, "play-luna-solo-after-scoring")
     # Solo uses no Time tokens: preparing the next round does not mention them.
     button(page, "Next: Move the figures").click()
@@ -155,7 +158,7 @@ def test_council_order_is_kept_across_rounds(server, page):
     button(page, "Start: Preliminary round").click()
     for label in ("Next: Novices", "Next: Favor tokens", "Next: Round 1"):
         button(page, label).click()
-    shows(page, re.compile(r"Dan\s+influence\s+5\s+place in the Council\s+1st")).wait_for()
+    card_says(page, "Dan", FOUR, r"influence 5 place in the Council 1st")
     to_scoring(page, 4)
 
     button(page, "Work out the round scoring").click()
@@ -176,7 +179,7 @@ def test_council_order_is_kept_across_rounds(server, page):
     page.get_by_role("button", name="Council: whose piece moved: Ben").click()
     page.get_by_role("button", name="Their place now (1st = furthest ahead): 1st").click()
     button(page, "Record the Council move").click()
-    shows(page, re.compile(r"Ben\s+influence\s+\d+\s+place in the Council\s+1st")).wait_for()
+    card_says(page, "Ben", FOUR, r"influence \d+ place in the Council 1st")
     shots(page, "play-luna-council-move")
     to_scoring(page, 4)
     shows(page, re.compile("go by the Council: Ben, Dan, Cleo, Ann")).wait_for()
@@ -190,4 +193,4 @@ def test_council_order_is_kept_across_rounds(server, page):
     shows(page, "Cleo: +3").wait_for()
     button(page, "Use these changes").click()
     shows(page, "Preparing the Next Round").wait_for()
-    shows(page, re.compile(r"Ben\s+influence\s+\d+\s+place in the Council\s+1st")).wait_for()
+    card_says(page, "Ben", FOUR, r"influence \d+ place in the Council 1st")

@@ -121,14 +121,28 @@ def luna_influence(page, who: str, change: int, then: int) -> None:
     for _ in range(change - 1):
         taps(page, "Change (+/−): one more")
     taps(page, "Other influence change")
-    shows(page, re.compile(rf"{who}\s+influence\s+{then}\b")).wait_for()
+    # each line of a player's card is read on its own, after the card's name
+    shows(page, re.compile(rf"^influence\s+{then}$")).wait_for()
 
 
 def luna_council(page, who: str, place: str) -> None:
     taps(page, f"Council: whose piece moved: {who}",
          f"Their place now (1st = furthest ahead): {place}", "Record the Council move")
-    shows(page, re.compile(rf"{who}\s+influence\s+\d+\s+place in the Council\s+{place}")
-          ).wait_for()
+    page.wait_for_function(CARD_LINE, arg=[who, f"place in the Council {place}"])
+
+
+# Whether a line of Play's markers is on the card of ``name``: the card's name is read
+# first, then each of its lines on its own.
+CARD_LINE = """([name, line]) => {
+  const texts = [...document.querySelectorAll("flt-semantics")].map(
+    e => (e.getAttribute("aria-label") || e.textContent || "").replace(/\\s+/g, " ").trim());
+  const at = texts.indexOf(line);
+  if (at < 0) return false;
+  for (let i = at - 1; i >= 0; i--) {
+    if (/^(Ann|Ben|Cleo)$/.test(texts[i])) return texts[i] === name;
+  }
+  return false;
+}"""
 
 
 def council_is(page, order: list[str]) -> None:
@@ -146,7 +160,7 @@ def test_luna_influence_and_council_order(server, page):
     # (the setup stacked Cleo, Ben, Ann), Cleo gains 3 (8), and Ann turns the last Time
     # token (+1: 6).
     taps(page, "Who sanctified: Ben", "Sanctification (+6)")
-    shows(page, re.compile(r"Ben\s+influence\s+11\b")).wait_for()
+    shows(page, re.compile(r"^influence\s+11$")).wait_for()
     luna_council(page, "Ann", "1st")
     luna_influence(page, "Cleo", 3, then=8)
     to_scoring(page, 4)

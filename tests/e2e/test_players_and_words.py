@@ -109,8 +109,12 @@ def test_why_opens_the_ruling_and_export_offers_a_file(server, page):
     sheet = json.loads(open(saved.path(), encoding="utf-8").read())
     assert sheet["game"] == "latoro" and [p["name"] for p in sheet["players"]] == ["Ann", "Ben"]
     assert page.get_by_text('"game"').count() == 0  # no raw JSON on the screen
-    # The dialog closed; what the tap did is said at the top, not over the bottom bar.
-    at_the_top(shows(page, re.compile(r"^Saved$")))
+    # The dialog closed; what the tap did is said above the bottom bar, not over it (a
+    # tap on Undo or See the results right after lands on the button).
+    said = shows(page, re.compile(r"^Saved$"))
+    said.wait_for()
+    box = said.bounding_box()
+    assert box["y"] + box["height"] <= button(page, "See the results").bounding_box()["y"]
     button(page, "See the results").click()
     # Ann and Ben tie on 0: the note says so, and its Why? gives the reading.
     shows(page, "tie on 0").first.wait_for()

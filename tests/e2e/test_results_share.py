@@ -93,7 +93,7 @@ def test_results_in_japanese_copy_the_japanese_summary(server, browser):
     page.set_default_timeout(15000)
     try:
         open_app(page, server.url)  # a first visit follows the browser's language
-        button(page, "ラトリア・オーパスの卓を開く： Ann, Ben, Cy, Dee, Eve").click()
+        button(page, "ラトリア・オーパスの卓を開く： Ann、Ben、Cy、Dee、Eve").click()
         button(page, "得点").first.click()
         button(page, "結果を見る").click()
         shows(page, "Annの勝ち").wait_for()

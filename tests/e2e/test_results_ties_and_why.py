@@ -146,7 +146,7 @@ def test_results_list_altars_shared_rank_by_total(server, page):
     card = page.get_by_text(re.compile(r"^1\.\s+Ben\s")).first  # the ranking card
     card.wait_for()
     lines = card.text_content().split("\n")
-    assert lines[:9] == ["1.", "Ben", "6 toward completion", "2.", "Chiara",
+    assert lines[:9] == ["1.", "Ben", "Realm complete", "2.", "Chiara",
                          "4 toward completion", "2.", "Aiko", "3 toward completion"]
     both_sizes(page, "results-altar-shared-rank")
 

@@ -93,7 +93,8 @@ def test_three_player_latria_with_eclipse_and_double(server, page):
 
 
 def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
-    """Polaris card note (L-3, L-4): the app removes the best two until the players pick."""
+    """Polaris card note (L-3, L-4): the app removes the two worth least to the holder (the
+    best total) until the players pick."""
     stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     button(page, "Score").first.click()
     page.set_viewport_size(TALL)
@@ -105,7 +106,7 @@ def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
     # The app removes the two that leave the best total: Sun 1 and Moon 3 → 4.
     page.get_by_text("Ann: 4 points").wait_for()
     # The table says Ann removed Sun 4 and Sun 1 instead: Moon 3 is left.
-    page.get_by_text("The app removes the best two").wait_for()
+    page.get_by_text("The app removes the two cards worth least to this player").wait_for()
     button(page, "Remove Sun 4").click()
     page.get_by_text("Sun 4 picked: tap one more card").wait_for()
     page.get_by_text("Ann: 4 points").wait_for()  # one picked: still the app's choice
@@ -118,5 +119,5 @@ def test_the_polaris_card_holder_picks_the_two_cards_removed(server, page):
     shot(page, "score-latria-polaris-discard")
     page.set_viewport_size(TALL)
     button(page, "Let the app choose").click()
-    page.get_by_text("The app removes the best two").wait_for()
+    page.get_by_text("The app removes the two cards worth least to this player").wait_for()
     page.get_by_text("Ann: 4 points").wait_for()

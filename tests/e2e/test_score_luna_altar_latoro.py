@@ -170,7 +170,7 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     phone_shot(page, "score-altar")
     # Realm 2: a 4th active altar (1 Shrine → 4 altars) completes Ann: 3 Shrines, progress 10.
     more(page, "Realm 2 · Active altars")
-    page.get_by_text("Ann: 10 toward completion").wait_for()
+    page.get_by_text("Ann: both Realms complete").wait_for()
     assert page.get_by_text("Complete", exact=True).count() == 2
     # Ben names his first god by typing; Realm 1: 3 Shrines + 2 altars = 5 → complete.
     switch_to(page, "Ben", unit="toward completion")
@@ -185,10 +185,10 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     # Realms), and no turn is asked.
     assert page.get_by_text("Who placed the last Shrine?").count() == 0
     button(page, "How the game ended: A Realm was completed").wait_for()
-    button(page, "Ann, 10 toward completion").wait_for()
+    button(page, "Ann, both Realms complete").wait_for()
     # With 1 Shrine Ben completes too: 4 Shrines beat Ann's 3 (most Shrines wins a tie).
     more(page, "Realm 2 · Shrines")
-    page.get_by_text("Ben: 10 toward completion").wait_for()
+    page.get_by_text("Ben: both Realms complete").wait_for()
     assert page.get_by_text("Who placed the last Shrine?").count() == 0
     # Ben's Realm 1 back to 2 Shrines (2 + 2 = 4: one short) and a 3rd active altar
     # (2 + 3 = 5): complete again, now with 3 Shrines like Ann. Both complete with as many
@@ -199,7 +199,7 @@ def test_two_player_altar_realms_tie_and_last_shrine(server, page):
     page.get_by_text("Ben: fix the marked entries to see a total.").wait_for()
     type_count(page, "Ann's last Shrine, turn", 14)
     type_count(page, "Ben's last Shrine, turn", 17)
-    page.get_by_text("Ben: 10 toward completion").wait_for()
+    page.get_by_text("Ben: both Realms complete").wait_for()
     # The end tapped again, then a digit: Ben's turn keeps its 17, so Ben wins below (a
     # chip drawn anew gave the field typed in last the keyboard back with 17 selected:
     # 9 replaced it, and Ann won).

@@ -25,6 +25,7 @@ def test_a_notice_leaves_the_round_and_the_step_readable(server, page):
             page.evaluate("document.documentElement.style.fontSize = '130%'")
         button(page, "Next: Step 2 — Parent plays").click()
         shows(page, "Ann plays one astrology card").wait_for()
+        round_top = shows(page, "Round 1 of 11").bounding_box()["y"]  # (the step's card)
         button(page, "Undo").click()
         notice = page.get_by_role("button", name=re.compile("^Undid"))
         notice.wait_for()
@@ -32,8 +33,12 @@ def test_a_notice_leaves_the_round_and_the_step_readable(server, page):
         box = notice.bounding_box()
         for title in ("Round 1 of 11", "Step 1 — Reveal celestial cards"):
             title_box = shows(page, title).bounding_box()
-            assert box["y"] + box["height"] <= title_box["y"], (title, box, title_box)
-        assert box["y"] + box["height"] < 160, box  # near the top, where it is looked for
+            assert box["y"] >= title_box["y"] + title_box["height"], (title, box, title_box)
+        # Above the bottom bar, by the button just tapped; nothing on screen moved for it
+        # (issue 44, item 12: at the top it pushed the screen down under a finger).
+        assert box["y"] + box["height"] <= button(page, "Undo").bounding_box()["y"], box
+        assert box["y"] + box["height"] > size["height"] - 200, box
+        assert shows(page, "Round 1 of 11").bounding_box()["y"] == round_top
         notice.click()
         notice.wait_for(state="detached")
 
@@ -113,11 +118,13 @@ def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, pa
     assert page.get_by_role("checkbox", name="Ann kept their own card").count() == 0
     button(page, "Targeted body: Sun").click()
     button(page, "Took the celestial cards: Ben").click()
-    kept["Ben"].wait_for(state="detached")
-    assert kept["Cleo"].is_visible()
+    # Not asked of the taker: dimmed in its place (the questions under it stay put).
+    not_asked = page.locator('[aria-disabled="true"]')
+    kept["Ben"].and_(not_asked).wait_for()
+    assert kept["Cleo"].is_visible() and not kept["Cleo"].and_(not_asked).count()
     button(page, "Took the celestial cards: Cleo").click()  # changed the table's mind
-    kept["Ben"].wait_for()
-    kept["Cleo"].wait_for(state="detached")
+    kept["Cleo"].and_(not_asked).wait_for()
+    assert not kept["Ben"].and_(not_asked).count()
     kept["Ben"].click()  # Ben played lower than the parent and kept it
     for size in (PHONE, SMALL_PHONE):
         page.set_viewport_size(size)

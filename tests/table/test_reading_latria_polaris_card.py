@@ -64,7 +64,7 @@ def test_two_or_fewer_cards_including_the_card_are_all_removed_under_both_readin
     for readings in (None, OTHER):
         result = score_sheet(table({"cards": [RED, sun(4)]}, readings))
         assert result.players[0].total == 0
-        assert ("Ann holds 2 card(s) including the Polaris two-red-symbols card (2 or "
+        assert ("Ann holds 2 cards including the Polaris two-red-symbols card (2 or "
                 "fewer), so all of them are removed (Polaris card note) (L-3)") in result.notes
     # three cards are not "2 or fewer": the note no longer says "all of them"
     notes = score_sheet(table({"cards": [RED, sun(4), sun(3)]})).notes

@@ -59,7 +59,7 @@ def test_a_shared_tie_and_a_shared_win_are_said_so():
     sheet["players"][1]["clan_tag_points"] += 2  # けんた catches up with あおい on 23
     with speaking("ja"):
         text = result_text.summary("latoro", "standard", score_sheet(sheet), WHEN)
-    assert "同点で勝ち：あおい, けんた" in text
+    assert "同点で勝ち：あおい、けんた" in text  # a Japanese list joins with 、
     assert text.splitlines()[-1] == \
         "あおい、けんたは23点で同点で、1位を分け合います（ルールブックにタイブレークはありません）"
 
@@ -67,7 +67,7 @@ def test_a_shared_tie_and_a_shared_win_are_said_so():
 def test_altar_reads_as_progress_not_points():
     with speaking("en"):
         text = result_text.summary("altar", "standard", scored("altar_example.json"), WHEN)
-    assert "1. Ben: 6 toward completion" in text
+    assert "1. Ben: Realm complete" in text and "3. Cat: 4 toward completion" in text
     assert "Ben placed the last Shrine" in text
 
 

@@ -51,7 +51,7 @@ def test_a_shared_rank_lists_the_higher_total_first():
         ("Ben", 1, 6), ("Chiara", 2, 4), ("Aiko", 2, 3)]
     with speaking("en"):
         text = result_text.summary("altar", "standard", result, WHEN).splitlines()
-    assert text[1:4] == ["1. Ben: 6 toward completion", "2. Chiara: 4 toward completion",
+    assert text[1:4] == ["1. Ben: Realm complete", "2. Chiara: 4 toward completion",
                          "2. Aiko: 3 toward completion"]
 
 

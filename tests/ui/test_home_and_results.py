@@ -96,7 +96,8 @@ def test_altar_results_read_as_progress_not_points(tmp_path):
         {"name": "Cy", "realms": [{"god": "", "shrines": 0, "active_altars": 0}]}]})
     shown = view_texts(results.build(fake_ctx(store), table.id))
     assert "Ann wins" in shown
-    assert "5 toward completion" in shown and "Ann: 5 toward completion" in shown
+    assert "Realm complete" in shown and "Ann: Realm complete" in shown
+    assert "2 toward completion" in shown and "Cy: 0 toward completion" in shown
     assert not any("point" in text.lower() for text in shown), shown
     assert not any(text.startswith("+") for text in shown)  # counts, not points won
     assert not [text for text in shown if RULING_ID.search(text)]

@@ -1,9 +1,12 @@
 """A tap that reached the server for a control another phone's change took off the screen
-is told on that phone (companion/ui/app.py ``tell_missed_taps``); every other event goes on
-as before, and a quick second tap of the phone's own stays silent."""
+is told on that phone (companion/ui/app.py ``tell_missed_taps``); so is one for a control
+the phone's own tap just before took off it (issue 44, item 12: a number typed in Score's
+form drawn anew for the character picked went nowhere); every other event goes on as
+before, and a quick second tap on the control tapped first stays silent."""
 
 from __future__ import annotations
 
+from collections import deque
 from types import SimpleNamespace
 
 from hypothesis import given
@@ -28,23 +31,33 @@ class Session:
     """Flet's session as far as the wrapper sees it: the controls on screen, and its
     delivery of an event (which may take the control off the screen, as Next does)."""
 
-    def __init__(self, on_screen: set[int], takes_away: int | None = None):
+    def __init__(self, on_screen: set[int], takes_away: int | None = None,
+                 redraws: set[int] = frozenset(), goes_to: str | None = None):
         self.index = dict.fromkeys(on_screen, object())
         self.delivered: list[tuple[int, str]] = []
         self.takes_away = takes_away
+        self.redraws = redraws  # what the tap on ``takes_away`` also takes off the screen
+        self.goes_to = goes_to  # the route it opens, if any
+        self.page: SimpleNamespace | None = None
 
     async def dispatch_event(self, control_id, event_name, event_data):
         if control_id in self.index:
             self.delivered.append((control_id, event_name))
             if control_id == self.takes_away:
-                del self.index[control_id]  # its handler drew the screen again
+                for gone in {control_id, *self.redraws}:  # its handler drew the screen again
+                    self.index.pop(gone, None)
+                if self.goes_to:
+                    self.page.route = self.goes_to
 
 
 def phone(session: Session, taken_away: set[int]) -> SimpleNamespace:
     """``taken_away``: what a redraw for another phone's change took off the screen."""
     told: list[str] = []
-    ctx = SimpleNamespace(page=SimpleNamespace(session=session), taken_away=[taken_away],
-                          tell_missed_tap=lambda: told.append("told"))
+    page = SimpleNamespace(session=session, route="/table/t1/score")
+    session.page = page
+    ctx = SimpleNamespace(page=page, taken_away=[taken_away], taken_by_own=deque(maxlen=3),
+                          tell_missed_tap=lambda own=False: told.append(
+                              "own" if own else "told"))
     tell_missed_taps(ctx)
     return SimpleNamespace(session=session, told=told)
 
@@ -72,4 +85,26 @@ def test_a_second_tap_on_what_this_phones_own_tap_took_away_is_silent():
 def test_a_blur_from_a_field_taken_away_is_not_a_tap():
     p = phone(Session(on_screen={1}), taken_away={7})
     run(p.session.dispatch_event(7, "blur", None))
+    assert p.told == []
+
+
+def test_a_tap_on_a_control_this_phones_own_tap_took_away_is_told():
+    """Score: a character picked draws the form again (its counts anew); the number typed
+    in the box seen before, and a + seen before, reach boxes no longer on screen."""
+    p = phone(Session(on_screen={1, 2, 3, 4}, takes_away=1, redraws={2, 3}),
+              taken_away=set())
+    run(p.session.dispatch_event(1, "click", None))  # the character
+    run(p.session.dispatch_event(2, "change", "2"))  # Military's box, drawn before
+    assert p.told == ["own"]
+    run(p.session.dispatch_event(3, "click", None))  # Priests' +, drawn before
+    run(p.session.dispatch_event(4, "click", None))  # still on screen: delivered
+    assert p.told == ["own", "own"]
+    assert p.session.delivered == [(1, "click"), (4, "click")]
+
+
+def test_a_tap_on_the_screen_this_phones_own_tap_left_is_silent():
+    p = phone(Session(on_screen={1, 2}, takes_away=1, redraws={2}, goes_to="/table/t1"),
+              taken_away=set())
+    run(p.session.dispatch_event(1, "click", None))  # Back
+    run(p.session.dispatch_event(2, "click", None))
     assert p.told == []

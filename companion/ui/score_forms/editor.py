@@ -28,7 +28,7 @@ from companion.i18n import name as player_name
 from companion.i18n import say, t
 from companion.table.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
 from companion.ui.widgets.common import ChoiceRow, labelled_icon_button
-from companion.ui.widgets.stepper import Stepper
+from companion.ui.widgets.stepper import Stepper, page_of
 from scorers.sheets import location
 
 Path = tuple[str | int, ...]
@@ -228,7 +228,8 @@ class Editor:
             else:
                 self.set(path, value)
             render()
-            row.control.update()
+            if page_of(row.control) is not None:  # (else the form was drawn again for it)
+                row.control.update()
 
         row = ChoiceRow([(value, f"{label}: {text}", text) for value, text in options],
                         self.get(path), pick)

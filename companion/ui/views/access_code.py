@@ -35,10 +35,8 @@ def serving_of(page: ft.Page) -> Serving | None:
 def refusal(verdict: Verdict) -> str:
     if verdict.wait_seconds >= 120:  # the wait across every client grows to minutes
         return t("access.wait_minutes", minutes=math.ceil(verdict.wait_seconds / 60))
-    if verdict.wait_seconds == 1:
-        return t("access.wait_one")
     if verdict.wait_seconds:
-        return t("access.wait", seconds=verdict.wait_seconds)
+        return t("access.wait", count=verdict.wait_seconds)
     return t("access.wrong")
 
 

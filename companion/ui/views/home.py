@@ -9,7 +9,16 @@ import flet as ft
 
 from companion.catalog import GAMES, Game
 from companion.engine import Refused, Saved
-from companion.i18n import ENGLISH, LANGUAGE_NAMES, current_language, local_time, speaking, t
+from companion.i18n import (
+    ENGLISH,
+    LANGUAGE_NAMES,
+    current_language,
+    listed,
+    local_time,
+    speaking,
+    t,
+)
+from companion.i18n import name as player_name
 from companion.storage.saving import read_only_notice
 from companion.storage.store import DeletedTable
 from companion.table.campaign import place_in_series
@@ -28,7 +37,7 @@ from companion.ui.widgets.common import (
 
 def players_label(game: Game) -> str:
     if game.min_players == game.max_players:
-        return t("game.players_n", n=game.min_players)
+        return t("game.players_n", count=game.min_players)
     return t("game.players_range", min=game.min_players, max=game.max_players)
 
 
@@ -114,7 +123,7 @@ def build(ctx) -> ft.View:
 
     def confirm_delete(session: TableSession):
         game = t(GAMES[session.game].name)
-        players = ", ".join(session.players)
+        players = listed(player_name(n) for n in session.players)
 
         def delete(e):
             outcome = ctx.engine.delete(session.id)
@@ -159,7 +168,7 @@ def build(ctx) -> ft.View:
 
     def session_tile(session: TableSession) -> ft.Control:
         game = GAMES[session.game]
-        players = ", ".join(session.players)
+        players = listed(player_name(n) for n in session.players)
         stamp = t("home.last_change", when=when(session.updated_at))
         # The games of one campaign have the same players: which game it is tells them apart.
         place = place_in_series(ctx.store, session)

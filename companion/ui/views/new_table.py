@@ -164,8 +164,7 @@ def build(ctx, game_id: str) -> ft.View:
     # Each one button, named "3 players" and, when chosen, "3 players, chosen": its name
     # says so, as a Semantics around the button would hold it as a second control.
     def count_name(n: int) -> str:
-        return t("new.player_count_button_one") if n == 1 else t("new.player_count_button",
-                                                                 n=n)
+        return t("new.player_count_button", count=n)
 
     count_buttons = {n: ft.OutlinedButton(content=spoken_as(str(n), count_name(n)), width=64,
                                           height=TAP, on_click=lambda e, n=n: choose_count(n))

@@ -41,22 +41,21 @@ from companion.ui.widgets.stepper import Stepper
 @dataclass
 class Kept:
     """What one phone's Play screen keeps when it is drawn again (another phone's change,
-    or its own tap): the screen's frame, the forms still asking the same with what is
-    entered in them, and the markers' lines, whose values change in place. Everything
-    else is made anew, above all every control whose tap changes the table: its
-    handler names the log it was drawn from, and a tap on one drawn before the change
-    reaches a control that is no longer on screen (``tell_missed_taps``) or, on
-    another server process, is refused by the store (``Stale``). What is kept takes no
-    such tap: a chip, a count or a box of a form only changes what is entered.
+    or its own tap): the screen's frame, the forms still asking the same questions
+    (showing what their drafts hold now: ``FormInputs``), and the markers' lines, whose
+    values change in place. Everything else is made anew, above all every control whose
+    tap changes the table: its handler names the log it was drawn from, and a tap on one
+    drawn before the change reaches a control that is no longer on screen
+    (``tell_missed_taps``) or, on another server process, is refused by the store
+    (``Stale``). What is kept takes no such tap: a chip, a count or a box of a form only
+    changes what is entered, so a tap on one made as the screen was drawn again lands.
 
     Drawing the screen anew for every phone at a table, control by control, and
     sending all of it, was most of what a change cost the server."""
 
     body: ft.Column | None = None  # the scrolling part; None: not drawn yet
     bottom: ft.Row | None = None
-    # a form's draft key → (its action, its entries, the control, the row of its button)
-    forms: dict[tuple, tuple[Action, dict, ft.Control, ft.Row | None]] = field(
-        default_factory=dict)
+    forms: dict[tuple, ShownForm] = field(default_factory=dict)  # by their drafts' keys
     markers: tuple[Any, list[ft.Control], list[ft.Text]] | None = None  # shape, controls, values
 
     def on(self, page: ft.Page) -> bool:
@@ -97,11 +96,18 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
         elif not ctx.taking_change:  # drawn in place (``take_change`` sends it, once)
             ctx.update_screen()
 
-    def take_change(change) -> None:
-        # A score edit leaves Play as it is; a setup change (Carpe Astra's characters,
-        # chosen on Setup) is what the first tap records, so it is drawn again.
+    def take_change(change) -> bool:
+        """Whether the screen moved on (else its notices stay: ``Context.take_change``).
+        A score edit leaves Play as it is; a setup change (Carpe Astra's characters,
+        chosen on Setup) is what the first tap records, so it is drawn again. A tap of
+        this phone's that came just after the other phone's was drawn from its log
+        already (``answer``)."""
+        if change.kind == "play" and ctx.store.last_seq(table_id) == seq:
+            return False
         if change.kind in ("play", "table", "setup"):
             redraw()
+            return True
+        return False
 
     ctx.live[route] = take_change
     ctx.where_now[route] = lambda: where_now(ctx, table_id)
@@ -207,24 +213,30 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
     primary_values: dict[str, Any] | None = None
     primary_key: tuple | None = None
     first_sectioned = next((a for a in view.actions if a.section is not None), None)
-    drawn_forms: dict[tuple, tuple[Action, dict, ft.Control, ft.Row | None]] = {}
+    drawn_forms: dict[tuple, ShownForm] = {}
 
-    def form_item(action: Action, make: Callable[[], tuple[ft.Control, ft.Row | None]]
-                  ) -> ft.Control:
-        """The form of ``action``: the one on screen while it asks the same with the same
-        entries (its draft), else ``make()``'s. A kept form's button is new: it records
-        on the log drawn now."""
+    def form_item(action: Action, make: Callable[[], ShownForm]) -> ft.Control:
+        """The form of ``action``: the one on screen while it asks the same questions
+        (``same_questions``), showing the entries of its draft drawn now, else
+        ``make()``'s. A kept form's button is new: it records on the log drawn now."""
         key, values = draft_for(ctx.drafts, table_id, action)
-        before = kept.forms.get(key)
-        if before is not None and before[0] == action and before[1] is values \
+        form = kept.forms.get(key)
+        if form is not None and same_questions(form.action, action) \
                 and key not in drawn_forms:
-            _, _, control, button_row = before
-            if button_row is not None:
-                button_row.controls = [form_button(action, record, values, key)]
+            form.action = action
+            form.inputs.show(action, values)
+            if form.relabel is not None:
+                form.relabel(action)
+            if form.button_row is not None:
+                form.button_row.controls = [form_button(action, record, values, key)]
         else:
-            control, button_row = make()
-        drawn_forms[key] = (action, values, control, button_row)
-        return control
+            form = make()
+        drawn_forms[key] = form
+        return form.control
+
+    def primary_form(action: Action, values: dict[str, Any]) -> ShownForm:
+        card, inputs = form_card(action, values)
+        return ShownForm(action, card, inputs)
 
     for action in view.actions:
         if action.section is not None:  # one section at a time (views/play_parts.py)
@@ -241,18 +253,19 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
             if action.fields:  # its fields here; its button in the bottom bar
                 primary_key, primary_values = draft_for(ctx.drafts, table_id, action)
                 controls.append(form_item(
-                    action, lambda a=action, v=primary_values: (form_card(a, v), None)))
+                    action, lambda a=action, v=primary_values: primary_form(a, v)))
             continue
         if not action.fields:
             controls.append(action_button(action, record))
             continue
         forms.append((action, draft_for(ctx.drafts, table_id, action)[0]))
 
-        def make(action: Action = action) -> tuple[ft.Control, ft.Row | None]:
-            control, button_row = action_form(action, record, ctx.drafts, table_id)
+        def make(action: Action = action) -> ShownForm:
+            control, button_row, inputs = action_form(action, record, ctx.drafts, table_id)
+            form = ShownForm(action, control, inputs, button_row)
             if action.folded:  # a helper one tap away
-                control = folded(action, control, ctx.drafts, table_id)
-            return control, button_row
+                form.control, form.relabel = folded(action, control, ctx.drafts, table_id)
+            return form
 
         controls.append(form_item(action, make))
     kept.forms = drawn_forms
@@ -394,24 +407,90 @@ def dirty(action: Action, values: dict[str, Any] | None) -> bool:
 
 
 def form_card(action: Action, values: dict[str, Any],
-              button_row: ft.Control | None = None) -> ft.Control:
-    inputs: list[ft.Control] = []
-
-    def follow() -> None:  # a question not asked of the player just picked goes away
-        for f, control in zip(action.fields, inputs, strict=False):
-            if f.not_for is not None and control.visible == not_asked(action, f, values):
-                control.visible = not control.visible
-                control.update()
-
-    inputs += [field_control(f, values, follow) for f in action.fields]
-    for f, control in zip(action.fields, inputs, strict=True):
-        control.visible = not not_asked(action, f, values)
-    # What is entered stays through redraws (``Kept``); the button, below, is drawn anew.
-    parts: list[ft.Control] = [sent_alone(ft.Column(inputs, spacing=10))]
+              button_row: ft.Control | None = None) -> tuple[ft.Control, FormInputs]:
+    """The form's card: its inputs (what is entered stays through redraws: ``Kept``)
+    and, below them, the row of its button (drawn anew)."""
+    inputs = FormInputs(action, values)
+    parts: list[ft.Control] = [inputs.column]
     if button_row is not None:
         parts.append(button_row)
     return ft.Card(content=ft.Container(ft.Column(parts, spacing=10),
-                                        padding=ft.Padding.all(12)))
+                                        padding=ft.Padding.all(12))), inputs
+
+
+def same_questions(before: Action, now: Action) -> bool:
+    """Whether a form drawn for ``now`` asks what the one drawn for ``before`` asked: the
+    same event, fields and answers, where they stand and how they are recorded. What the
+    fields start with (their defaults: e.g. the cards just entered, to correct) and the
+    button's words may differ: the form on screen stays, and shows the draft drawn now."""
+    def asked(action: Action) -> tuple:
+        return (action.event, action.primary, action.folded, action.helper, action.section,
+                [f.model_copy(update={"default": None, "preset": None})
+                 for f in action.fields])
+    return asked(before) == asked(now)
+
+
+@dataclass
+class ShownForm:
+    """A form on the Play screen: what ``Kept`` keeps of it through a redraw."""
+
+    action: Action
+    control: ft.Control
+    inputs: FormInputs
+    button_row: ft.Row | None = None
+    relabel: Callable[[Action], None] | None = None  # the words of the button that folds it
+
+
+class FormInputs:
+    """A form's inputs and the draft they enter into (``values``, kept in ``ctx.drafts``).
+
+    Kept through a redraw (this phone's own tap, or another phone's change) while the
+    form asks the same questions (``same_questions``), bound then to the draft drawn now,
+    whose entries they show in place (``show``): a chip tapped as the screen was drawn
+    again is still on it, and its tap lands on what the player saw (made anew, as each
+    form was after "Enter the cards played", it reached a chip no longer on screen and
+    was dropped without a word).
+
+    A question not asked of the player picked (``Field.not_for``) stays in its place,
+    dimmed and unanswered: taken away, it moved the questions under it up, under a
+    finger on its way to one of them ("Cleo kept their own card" tapped just after Ben
+    was picked as the taker toggled Dan's)."""
+
+    def __init__(self, action: Action, values: dict[str, Any]):
+        self.action = action
+        self.values = values
+        # each field's: show its entry in the draft; the control it changed, if any
+        self.shows: list[Callable[[], ft.Control | None]] = []
+        controls = [field_control(f, self) for f in action.fields]
+        # Left out of the screen's updates (``sent_alone``): each entry sends what it changed.
+        self.column = sent_alone(ft.Column(controls, spacing=10))
+        self.changed()
+
+    def show(self, action: Action, values: dict[str, Any]) -> None:
+        """Ask ``action``'s questions (the same as before) with the entries of ``values``,
+        and send what that changed on screen."""
+        self.action, self.values = action, values
+        send(self.changed())
+
+    def entered(self) -> None:
+        """After an entry: send what it changed (the chip picked, a question now asked or
+        not asked)."""
+        send(self.changed())
+
+    def changed(self) -> list[ft.Control]:
+        return [c for c in (show() for show in self.shows) if c is not None]
+
+
+def send(controls: list[ft.Control]) -> None:
+    """Send ``controls`` (on screen) to the phone, in one update."""
+    if not controls:
+        return
+    try:
+        page = controls[0].page
+    except RuntimeError:  # not on a screen (not sent yet, or taken away)
+        return
+    if page is not None:
+        page.update(*controls)
 
 
 def action_button(action: Action, record) -> ft.Control:
@@ -421,12 +500,13 @@ def action_button(action: Action, record) -> ft.Control:
 
 
 def action_form(action: Action, record, drafts: dict,
-                table_id: str) -> tuple[ft.Control, ft.Row]:
-    """A small form whose button records the event with what was entered; and the row
-    that holds its button."""
+                table_id: str) -> tuple[ft.Control, ft.Row, FormInputs]:
+    """A small form whose button records the event with what was entered; the row that
+    holds its button, and its inputs."""
     key, values = draft_for(drafts, table_id, action)
     button_row = ft.Row([form_button(action, record, values, key)])
-    return form_card(action, values, button_row), button_row
+    card, inputs = form_card(action, values, button_row)
+    return card, button_row, inputs
 
 
 def form_button(action: Action, record, values: dict[str, Any], key: tuple) -> ft.Control:
@@ -434,31 +514,56 @@ def form_button(action: Action, record, values: dict[str, Any], key: tuple) -> f
                             lambda e: record(build_event(action, values), key), expand=True)
 
 
-def field_control(field: Field, values: dict[str, Any],
-                  on_pick: Callable[[], None] | None = None) -> ft.Control:
+def field_control(field: Field, inputs: FormInputs) -> ft.Control:
+    """The input of ``field``, entering into ``inputs.values`` (the draft the form is
+    bound to when tapped); it adds how it shows that draft's entry to ``inputs.shows``."""
     if field.kind == "number":
-        start = values.get(field.id)
         minimum = field.min if field.min is not None else 0
-        start = start if isinstance(start, int) else minimum
-        values[field.id] = start
-        return Stepper(say(field.label), start, lambda n: values.__setitem__(field.id, n),
-                       minimum=minimum, maximum=field.max).control
+
+        def number() -> int:
+            n = inputs.values.get(field.id)
+            n = n if isinstance(n, int) else minimum
+            inputs.values[field.id] = n
+            return n
+
+        stepper = Stepper(say(field.label), number(),
+                          lambda n: inputs.values.__setitem__(field.id, n),
+                          minimum=minimum, maximum=field.max)
+
+        def show_number() -> ft.Control | None:
+            n = number()
+            if n == stepper.value:
+                return None
+            stepper.set_value(n)  # (its − and + anew: a tap on the number before is told)
+            return stepper.control
+
+        inputs.shows.append(show_number)
+        return stepper.control
     if field.kind == "bool":
-        values[field.id] = bool(values.get(field.id))
         # The label wraps beside the box (a Checkbox's own label is cut off at 360 px),
         # and the whole row toggles it.
-        box = ft.Checkbox(value=values[field.id], semantics_label=say(field.label),
-                          on_change=lambda e: values.__setitem__(field.id, e.control.value))
+        def entered(on: bool) -> None:
+            inputs.values[field.id] = on
+            inputs.entered()
 
-        def toggle(e) -> None:
-            box.value = not box.value
-            values[field.id] = box.value
-            box.update()
+        box = ft.Checkbox(value=False, semantics_label=say(field.label),
+                          on_change=lambda e: entered(bool(e.control.value)))
+        words = ft.Text(say(field.label), size=15, expand=True)
+        row = ft.Container(
+            ft.Row([box, words], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
+            on_click=lambda e: entered(not box.value), ink=True, border_radius=8)
 
-        return ft.Container(
-            ft.Row([box, ft.Text(say(field.label), size=15, expand=True)], spacing=4,
-                   vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            on_click=toggle, ink=True, border_radius=8)
+        def show_box() -> ft.Control | None:
+            on = inputs.values[field.id] = bool(inputs.values.get(field.id))
+            asked = not not_asked(inputs.action, field, inputs.values)
+            if (box.value, row.disabled) == (on and asked, not asked):
+                return None
+            box.value, row.disabled = on and asked, not asked  # (not asked: recorded as no)
+            words.opacity = 1.0 if asked else 0.38
+            return row
+
+        inputs.shows.append(show_box)
+        return row
     # player / choice: a row of chips, one tap
     choices: list[Any] = list(field.choices or [])
     labels = [say(text) for text in (field.choice_labels or choices)]
@@ -467,19 +572,14 @@ def field_control(field: Field, values: dict[str, Any],
         labels.append(t("play.none"))
 
     def pick(value: Any) -> None:
-        values[field.id] = value
-        if row.show(value):
-            row.control.update()
-        if on_pick is not None:
-            on_pick()
+        inputs.values[field.id] = value
+        inputs.entered()
 
     row = ChoiceRow([(value, t("play.choice_spoken", field=say(field.label), choice=text), text)
                      for value, text in zip(choices, labels, strict=True)],
-                    values.get(field.id), pick)
+                    inputs.values.get(field.id), pick)
+    inputs.shows.append(lambda: row.control if row.show(inputs.values.get(field.id)) else None)
     return ft.Column([ft.Text(say(field.label), size=15), row.control], spacing=6)
-
-
-LONG_MARKER = 40  # characters of label and value: more do not fit one line at 360 px
 
 
 def marker_cards(view: PlayView) -> list[tuple[str | None, list[tuple[str, str]]]]:
@@ -511,8 +611,7 @@ def kept_markers(kept: Kept, view: PlayView) -> list[ft.Control]:
     """The markers' cards; those on screen stay while they have the same lines, and only
     the values that changed are sent."""
     cards = marker_cards(view)
-    shape = [(heading_text, [(label, len(label) + len(text) > LONG_MARKER)
-                             for label, text in lines]) for heading_text, lines in cards]
+    shape = [(heading_text, [label for label, _ in lines]) for heading_text, lines in cards]
     values = [text for _, lines in cards for _, text in lines]
     if kept.markers is not None and kept.markers[0] == shape:
         _, controls, value_texts = kept.markers
@@ -533,18 +632,26 @@ def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
     value_texts: list[ft.Text] = []
 
     def row(label: str, text: str) -> ft.Control:
+        """The label and its value side by side while both fit the card's width, else the
+        value under its label, each wrapping between whole words: the phone decides, at its
+        width and text size (a label beside a value that filled the line was crushed to a
+        letter a line: "Sun" at 360 px with larger text). Each line is read on its own
+        ("Parent, Cleo"), where the card would merge every line into one."""
         value = ft.Text(text, size=15, weight=ft.FontWeight.W_600)
         value_texts.append(value)
-        if len(label) + len(text) > LONG_MARKER:  # side by side the label would be crushed
-            return ft.Column([ft.Text(label, size=14), value], spacing=0)
-        return ft.Row([ft.Text(label, size=14, expand=True), value])
+        return ft.Semantics(container=True, content=ft.Row(
+            [ft.Text(label, size=14), value], wrap=True, spacing=12, run_spacing=0,
+            alignment=ft.MainAxisAlignment.SPACE_BETWEEN))
 
     for heading_text, lines in cards:
         rows = [row(label, text) for label, text in lines]
         if heading_text is not None:
             rows.insert(0, ft.Text(heading_text, size=15, weight=ft.FontWeight.W_600))
-        out.append(ft.Card(content=ft.Container(ft.Column(rows, spacing=4),
-                                                padding=ft.Padding.all(12))))
+        # Stretched: each row as wide as the card, so that a value beside its label sits
+        # at the right edge.
+        out.append(ft.Card(content=ft.Container(
+            ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
+            padding=ft.Padding.all(12))))
     return out, value_texts
 
 

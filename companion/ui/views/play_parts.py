@@ -69,17 +69,21 @@ def action_button(action: Action, record: Callable[[dict], None]) -> ft.Control:
     return ft.Row([button])
 
 
-def folded(action: Action, form: ft.Control, drafts: dict, table_id: str) -> ft.Control:
+def folded(action: Action, form: ft.Control, drafts: dict, table_id: str
+           ) -> tuple[ft.Control, Callable[[Action], None]]:
     """``form`` behind a button named by the action: one tap opens it, and it stays open
-    (with what was typed) through redraws until it is recorded or closed."""
+    (with what was typed) through redraws until it is recorded or closed. Also how to
+    name the button after another action that asks the same (the form is kept:
+    "Enter the cards played", then "Enter the cards again")."""
     memo = drafts.setdefault((table_id, "open", action.event.get("type")), {})
     form.visible = bool(memo.get("open"))
     toggle = secondary_button("", lambda e: flip(), expand=True)
+    named = [action]
 
     def show() -> None:
         opened = bool(memo.get("open"))
         form.visible = opened
-        label = say(action.label)
+        label = say(named[0].label)
         toggle.content = t("play_parts.close", label=label) if opened else label
 
         toggle.icon = ft.Icons.EXPAND_LESS if opened else ft.Icons.EXPAND_MORE
@@ -89,6 +93,10 @@ def folded(action: Action, form: ft.Control, drafts: dict, table_id: str) -> ft.
         show()
         box.update()
 
+    def relabel(now: Action) -> None:
+        named[0] = now
+        show()
+
     show()
     box = ft.Column([ft.Row([toggle]), form], spacing=8)
-    return box
+    return box, relabel

@@ -274,7 +274,7 @@ def build(ctx, route: str, game_id: str | None = None, table_id: str | None = No
         game_id = session.game if session is not None else None
     if game_id not in GAMES:
         return not_found(ctx, route)
-    ctx.live[route] = lambda change: None  # nothing here follows the table
+    ctx.live[route] = lambda change: False  # nothing here follows the table
     game = GAMES[game_id]
     all_books = books_for(game_id)
     query = query_of(route)

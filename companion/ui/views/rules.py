@@ -40,7 +40,7 @@ def rules_view(ctx, route: str) -> ft.View | None:
 
 def build(ctx, route: str) -> ft.View:
     """Rules, from Home: each game's rulebook, the rulings, and a search across them."""
-    ctx.live[route] = lambda change: None
+    ctx.live[route] = lambda change: False  # nothing here follows a table
     body = ft.Column(spacing=12, scroll=ft.ScrollMode.AUTO, expand=True)
 
     def open_hit(hit: Hit) -> None:

@@ -18,27 +18,28 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.engine import Refused, Saved, Stale
+from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
-from companion.i18n import say, t, t_for
+from companion.table.result_text import total_words
 from companion.table.setup import sheet_with_readings
-from companion.table.sheet_changes import REMOVE
+from companion.table.sheet_changes import REMOVE, diff, same, value_at
 from companion.ui.score_forms import field_label, follow_play, form_for
 from companion.ui.score_forms.editor import Editor
 from companion.ui.views import export_sheet, score_damaged
 from companion.ui.views.home import game_title
+from companion.ui.views.score_players import PlayerStrip
 from companion.ui.widgets import why
 from companion.ui.widgets.common import (
     TAP,
     choice_chip,
-    labelled_icon_button,
     muted,
     primary_button,
     screen,
     secondary_button,
     set_choice_chip,
+    spoken_as,
 )
 from companion.ui.widgets.stepper import Stepper, keep_typing, steppers_in
-from companion.web import sync
 from scorers.base import Problem, Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
@@ -127,9 +128,16 @@ def build(ctx, table_id: str) -> ft.View:
     mine: dict[str, list[str]] = {}
 
     def save(changes: list, undoing: bool = False) -> bool:
-        """Save this phone's field changes into the saved sheet, then show the totals."""
+        """Save this phone's field changes into the saved sheet, then show the totals.
+        Each is a change of what this phone showed there (``seen``): when another phone
+        changed that first, nothing is saved and the phone is told what is saved now."""
         before = editor.saved
-        outcome = ctx.engine.change_sheet(table_id, changes, base=before)
+        source = editor.source  # the stepper tapped, when one was
+        seen = [value_at(before, path) for path, _ in changes]
+        outcome = ctx.engine.change_sheet(table_id, changes, base=before, seen=seen)
+        if isinstance(outcome, Stale) and outcome.kind == "sheet" and outcome.found:
+            missed(*outcome.found, source)
+            return False
         if isinstance(outcome, Stale):  # replaced (an import) or deleted on another phone
             ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
             return False
@@ -152,6 +160,25 @@ def build(ctx, table_id: str) -> ft.View:
             entered += [name for name in counts if name not in entered]
         show_tap()
         return True
+
+    def missed(path: tuple, value: Any, source: ft.Control | None) -> None:
+        """A change made on a value another phone had changed first (the store refused
+        it): the saved sheet is shown, with a line saying the tap was not applied and
+        what is saved there now, as for a Play tap (``Context.tell_missed_tap``)."""
+        saved = ctx.store.get_table(table_id)
+        editor.accept_saved((saved.score_sheet if saved else None) or editor.saved)
+        editor.touched()  # the whole screen is sent
+        render_body()
+        refresh()
+        keep_typing(ctx.page, body)
+        tapped = source.data if source is not None else None
+        count = (steppers_in(body).get(tapped.name) if isinstance(tapped, Stepper)
+                 else None)
+        field = field_value(path, value, count)
+        now = t("score.field_is", field=field[0], value=field[1]) if field else ""
+        ctx.show_notice(t("app.tap_missed_now", now=now) if now else t("app.tap_missed"),
+                        kind="refused")
+        ctx.page.update()
 
     def undo() -> None:
         """Take back this phone's last change (what another phone changed stays)."""
@@ -194,28 +221,40 @@ def build(ctx, table_id: str) -> ft.View:
     editor = Editor(sheet, save, box_values=box, remember_box_value=remember_box_value,
                     page=ctx.page)
 
-    def take_change(change) -> None:
+    # The counts another phone's last change showed anew: a tap on one of them made on
+    # the number before reached a control no longer on screen, and is told with these.
+    moved_counts: list[str] = []
+
+    def take_change(change) -> bool:
         """Another phone changed the table: show the saved sheet; say so when it changed
-        a field this phone entered (the later change is kept)."""
+        a field this phone entered (``seen``: a tap of this phone's after it was not
+        applied), or Play moved on. Whether the screen moved on (``Context.take_change``:
+        else its notices stay)."""
         saved = ctx.store.get_table(table_id)
         if saved is None or change.kind == "table":
             ctx.redraw(build(ctx, table_id))
-            return
-        if change.kind == "play":
+            return True
+        from_play = change.kind == "play"
+        if from_play:
             # Another phone tapped Play: what it tracked is written where Score entered
-            # nothing (the first phone on Score to hear it writes; the others hear that).
-            followed = follow_play(ctx, saved)
-            if followed.score_sheet == saved.score_sheet:
-                return
-            saved, change = followed, sync.Change(table_id, "sheet", ((),))
-        if change.kind != "sheet":
-            return
+            # nothing (the first phone on Score to hear it writes; the others hear that,
+            # or find it written).
+            saved = follow_play(ctx, saved)
+        elif change.kind != "sheet":
+            return False
         fresh = saved.score_sheet or form.empty_sheet(saved, box)
         whole = () in change.paths
+        if from_play:  # what Play changed here: what the phone shows differs in
+            paths = tuple(path for path, _ in diff(editor.saved, fresh)
+                          if path[:1] != ("readings",)) if saved.score_sheet else ()
+        else:
+            paths = change.paths
+        if not whole and (not paths or same(editor.saved, fresh)):
+            return False  # shown already (drawn for this phone's tap that came after)
         shown = state["player"]
         in_place = not whole and all(
             editor.shows(path) or (len(path) > 1 and path[0] == "players" and path[1] != shown)
-            for path in change.paths)
+            for path in paths)
         counts_before = {name: s.value for name, s in steppers_in(body).items()}
         if in_place:
             editor.load(fresh)
@@ -225,35 +264,76 @@ def build(ctx, table_id: str) -> ft.View:
             keep_typing(ctx.page, body)  # a number typed next still lands
         refresh()
         counts = steppers_in(body)
+        moved_counts[:] = [name for name, s in counts.items()
+                           if name in counts_before and s.value != counts_before[name]]
         overwritten = []
-        for path, value in zip(change.paths, change.values, strict=False):
+        for path in paths:
             if location(path) in mine:
                 # A count this phone entered in a list (a pile) that shows another number
                 # now is the entry replaced; else the notice names whose entries changed.
                 replaced = [counts[name] for name in mine[location(path)] if name in counts
                             and counts[name].value != counts_before.get(name)]
-                overwritten.append((path, value, replaced[0] if replaced else None))
+                overwritten.append((path, value_at(fresh, path),
+                                    replaced[0] if replaced else None))
         if whole:
             ctx.show_notice(t("score.changed_elsewhere_all"))
+        elif from_play:
+            ctx.show_notice(play_notice(paths, fresh))
         elif overwritten:
             ctx.show_notice(overwritten_notice(*overwritten[0]))
+        return True
 
-    def overwritten_notice(path: tuple, value: Any, count: Stepper | None = None) -> str:
-        label = editor.labels.get(location(path))
-        if label is None and count is not None:  # a count kept in a list: as it shows
-            label, value = count.label, count.value
+    def field_value(path: tuple, value: Any, count: Stepper | None = None
+                    ) -> tuple[str, str] | None:
+        """ "Ben · Credits", "7": the field at ``path`` as the screen names it and
+        ``value`` (what the sheet holds there now), or ``count``'s name and number (a
+        count kept in a list: as it shows). None when nothing on screen names it."""
         players = editor.sheet.get("players", [])
+        names = [p.get("name", "") for p in players]
+        label = editor.labels.get(location(path))
+        if label is None and count is not None:
+            label, value = count.label, count.value
+        if label is None:  # the same field of the player shown, when another's changed
+            label = field_label(editor.labels, location(path), names)
         name = None
         if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
-            name = players[path[1]].get("name", "") if path[1] < len(players) else None
-        if label and isinstance(value, int | str | bool | type(None)):
-            field = f"{player_name(name)} · {label}" if name else label
-            return t("score.changed_elsewhere", field=field, value=shown_value(value))
-        if name:
-            return t("score.changed_elsewhere_player", name=name)
+            name = names[path[1]] if path[1] < len(names) else None
+        value = None if value is REMOVE else value
+        if not label or not isinstance(value, int | str | bool | type(None)):
+            return None
+        return (f"{player_name(name)} · {label}" if name else label), shown_value(value)
+
+    def overwritten_notice(path: tuple, value: Any, count: Stepper | None = None) -> str:
+        field = field_value(path, value, count)
+        if field is not None:
+            return t("score.changed_elsewhere", field=field[0], value=field[1])
+        players = editor.sheet.get("players", [])
+        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int) \
+                and path[1] < len(players):
+            return t("score.changed_elsewhere_player", name=players[path[1]].get("name", ""))
         return t("score.changed_elsewhere_table")
 
+    def play_notice(paths: tuple, fresh: dict[str, Any]) -> str:
+        """What Play's move changed here: "Play changed on another phone: Ann · Credits
+        is now 7" (a few counts), else that Score follows it."""
+        fields = [field_value(path, value_at(fresh, path)) for path in paths]
+        counts = [f for f, path in zip(fields, paths, strict=True)
+                  if f is not None and isinstance(value_at(fresh, path), int)]
+        if not counts or len(counts) != len(paths) or len(counts) > 3:
+            return t("score.play_followed_plain")
+        return t("score.play_followed", changes=listed(
+            t("score.field_is_now", field=field, value=value) for field, value in counts))
+
+    def where_now() -> str:
+        """For a tap that reached a count another phone's change showed anew: what
+        those counts hold now ("Ben · Credits is 7")."""
+        counts = steppers_in(body)
+        return listed(t("score.field_is", field=f"{s.whom} · {s.name}" if s.whom else s.name,
+                        value=s.value)
+                      for s in (counts.get(name) for name in moved_counts) if s is not None)
+
     ctx.live[route] = take_change
+    ctx.where_now[route] = where_now
 
     shown_summary: list[Summary | None] = [None]  # what the summary says now
 
@@ -262,7 +342,8 @@ def build(ctx, table_id: str) -> ft.View:
         and the buttons. Returns those of them that changed (what a tap sends)."""
         result, problems = try_score(editor.sheet)
         unplaced = editor.show_problems(problems)
-        troubled = {player_of(p.where) for p in problems}
+        # a problem of every player's cards marks no one player's chip (it names them all)
+        troubled = {player_of(p.where) for p in problems if not p.everyone}
         names = [p.get("name", "") for p in editor.sheet.get("players", [])]
         totals = {p.name: p for p in result.players} if result else {}
         changed: list[ft.Control] = []
@@ -276,8 +357,9 @@ def build(ctx, table_id: str) -> ft.View:
             total = totals[name].total if name in totals else None
             shown = player_name(name)
             text = shown if total is None else f"{shown} · {total}"
-            label = t_for(session.game, "score.player_chip", name=name,
-                          count="?" if total is None else total)
+            label = (t_for(session.game, "score.player_chip", name=name, count="?")
+                     if total is None else
+                     total_words("score.player_chip", result, totals[name], name=name))
             if same_chips:
                 if set_choice_chip(chips.controls[i], label, text, i == state["player"],
                                    i in troubled, warning_icon):
@@ -290,8 +372,7 @@ def build(ctx, table_id: str) -> ft.View:
         line_before = (total_line.value, total_line.color)
         if name in totals:
             player = totals[name]
-            total_line.value = t_for(session.game, "score.total", name=name,
-                                     count=player.total)
+            total_line.value = total_words("score.total", result, player, name=name)
             total_line.color = None
             # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
             # each with a "Why?" (companion/ui/widgets/why.py).
@@ -303,10 +384,10 @@ def build(ctx, table_id: str) -> ft.View:
                                   for line in player.breakdown),
                             tuple((say(n.text), str(n.rulings)) for n in notes))
         else:
-            total_line.value = t("score.fix_first_short", name=name)
-            total_line.color = ft.Colors.ERROR
+            short, long = fix_words(name if state["player"] in troubled else None)
+            total_line.value, total_line.color = short, ft.Colors.ERROR
             notes = []
-            lines = Summary("fix", t("score.fix_first", name=name))
+            lines = Summary("fix", long)
         if (total_line.value, total_line.color) != line_before:
             changed.append(total_line)
         before, shown_summary[0] = shown_summary[0], lines
@@ -319,10 +400,10 @@ def build(ctx, table_id: str) -> ft.View:
         elif lines != before:
             summary.controls = summary_controls(lines, notes)
             changed.append(summary)
-        problem_lines = [f"• {problem_text(p, names, editor.labels)}" for p in unplaced]
-        if [c.value for c in problems_box.controls] != problem_lines:
-            problems_box.controls = [ft.Text(line, color=ft.Colors.ERROR)
-                                     for line in problem_lines]
+        problem_lines = [problem_text(p, names, editor.labels) for p in unplaced]
+        if problems_box.data != problem_lines:
+            problems_box.data = problem_lines
+            problems_box.controls = problems_row(ctx.page, problem_lines)
             problems_box.visible = bool(unplaced)
             changed.append(problems_box)
         for button, disabled in ((results_button, result is None),
@@ -364,6 +445,7 @@ def build(ctx, table_id: str) -> ft.View:
         render_body()
         refresh()
         ctx.page.update()
+        strip.reveal(i)  # the chosen player's chip whole in view
 
     def render_body() -> None:
         editor.clear_bindings()
@@ -401,6 +483,7 @@ def build(ctx, table_id: str) -> ft.View:
             render_body()
             refresh()
             ctx.toast(t("score.imported"))
+            strip.reveal(0)
 
         ctx.page.show_dialog(ft.AlertDialog(
             title=ft.Text(t("score.import_title")),
@@ -432,55 +515,12 @@ def build(ctx, table_id: str) -> ft.View:
         ft.Row([secondary_button(t("score.export"), export, ft.Icons.UPLOAD, expand=True),
                 secondary_button(t("score.import"), import_, ft.Icons.DOWNLOAD, expand=True)]),
     ]
-    top = ft.Column([player_strip(chips), total_line, form_header], spacing=6)
+    strip = PlayerStrip(chips, state["player"])
+    top = ft.Column([strip.control, total_line, form_header], spacing=6)
     bottom = ft.Column([problems_box, ft.Row([undo_button, results_button], spacing=8)],
                        spacing=6)
     return screen(route, t("score.title", game=game_title(game)), controls, on_back=back,
                   bottom=bottom, top=top)
-
-
-def player_strip(chips: ft.Row) -> ft.Control:
-    """The players' chips in one row that scrolls sideways, with an arrow at the edge
-    where more players are out of sight (one tap shows them). One row, not wrapped: six
-    players with larger text would take three rows, and with Latria's pile above the
-    entries the header would leave them less than half the screen."""
-    sizes = {"shown": 0.0, "all": 0.0, "at": 0.0}
-
-    async def back(e) -> None:
-        await strip.scroll_to(delta=-page_width(), duration=250)
-
-    async def on(e) -> None:
-        await strip.scroll_to(delta=page_width(), duration=250)
-
-    def page_width() -> float:  # a little less than what shows: one chip stays in sight
-        return max(sizes["shown"] - 2 * TAP, TAP)
-
-    more_before = labelled_icon_button(t("score.players_before"), ft.Icons.CHEVRON_LEFT, back)
-    more_after = labelled_icon_button(t("score.players_after"), ft.Icons.CHEVRON_RIGHT, on)
-    more_before.visible = more_after.visible = False
-
-    def show_arrows() -> None:
-        before = sizes["at"] > 1
-        after = sizes["at"] + sizes["shown"] < sizes["all"] - 1
-        if (more_before.visible, more_after.visible) != (before, after):
-            more_before.visible, more_after.visible = before, after
-            more_before.update()
-            more_after.update()
-
-    def measured(key: str):
-        def on_size(e) -> None:
-            sizes[key] = e.width
-            show_arrows()
-        return on_size
-
-    def scrolled(e) -> None:
-        sizes["at"] = e.pixels
-        show_arrows()
-
-    chips.on_size_change = measured("all")
-    strip = ft.Row([chips], scroll=ft.ScrollMode.AUTO, expand=True, scroll_interval=100,
-                   on_size_change=measured("shown"), on_scroll=scrolled)
-    return ft.Row([more_before, strip, more_after], spacing=0)
 
 
 def lookup(sheet: dict[str, Any], path: tuple) -> Any:
@@ -504,14 +544,59 @@ def shown_value(value: Any) -> str:
 
 
 
+def problems_row(page: ft.Page, lines: list[str]) -> list[ft.Control]:
+    """The problems no field shows, above Undo and Results: one short line (how many, and
+    the first on at most two lines) with every one in full a tap away. Each problem on a
+    line of its own took a third of the screen (Latria's card checks are long)."""
+    if not lines:
+        return []
+    text = t("score.problems_line", count=len(lines), first=lines[0])
+    details = ft.TextButton(
+        content=spoken_as(t("score.problems_open"),
+                          t("score.problems_open_label", count=len(lines)),
+                          weight=ft.FontWeight.W_600),
+        height=TAP, on_click=lambda e: show_problems(page, lines))
+    return [ft.Row([ft.Icon(ft.Icons.ERROR_OUTLINE, color=ft.Colors.ERROR, size=20),
+                    ft.Text(text, color=ft.Colors.ERROR, size=14, max_lines=2,
+                            overflow=ft.TextOverflow.ELLIPSIS, expand=True),
+                    details],
+                   spacing=6, vertical_alignment=ft.CrossAxisAlignment.CENTER)]
+
+
+def show_problems(page: ft.Page, lines: list[str]) -> None:
+    """Every problem no field shows, in full, in a dialog (plain text: a selectable one
+    at times left a dialog's words out of what a screen reader is given)."""
+    page.show_dialog(ft.AlertDialog(
+        title=ft.Text(t("score.problems_title"), size=18, weight=ft.FontWeight.W_600),
+        content=ft.Column([ft.Text(f"• {line}", size=16) for line in lines], spacing=10,
+                          tight=True, scroll=ft.ScrollMode.AUTO),
+        actions=[ft.TextButton(content=t("common.close"), height=TAP,
+                               on_click=lambda e: page.pop_dialog())],
+    ))
+
+
+def fix_words(name: str | None) -> tuple[str, str]:
+    """What the total line says, short and long, while the sheet has problems: fix the
+    marked entries of ``name``, the player shown; or, when none of theirs is marked (a
+    problem of the whole table, such as a box's limit, or another player's), the
+    problems shown."""
+    if name is None:
+        return t("score.fix_table_short"), t("score.fix_table")
+    return t("score.fix_first_short", name=name), t("score.fix_first", name=name)
+
+
 def problem_text(problem, names: list[str], labels: dict[str, str] | None = None) -> str:
-    """ "Ben · Realm 1 · Shrines: …": whose entry and which field (score_forms.field_label)."""
+    """ "Ben · Realm 1 · Shrines: …": whose entry and which field (score_forms.field_label);
+    "All players: …" for one about every player's entries together (a box's limit), whose
+    ``where`` is only the entry past the limit."""
+    message = say(problem.message)  # its rulings are not named on screen
+    if problem.everyone:
+        return t("results.problem", name=t("score.problem_everyone"), message=message)
     index = player_of(problem.where)
     label = field_label(labels or {}, problem.where, names)
-    who = names[index] if index is not None and index < len(names) else None
-    if who or label:
-        return f"{' · '.join(x for x in (who, label) if x)}: {say(problem.message)}"
-    return say(problem.message)  # its rulings are not named on screen
+    who = player_name(names[index]) if index is not None and index < len(names) else None
+    place = " · ".join(x for x in (who, label) if x)
+    return t("results.problem", name=place, message=message) if place else message
 
 
 def import_problem(text: str, session, expected: list[str]) -> str | None:
@@ -531,10 +616,10 @@ def import_problem(text: str, session, expected: list[str]) -> str | None:
                          for loc, message in outer[:6])
     names = data.get("players", [])
     if not isinstance(names, list):
-        return t("score.import_wrong_players", players=", ".join(expected))
+        return t("score.import_wrong_players", players=listed(expected))
     names = [p.get("name") if isinstance(p, dict) else p for p in names]
     if sorted(map(str, names)) != sorted(expected):
-        return t("score.import_wrong_players", players=", ".join(expected))
+        return t("score.import_wrong_players", players=listed(expected))
     try:
         parse_sheet(data)
     except SheetProblems as err:

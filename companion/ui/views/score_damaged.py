@@ -27,7 +27,7 @@ def undrawable_problems(sheet: Any, players: int) -> list[Problem]:
     listed = sheet.get("players") if isinstance(sheet, dict) else None
     if not problems and isinstance(listed, list) and len(listed) != players:
         problems.append(Problem(where="players", message=t(
-            "score.damaged_players", found=len(listed), players=players)))
+            "score.damaged_players", count=len(listed), players=players)))
     return problems
 
 

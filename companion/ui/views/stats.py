@@ -15,14 +15,13 @@ import flet as ft
 import flet_charts as fch
 
 from companion.catalog import GAMES
+from companion.i18n import listed, t
 from companion.i18n import name as player_name
-from companion.i18n import say, t
 from companion.table import history
 from companion.table.plays import PlayRecord
 from companion.table.stats import PlayerStats, Stats, compute, games_played, one_decimal, percent
 from companion.ui.score_forms import empty_sheet
 from companion.ui.widgets.common import choice_chip, heading, muted, screen
-from scorers.base import comma_list
 
 ROUTE = "/stats"
 CHART_HEIGHT = 200  # px: under a quarter of a 844-px phone screen, taller than the names
@@ -63,11 +62,6 @@ def joined(key: str, parts: list[str]) -> str:
     for part in parts[1:]:
         out = t(key, first=out, second=part)
     return out
-
-
-def listed(parts: list[str]) -> str:
-    """"a, b, c" in English, "a、b、c" in Japanese."""
-    return say(comma_list(parts))
 
 
 def signed(value: Fraction) -> str:
