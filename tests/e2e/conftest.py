@@ -46,6 +46,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class PortTaken(RuntimeError):
+    """The server's port was taken before it could listen on it."""
+
+
 class Server:
     """A `companion --web` process; restartable on the same data folder."""
 
@@ -62,9 +66,17 @@ class Server:
 
     def start(self, port: int | None = None) -> None:
         """Start serving, on ``port`` (e.g. the one it had: a phone's page comes back) or
-        on a free one."""
-        self.launch(port)
-        self.wait_ready()
+        on a free one: another, should the one found free be taken before the server
+        binds it (the other test process's browser or server can take it meanwhile)."""
+        for attempt in range(3):
+            self.launch(port)
+            try:
+                self.wait_ready()
+                return
+            except PortTaken:
+                self.stop()
+                if port is not None or attempt == 2:
+                    raise
 
     def launch(self, port: int | None = None) -> None:
         """Start the process and return at once (``wait_ready`` waits for it to serve)."""
@@ -82,7 +94,9 @@ class Server:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"companion exited: {self.log_path.read_text()[-2000:]}")
+                said = self.log_path.read_text()[-2000:]
+                taken = "Address already in use" in said
+                raise (PortTaken if taken else RuntimeError)(f"companion exited: {said}")
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
                     return
