@@ -7,6 +7,9 @@ import re
 from tests.e2e.flutter import button, shot
 from tests.e2e.tables import stored_table
 
+# what Score says while a sheet has problems (no total yet)
+FIX_LINE = re.compile("fix the (marked entries|problems shown)", re.IGNORECASE)
+
 
 def more(page, label: str, whom: str, times: int = 1) -> None:
     """Tap the + of ``label`` on ``whom``'s sheet (its name says whom it counts for)."""
@@ -50,7 +53,7 @@ def test_four_player_carpe_astra_totals_and_winner(server, page):
     seventh.click(force=True)  # a tap on the disabled + counts nothing
     page.wait_for_timeout(500)
     page.get_by_text("Dan: 6 points").wait_for()
-    assert page.get_by_text(re.compile("fix the (marked entries|problems shown)", re.IGNORECASE)).count() == 0
+    assert page.get_by_text(FIX_LINE).count() == 0
     button(page, "See the results").click()
     page.get_by_text("Dan wins").wait_for()
     shot(page, "results-carpe-astra")
