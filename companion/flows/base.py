@@ -223,6 +223,7 @@ class PlayView(BaseModel):
     markers: list[Marker]
     actions: list[Action]
     notes: list[Text] = []  # extra lines, e.g. the step-4 helper's proposal
+    note_rulings: list[str] = []  # the readings the notes rest on (their own "Why?")
     # The readings (docs/RULINGS.md ids) behind what this step says or refuses: the
     # screen offers a "Why?" for them; the texts above never name an id.
     rulings: list[str] = []
@@ -546,9 +547,10 @@ class Step:
     ``next_fields`` the Next button's form, when Next records an answer. ``moves``
     are the event types the step allows besides "next" (the table's ``anytime`` moves are
     allowed in every step and check for themselves). ``actions``: the step's own buttons,
-    above Next, and ``more`` below it; ``notes`` and ``rulings``: its extra lines and the
-    readings they rest on; ``active``: the index of the player whose turn it is (None: the
-    whole table acts).
+    above Next, and ``more`` below it; ``rulings``: the readings the step rests on;
+    ``notes`` and ``note_rulings``: its extra lines and the readings they rest on (shown
+    with them, so that the step's card keeps its size when they come); ``active``: the
+    index of the player whose turn it is (None: the whole table acts).
     ``arrive``: what reaching this step does to the state's copy, however it is reached
     (Altar: a turn begins with its draw, so the turn count moves on there).
     ``final``: reaching this step ends the game.
@@ -566,6 +568,7 @@ class Step:
     actions: Callable[[Any], list[Action]] | None = None
     more: Callable[[Any], list[Action]] | None = None
     notes: Callable[[Any], list[Text]] | None = None
+    note_rulings: Any = ()
     rulings: Any = ()
     active: Any = None
     arrive: Callable[[Any], None] | None = None
@@ -657,6 +660,7 @@ class StepTable:
             "cites": cites(self.citations, *of(step.cites, state)),
             "markers": [], "actions": actions,
             "notes": list(step.notes(state)) if step.notes else [],
+            "note_rulings": list(of(step.note_rulings, state)),
             "rulings": list(of(step.rulings, state)), "finished": state.finished,
         }
         who = of(step.active, state)

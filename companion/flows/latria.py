@@ -518,23 +518,22 @@ def _override_action(state: LatriaState) -> Action:
 
 
 def _acquire_reminder(s: LatriaState) -> Msg:
-    p = s.proposal
-    if p is None:
-        return (Msg("flow.latria.reminder.acquire_lowest") if reversed_strength(s)
-                else Msg("flow.latria.reminder.acquire_highest"))
-    return (Msg("flow.latria.reminder.proposal", name=s.players[p.taker], body=NAMES[p.body])
-            if p.taker is not None
-            else Msg("flow.latria.reminder.proposal_nobody", body=NAMES[p.body]))
+    # The same before and after a proposal: the proposal is in the notes, under the cards
+    # that made it, so that nothing above a finger on the card entry moves.
+    return (Msg("flow.latria.reminder.acquire_lowest") if reversed_strength(s)
+            else Msg("flow.latria.reminder.acquire_highest"))
 
 
 def _acquire_actions(s: LatriaState) -> list[Action]:
-    """Before a proposal: record the step, or enter the cards (folded); after one: accept
-    it (asking what the Polaris/Latria cards kept show), correct it, or enter again."""
+    """Before a proposal: enter the cards (folded), or record the step; after one: enter
+    them again, accept it (asking what the Polaris/Latria cards kept show), or correct it.
+    The card entry comes first in both, so that it keeps its place when a proposal comes
+    (the proposal shows under it: the notes)."""
     p = s.proposal
     if p is None:
-        return [_override_action(s),
-                Action(event={"type": "cards_played"}, folded=True,
-                       label=Msg("flow.latria.action.enter_cards"), fields=_card_fields(s))]
+        return [Action(event={"type": "cards_played"}, folded=True,
+                       label=Msg("flow.latria.action.enter_cards"), fields=_card_fields(s)),
+                _override_action(s)]
     names = s.players
     printed = []
     for k in p.keeps:
@@ -546,10 +545,10 @@ def _acquire_actions(s: LatriaState) -> list[Action]:
                           card=_card_name(card.suit, card.number))))
     label = (Msg("flow.latria.action.accept", name=names[p.taker], body=NAMES[p.body])
              if p.taker is not None else Msg("flow.latria.action.accept_nobody"))
-    return [Action(event={"type": "accept"}, label=label, fields=printed, primary=True),
-            _override_action(s),
-            Action(event={"type": "cards_played"}, folded=True,
-                   label=Msg("flow.latria.action.enter_again"), fields=_card_fields(s))]
+    return [Action(event={"type": "cards_played"}, folded=True,
+                   label=Msg("flow.latria.action.enter_again"), fields=_card_fields(s)),
+            Action(event={"type": "accept"}, label=label, fields=printed, primary=True),
+            _override_action(s)]
 
 
 def _proposal_notes(state: LatriaState) -> list[Msg]:
@@ -589,6 +588,7 @@ def _proposal_notes(state: LatriaState) -> list[Msg]:
             notes.append(Msg("flow.latria.note.eclipsed", body=NAMES[p.body]))
     nxt = names[p.taker] if p.taker is not None else names[state.parent]
     notes.append(Msg("flow.latria.note.next_parent", name=nxt))
+    notes.append(Msg("flow.latria.note.accept_or_correct"))
     return notes
 
 
@@ -755,7 +755,7 @@ TABLE = StepTable(
         Step("4", Msg("flow.latria.title.4"), _acquire_reminder,
              cites=lambda s: ("4", "4_simple") if is_simple(s) else ("4",),
              moves=("cards_played", "accept", "acquire"), actions=_acquire_actions,
-             notes=_proposal_notes, rulings=_proposal_rulings),
+             notes=_proposal_notes, note_rulings=_proposal_rulings),
         # Latria, Game Flow, Step 5: Set aside unacquired cards; the final round ends here.
         Step("5", Msg("flow.latria.title.5"), _set_aside_reminder,
              cites=lambda s: ("5", "end") if last_round(s) else ("5",),

@@ -94,6 +94,18 @@ def wait_for_editing(page: Page, timeout: float | None = None) -> None:
     page.wait_for_timeout(150)
 
 
+def settle(page: Page) -> None:
+    """Wait until the tree holds still: the screen has been drawn and described (at most
+    a few seconds: a screen that never holds still is for the test's next wait to tell)."""
+    last = None
+    for _ in range(30):
+        page.wait_for_timeout(250)
+        now = page.evaluate("document.querySelector('flt-semantics-host')?.innerHTML.length")
+        if now == last:
+            return
+        last = now
+
+
 def shot(page: Page, name: str) -> Path:
     """Save a screenshot for a person to look at (tests/e2e/artifacts/NAME.png)."""
     SHOTS.mkdir(exist_ok=True)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import PHONE, Server
-from tests.e2e.flutter import click_into, open_app
+from tests.e2e.flutter import click_into, open_app, settle
 from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import choose_language
 
@@ -51,17 +51,6 @@ def go(page, route: str) -> None:
       window.dispatchEvent(new PopStateEvent('popstate', {state: null}));
     }""", route)
     page.wait_for_function("route => location.pathname === route.split('?')[0]", arg=route)
-
-
-def settle(page) -> None:
-    """Wait until the tree holds still: the screen has been drawn and described."""
-    last = None
-    for _ in range(30):
-        page.wait_for_timeout(250)
-        now = page.evaluate("document.querySelector('flt-semantics-host')?.innerHTML.length")
-        if now == last:
-            return
-        last = now
 
 
 def violations(page) -> list[str]:

@@ -22,9 +22,10 @@ companion/ui/app.py ``notice_place`` and ``tell_missed_taps``):
   tapped on the form seen before went nowhere without a word. They are told now. (And
   the pick itself ended in "Something went wrong with that tap": the chip row left off
   the screen was sent.)
-
-What is left: a tap made once the phone has drawn a screen that grew above the finger
-(Latria's proposal, above the card entry) lands where the finger is on the new one."""
+- Latria's proposal came above the card entry (and the step's card changed its words):
+  a suit tapped once it was drawn landed about 180 points above the one seen, on the
+  player above's. The card entry now comes first and the proposal under it, and the
+  step's card says the same before and after (companion/flows/latria.py)."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ import pytest
 
 from companion.storage.store import Store
 from scorers.carpe_astra import CHARACTERS
-from tests.e2e.flutter import button, count_field, open_app, picked, shows, tap_until
+from tests.e2e.flutter import button, count_field, open_app, picked, settle, shows, tap_until
 from tests.e2e.tables import stored_table, write_table
 from tests.e2e.test_one_server_races import Held
 from tests.e2e.test_two_phones import open_table, second_page  # noqa: F401 - a fixture
@@ -127,6 +128,37 @@ def test_suits_tapped_back_to_back_land_also_as_the_form_is_drawn_again(server, 
     assert {k: v.lower() for k, v in first.items()} == suits_of(last_event(server))
     button(page, "Enter the cards again", exact=True).click()
     shows(page, "Cards: Ann Moon 7, Ben Sun 7, Cleo Polaris 7, Dan Latria 7.").wait_for()
+    assert {k: v.lower() for k, v in again.items()} == suits_of(last_event(server))
+
+
+def test_suits_tapped_once_the_proposal_is_drawn_land_where_they_were_seen(server, page):
+    """On a phone's screen, the card entry scrolled to its button: "Enter the cards
+    played", then, once the proposal is on screen, two suits tapped where they were seen
+    before it came. Nothing above them moved, so they land on the suits seen."""
+    stored_table(page, server, "latria", PLAYERS)
+    to_step_4(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_card_entry(page)
+    first = {"Ann (parent)": "Moon", "Ben": "Polaris", "Cleo": "Sun", "Dan": "Latria"}
+    for who, name in first.items():
+        button(page, suit(who, name)).click()
+    enter = button(page, "Enter the cards played", exact=True)
+    page.mouse.move(195, 400)
+    page.mouse.wheel(0, 600)  # as a finger scrolls (not the control brought into view)
+    settle(page)
+    second = {"Cleo": "Latria", "Dan": "Sun"}
+    seen = {w: centre(button(page, suit(w, s))) for w, s in second.items()}
+    assert all(60 < y < 760 for _, y in seen.values()), seen  # on screen, as a finger sees
+
+    tap_at(page, [centre(enter)])
+    shows(page, "Cards: Ann Moon 7, Ben Polaris 7, Cleo Sun 7, Dan Latria 7.").wait_for()
+    settle(page)
+    assert {w: centre(button(page, suit(w, s))) for w, s in second.items()} == seen
+    tap_at(page, seen.values())
+    again = {**first, **second}
+    shows_suits(page, again)
+    tap_at(page, [centre(button(page, "Enter the cards again", exact=True))])
+    shows(page, "Cards: Ann Moon 7, Ben Polaris 7, Cleo Latria 7, Dan Sun 7.").wait_for()
     assert {k: v.lower() for k, v in again.items()} == suits_of(last_event(server))
 
 

@@ -53,7 +53,7 @@ MAX_TAPS = 400  # taps tried per log; a game that has not ended by then stops th
 # What of a view is compared: a field added to PlayView later does not make every
 # recorded game differ; a field removed or changed does.
 VIEW_KEYS = ("game", "round", "rounds", "phase", "step", "reminder", "rule", "rule_source",
-             "rule_ja", "rule_source_ja", "markers", "actions", "notes", "rulings",
+             "rule_ja", "rule_source_ja", "markers", "actions", "notes", "note_rulings", "rulings",
              "active_player", "finished", "sections", "sections_label", "section")
 
 

@@ -419,12 +419,13 @@ def test_replay_matches_stepwise_and_prefill():
 # --- step 4 on the screen -------------------------------------------------------------
 
 
-def test_step4_offers_the_quick_record_first_and_the_helper_folded():
+def test_step4_offers_the_helper_folded_and_the_quick_record():
     """Step 4: "who took the cards" is recorded in one form; entering every card is the
-    helper, one tap away. Nothing is answered for the table: no body, no taker, not even
-    "nobody"; the helper's numbers start in the middle of the numbers in play."""
+    helper, one tap away, first (it keeps its place when its proposal comes). Nothing is
+    answered for the table: no body, no taker, not even "nobody"; the helper's numbers
+    start in the middle of the numbers in play."""
     state = to_step4(new(4))
-    quick, helper = FLOW.view(state).actions
+    helper, quick = FLOW.view(state).actions
     assert quick.event["type"] == "acquire" and not quick.folded
     assert quick.label == "Record who took the cards"
     defaults = {f.id: f.default for f in quick.fields}
@@ -447,7 +448,7 @@ def test_step4_offers_the_quick_record_first_and_the_helper_folded():
 @pytest.mark.parametrize("players, middle", [(3, 8), (4, 7), (5, 8), (6, 8)])
 def test_helper_numbers_start_in_the_middle(players, middle):
     """Game Setup, "Remove cards": 3 players 4–12, 4 players 2–13, else 1–15."""
-    helper = FLOW.view(to_step4(new(players))).actions[1]
+    helper = FLOW.view(to_step4(new(players))).actions[0]
     assert {f.default for f in helper.fields if f.kind == "number"} == {middle}
 
 
@@ -455,7 +456,7 @@ def test_enter_the_cards_again_starts_from_what_was_entered():
     state = played(to_step4(new(4)), ("latria", 9), named="moon",
                    Ben=("moon", 12), Cat=("sun", 3), Dan=("latria", 4))
     view = FLOW.view(state)
-    accept, override, again = view.actions
+    again, accept, override = view.actions
     assert accept.primary and again.folded and again.label == "Enter the cards again"
     assert {f.id: f.default for f in again.fields} == {
         "parent_suit": "latria", "parent_number": 9, "named": "moon",

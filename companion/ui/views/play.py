@@ -203,11 +203,7 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
 
     view = flow.view(state)
     controls: list[ft.Control] = [status_card(view, ctx)]
-    if view.notes:
-        controls.append(ft.Card(content=ft.Container(
-            ft.Column([ft.Text(say(n), size=14) for n in view.notes], spacing=4),
-            padding=ft.Padding.all(12), bgcolor=ft.Colors.SECONDARY_CONTAINER,
-            border_radius=12)))
+    notes = notes_card(view, ctx) if view.notes else None
     primary = next((a for a in view.actions if a.primary), None)
     forms: list[tuple[Action, tuple]] = []  # the forms on screen and their drafts' keys
     primary_values: dict[str, Any] | None = None
@@ -239,6 +235,11 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
         return ShownForm(action, card, inputs)
 
     for action in view.actions:
+        if notes is not None and not action.folded:
+            # Under the helper forms the step opens with (Latria's card entry): what they
+            # worked out shows under them, and nothing above a finger on them moves.
+            controls.append(notes)
+            notes = None
         if action.section is not None:  # one section at a time (views/play_parts.py)
             if action is first_sectioned:
                 controls.append(section_card(view, record, ctx.drafts, table_id))
@@ -268,6 +269,8 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
             return form
 
         controls.append(form_item(action, make))
+    if notes is not None:
+        controls.append(notes)
     kept.forms = drawn_forms
     controls += kept_markers(kept, view)
 
@@ -327,6 +330,16 @@ def where_parts(view: PlayView) -> list[str]:
     if phase and phase not in where and str(view.phase) not in said:
         where.append(phase)
     return where
+
+
+def notes_card(view: PlayView, ctx) -> ft.Control:
+    """The step's extra lines (e.g. Latria's proposal), with the readings they rest on."""
+    lines: list[ft.Control] = [ft.Text(say(n), size=14) for n in view.notes]
+    if view.note_rulings:
+        lines.append(why.link(ctx.page, view.note_rulings))
+    return ft.Card(content=ft.Container(
+        ft.Column(lines, spacing=4), padding=ft.Padding.all(12),
+        bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12))
 
 
 def status_card(view: PlayView, ctx) -> ft.Control:
