@@ -15,7 +15,8 @@ from companion.storage.store import Store
 from tests.e2e.flutter import button, shot, shows, stepper_button
 from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import stored_table, write_table
-from tests.e2e.test_one_number_two_phones import Watched, open_score_ja
+from tests.e2e.test_one_number_two_phones import open_score_ja
+from tests.e2e.test_one_server_races import Held
 from tests.e2e.test_two_phones import (
     MISSED,
     TALL,
@@ -92,14 +93,14 @@ def test_a_missed_tap_line_goes_with_the_next_change_of_either_phone(
     """One server: B's Next reaches the server after A's (B's screen was drawn again for
     it, on its way): B says so, with where the table is. The line goes when A's next tap
     draws B's screen again, and, told a second time, when B's own next tap lands."""
-    held_b = Watched(second_page)
+    held_b = Held(second_page)
     both_at_latria_step_one(server, page, second_page)
 
     def b_misses(a_taps: str, b_taps: str, now: str) -> None:
         held_b.holding = True
         button(page, a_taps).click()
-        held_b.redrawn(second_page)  # B's screen drawn again on the server, on its way
-        held_b.tap(second_page, button(second_page, b_taps))
+        held_b.redrawn()  # B's screen drawn again on the server, on its way
+        held_b.tap(button(second_page, b_taps))
         held_b.release()
         told(second_page, now).wait_for()
 

@@ -32,45 +32,6 @@ CREDITS = ("players", 0, "credits")  # Ann's, the first sheet Score shows
 MISSED_JA = re.escape("直前に別のスマホで変更されたため、今のタップは反映されませんでした。")
 
 
-class Watched(Held):
-    """``Held``, and counting what the page has sent the server (``sent``): a tap has
-    reached the server once the count goes up after it."""
-
-    def __init__(self, page):
-        self.sent = 0
-        super().__init__(page)
-
-    def _route(self, ws) -> None:
-        server = ws.connect_to_server()
-        self.to_page = ws
-
-        def from_server(message) -> None:
-            if self.holding:
-                self.waiting.append(message)
-            else:
-                ws.send(message)
-
-        def from_page(message) -> None:
-            self.sent += 1
-            server.send(message)
-
-        server.on_message(from_server)
-        ws.on_message(from_page)
-
-    def tap(self, page, locator) -> None:
-        """Click ``locator`` and wait until the page has sent the server the tap."""
-        before = self.sent
-        locator.click()
-        while self.sent == before:
-            page.wait_for_timeout(20)
-
-    def redrawn(self, page) -> None:
-        """Wait until the server has sent the page something while held (its screen
-        drawn again for another phone's change)."""
-        while not self.waiting:
-            page.wait_for_timeout(20)
-
-
 def carpe_astra_table(server, credits: int = 5) -> str:
     """A Carpe Astra table whose sheet has Ann's credits at ``credits``."""
     table_id = write_table(server, "carpe_astra", ["Ann", "Ben", "Cleo"])
@@ -123,7 +84,7 @@ def told_one_of(phones, timeout: float = 15) -> int:
 def test_plus_and_minus_at_once_on_one_number_land_once_and_tell_the_other(
         server, page, second_page):  # noqa: F811
     table_id = carpe_astra_table(server)
-    held = [Watched(page), Watched(second_page)]
+    held = [Held(page), Held(second_page)]
     phones = [page, second_page]
     for phone in phones:
         open_table(phone, server.url, "Carpe Astra", "Score")
@@ -132,8 +93,8 @@ def test_plus_and_minus_at_once_on_one_number_land_once_and_tell_the_other(
     # Both show 5; A taps +, B taps −, and neither is sent anything meanwhile.
     for h in held:
         h.holding = True
-    held[0].tap(page, stepper_button(page, "Credits: one more"))
-    held[1].tap(second_page, stepper_button(second_page, "Credits: one fewer"))
+    held[0].tap(stepper_button(page, "Credits: one more"))
+    held[1].tap(stepper_button(second_page, "Credits: one fewer"))
     for h in held:
         h.release()
 
@@ -157,7 +118,7 @@ def test_a_tap_on_the_number_before_another_phones_is_told_with_the_saved_number
     on the 5 it still shows: nothing of B's lands, and B says what is saved. B speaks
     Japanese: the line in Japanese too."""
     table_id = carpe_astra_table(server)
-    held_b = Watched(second_page)
+    held_b = Held(second_page)
     open_table(page, server.url, "Carpe Astra", "Score")
     open_score_ja(second_page, server.url)
     for phone in (page, second_page):
@@ -166,8 +127,8 @@ def test_a_tap_on_the_number_before_another_phones_is_told_with_the_saved_number
     held_b.holding = True
     stepper_button(page, "Credits: one more").click()
     shows_credits(page, 6).wait_for(state="attached")
-    held_b.redrawn(second_page)  # B's screen drawn again on the server, on its way
-    held_b.tap(second_page, second_page.get_by_role("button", name="Annのクレジット：1減らす"))
+    held_b.redrawn()  # B's screen drawn again on the server, on its way
+    held_b.tap(second_page.get_by_role("button", name="Annのクレジット：1減らす"))
     held_b.release()
     told(second_page).wait_for()
     shows(second_page, re.compile(MISSED_JA + "現在：Ann · クレジットは6")).wait_for()

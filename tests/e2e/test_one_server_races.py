@@ -30,11 +30,14 @@ SMALL = {"width": 360, "height": 740}
 
 class Held:
     """Holds what the server sends to ``page`` while ``holding`` (set up before the page
-    connects); what the page sends goes on to the server as it is."""
+    connects); what the page sends goes on to the server as it is, counted (``sent``: a
+    tap has reached the server once the count goes up after it)."""
 
     def __init__(self, page):
+        self.page = page
         self.holding = False
         self.waiting: list = []
+        self.sent = 0
         self.to_page = None
         page.route_web_socket(re.compile(r"/ws$"), self._route)
 
@@ -48,7 +51,30 @@ class Held:
             else:
                 ws.send(message)
 
+        def from_page(message) -> None:
+            self.sent += 1
+            server.send(message)
+
         server.on_message(from_server)
+        ws.on_message(from_page)
+
+    def until(self, done, what: str, timeout: float = 15) -> None:
+        """Wait until ``done()``, letting the page's messages through meanwhile."""
+        deadline = time.monotonic() + timeout
+        while not done():
+            assert time.monotonic() < deadline, f"not seen within {timeout} s: {what}"
+            self.page.wait_for_timeout(20)
+
+    def tap(self, locator) -> None:
+        """Click ``locator`` and wait until the page has sent the server the tap."""
+        before = self.sent
+        locator.click()
+        self.until(lambda: self.sent > before, "the tap sent to the server")
+
+    def redrawn(self) -> None:
+        """Wait until the server has sent the page something while held (its screen
+        drawn again, for its own tap or another phone's change)."""
+        self.until(lambda: bool(self.waiting), "the server sending the page its screen")
 
     def release(self) -> None:
         self.holding = False
@@ -81,10 +107,9 @@ def test_a_tap_that_came_just_after_another_phones_is_told_on_one_server(
 
     # A quick second tap of a phone's own stays silent: its first tap did what it meant.
     held_a.holding = True
-    button(page, "Next: Step 2 — Parent plays").click()
-    button(page, "Next: Step 2 — Parent plays").click()
+    held_a.tap(button(page, "Next: Step 2 — Parent plays"))
+    held_a.tap(button(page, "Next: Step 2 — Parent plays"))  # (on the screen still shown)
     wait_for_log(server, 2)
-    page.wait_for_timeout(500)  # the second tap has reached the server too
     held_a.release()
     shows(page, "Ann plays one astrology card").wait_for()
     shows(second_page, "Ann plays one astrology card").wait_for()
@@ -101,9 +126,8 @@ def test_a_tap_that_came_just_after_another_phones_is_told_on_one_server(
         held_b.holding = True
         button(page, on_a).click()
         wait_for_log(server, length)
-        second_page.wait_for_timeout(500)  # B's screen is drawn again on the server
-        button(second_page, on_b).click()
-        second_page.wait_for_timeout(500)
+        held_b.redrawn()  # B's screen is drawn again on the server, on its way
+        held_b.tap(button(second_page, on_b))
         held_b.release()
         told(second_page, now).wait_for()
         assert len(saved_events(server)) == length  # B's tap was not applied

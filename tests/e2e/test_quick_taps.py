@@ -119,8 +119,7 @@ def test_suits_tapped_back_to_back_land_also_as_the_form_is_drawn_again(server, 
     points = [centre(button(page, suit(w, s))) for w, s in second.items()]
     held.holding = True
     tap_at(page, [centre(button(page, "Enter the cards played", exact=True)), *points])
-    while not held.waiting:  # the screen drawn again for the proposal, sent (held)
-        page.wait_for_timeout(50)
+    held.redrawn()  # the screen drawn again for the proposal, sent (held)
     held.release()
     shows(page, "Cards: Ann Moon 7, Ben Polaris 7, Cleo Sun 7, Dan Latria 7.").wait_for()
     again = {**first, **second}
@@ -221,8 +220,7 @@ def test_suits_tapped_while_another_phone_changes_the_table_land(
     points = [centre(button(page, suit(w, s))) for w, s in mine.items()]
     held.holding = True
     button(second_page, "Enter the cards played", exact=True).click()
-    while not held.waiting:  # A's screen drawn again on the server, sent (held)
-        page.wait_for_timeout(50)
+    held.redrawn()  # A's screen drawn again on the server, sent (held)
     tap_at(page, points)  # (on their way after it: they reach the screen drawn anew)
     held.release()
     shows(page, "Cards: Ann Sun 7, Ben Moon 7, Cleo Polaris 7, Dan Latria 7.").wait_for()
@@ -347,8 +345,7 @@ def test_a_number_typed_as_score_draws_the_form_again_is_told(server, page):
     tap_at(page, [point])
     type_in(page, military, "Military", "2")
     tap_at(page, [more])
-    while not held.waiting:  # Ann's form drawn again on the server, sent (held)
-        page.wait_for_timeout(50)
+    held.redrawn()  # Ann's form drawn again on the server, sent (held)
     held.release()
     page.get_by_role("button", name=re.compile(
         "^The screen changed just before your tap: it was not applied")).wait_for()
