@@ -130,8 +130,11 @@ def test_each_kind_of_mistake_reads_the_same_in_english_and_japanese(mistake):
 
 
 @pytest.mark.parametrize("game", GAMES)
+# Most mutations of a sheet are refused before its model sees them (not JSON, or a value
+# no sheet may hold): those are left out, and with some seeds that is most of a run.
 @settings(max_examples=100, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.filter_too_much])
 @given(data=st.data())
 def test_every_problem_pydantic_finds_is_one_catalog_sentence(game, data):
     text = data.draw(mutated_sheet(game))
