@@ -82,6 +82,9 @@ class Game:
     # its category itself (scorers.base.Line.category).
     points: bool = True
     names: Names = field(default_factory=Names)
+    # The player count New table opens at (None: the fewest; two for a game with a solo
+    # mode, as a table of one is rare).
+    first_count: int | None = None
 
     @property
     def player_counts(self) -> range:
@@ -91,6 +94,13 @@ class Game:
     def scorers(self) -> tuple[str, ...]:
         """The scorer's module of each of its sheets."""
         return tuple(f"scorers.{sheet}" for sheet in self.sheets)
+
+    @property
+    def opening_count(self) -> int:
+        """The player count New table opens at."""
+        if self.first_count is not None:
+            return self.first_count
+        return self.min_players if self.min_players > 1 else min(2, self.max_players)
 
     def variants_for(self, players: int) -> list[Variant]:
         return [v for v in self.variants if v.players is None or players in v.players]
@@ -155,6 +165,7 @@ GAMES: dict[str, Game] = {
             readings=(Reading("P-11"),),
             names=Names(keyed=("priestess", "apostate", "temple", "changes"),
                         lists=("council_order",)),
+            first_count=4,  # the most Luna seats
         ),
         # Altar: Realms of the Gods: 2–5 players (2 players: two realms each)
         _game(

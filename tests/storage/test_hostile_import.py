@@ -340,7 +340,7 @@ def test_a_saved_sheet_of_the_wrong_kind_gets_its_own_screen(tmp_path):
 
 @pytest.mark.parametrize("text", ["9" * 5000, "1" * 4301, "0" * 5000 + "7" * 30])
 def test_a_typed_seed_of_thousands_of_digits_is_too_big_not_a_crash(text):
-    from companion.ui.views.setup import parse_seed
+    from companion.screens.seed_entry import parse_seed
 
     with pytest.raises(ValueError) as err:
         parse_seed(text)

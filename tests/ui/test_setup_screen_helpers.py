@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,7 +16,6 @@ from companion.ui.views.setup import (
     first_player_mode,
     kept_ticks,
     number_parts,
-    parse_seed,
     sections,
     split_draws,
     with_seat_names,
@@ -133,31 +131,6 @@ def test_a_section_that_comes_back_starts_a_new_group():
              Step(title="c", detail="", section="X")]
     assert [(name, [n for n, _ in g]) for name, g in sections(steps)] == [
         ("X", [1]), ("Y", [2]), ("X", [3])]
-
-
-# --- seeds typed by a person -------------------------------------------------------------
-
-
-@pytest.mark.parametrize("text, seed", [
-    ("", None), ("   ", None), ("4242", 4242), (" 4242 ", 4242), ("123 456", 123456),
-    ("０１２３", 123), ("0", 0), (str(setup_guides.MAX_SEED), setup_guides.MAX_SEED),
-])
-def test_a_typed_seed_is_read(text, seed):
-    assert parse_seed(text) == seed
-
-
-@pytest.mark.parametrize("text, key", [
-    ("12a", "setup.seed_error.not_number"),
-    ("-5", "setup.seed_error.not_number"),
-    ("1.5", "setup.seed_error.not_number"),
-    ("١٢", "setup.seed_error.not_number"),
-    (str(setup_guides.MAX_SEED + 1), "setup.seed_error.too_big"),
-])
-def test_a_bad_seed_names_its_message(text, key):
-    with pytest.raises(ValueError) as err:
-        parse_seed(text)
-    assert str(err.value) == key
-    assert screen.seed_error(key)  # the message exists in the catalog
 
 
 def test_only_ticks_of_this_checklist_are_kept():

@@ -1,22 +1,17 @@
-"""New table: player count, player names, variant → a saved table session.
-
-The names of recent tables are offered as chips under the name fields (Store
-``recent_players``, most recent first): a tap fills the next empty field. A name already
-at this table is not offered (the same name is the same player: ``plays.player_key``),
-nor a field's default name ("Player 3"), which is a hint, not someone who played."""
+"""New table: player count, player names, variant → a saved table session. What the
+form holds and what Create table does are its model's (companion/screens/new_table.py);
+this draws it, keeping each name field and count button on screen while the form changes
+(a field or button drawn anew loses its keyboard, or takes it)."""
 
 from __future__ import annotations
 
 import flet as ft
 
-import setup_guides
-from companion.catalog import GAMES
-from companion.engine import Saved
-from companion.i18n import FIXED_NAMES, LANGUAGES, speaking, t
-from companion.table.plays import player_key
+from companion.i18n import t
+from companion.screens.names import default_name
+from companion.screens.new_table import NewTable
 from companion.ui.views.home import game_title
 from companion.ui.views.names import counter_text, name_field
-from companion.ui.views.setup import parse_seed, seed_error
 from companion.ui.widgets.common import (
     TAP,
     choice_chip,
@@ -26,47 +21,16 @@ from companion.ui.widgets.common import (
     screen,
     spoken_as,
 )
-from scorers.base import MAX_NAME_LENGTH, name_issues
-
-
-def name_error(issue: str, other: int) -> str:
-    return {
-        "empty": lambda: t("new.error.empty"),
-        "too_long": lambda: t("new.error.too_long", max=MAX_NAME_LENGTH),
-        "duplicate": lambda: t("new.error.duplicate", n=other + 1),
-    }[issue]()
-
-
-def default_name(index: int) -> str:
-    """The name of a player whose field was left empty: its hint, "Player 1"."""
-    return t("new.default_name", n=index + 1)
-
-
-RECENT_SHOWN = 12  # two or three rows of chips on a phone
-
-
-def default_names() -> set[str]:
-    """The keys of the default names in every language ("Player 1", "プレイヤー1"…)."""
-    keys = {player_key(n) for n in FIXED_NAMES}
-    for language in LANGUAGES:
-        with speaking(language):
-            keys |= {player_key(default_name(i)) for i in range(8)}
-    return keys
 
 
 def build(ctx, game_id: str) -> ft.View:
-    game = GAMES.get(game_id)
-    if game is None:
+    form = NewTable.open(ctx.store, game_id)
+    if form is None:
         from companion.ui.views import home
 
         return home.build(ctx)
-
-    state = {"count": game.min_players if game.min_players > 1 else min(2, game.max_players),
-             "variant": game.variants_for(game.min_players)[0].id,
-             "typed_in": False}  # whether the player has tapped into a field yet
-    if game.id == "luna":
-        state["count"] = 4 if 4 in game.player_counts else game.min_players
-        state["variant"] = game.variants_for(state["count"])[0].id
+    game = form.game
+    typed_in = {"yes": False}  # whether the player has tapped into a field yet
 
     count_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
     name_fields = ft.Column(spacing=6, horizontal_alignment=ft.CrossAxisAlignment.STRETCH)
@@ -90,20 +54,16 @@ def build(ctx, game_id: str) -> ft.View:
 
     seed_field.on_change = on_seed_change
 
-    defaults = default_names()
-    recent = [n for n in ctx.store.recent_players(limit=RECENT_SHOWN + game.max_players + 8)
-              if player_key(n) not in defaults]
     recent_row = ft.Row(wrap=True, spacing=8, run_spacing=8)
     recent_box = ft.Column([muted(t("new.recent"), size=14), recent_row], spacing=6)
+    shown_recent: dict[str, tuple] = {}
 
     def render_recent() -> None:
-        seated = typed_names()
-        used = {player_key(n) for n in seated if n.strip()}
-        shown = [n for n in recent if player_key(n) not in used][:RECENT_SHOWN]
-        state["recent"] = (tuple(shown), any(not n.strip() for n in seated))
+        offered = form.offered(typed_names())
+        shown_recent["now"] = tuple(offered)
         recent_row.controls = [choice_chip(t("new.recent_pick", name=n), n, False,
-                                           pick(n)) for n in shown]
-        recent_box.visible = bool(shown) and any(not n.strip() for n in seated)
+                                           pick(n)) for n in offered]
+        recent_box.visible = bool(offered)
 
     def pick(name: str):
         async def on_pick(e) -> None:
@@ -111,35 +71,32 @@ def build(ctx, game_id: str) -> ft.View:
         return on_pick
 
     async def fill(name: str) -> None:
-        # A second quick tap on the chip, before it was taken away, would seat the name
-        # twice.
-        if player_key(name) not in {player_key(n) for n in typed_names() if n.strip()}:
-            empty = [f for f in seats[: state["count"]] if not (f.value or "").strip()]
-            if empty:
-                empty[0].value, empty[0].counter = name, counter_text(name)
-                empty.pop(0)
-            # Once a field has been typed in, the keyboard goes where a player goes on:
-            # the next empty field, or Create table once all are in (names only tapped in
-            # bring up no keyboard). It is moved before the tapped chip is taken away: a
-            # focused chip taken away hands the keyboard back to the field typed in last
-            # with its name selected, and the next letter replaced it ("Ann", "Fill in
-            # Cleo", "e" left "e"; on a slow phone even when the move was asked first).
-            if state["typed_in"]:
-                ctx.page.update()
-                await (empty[0] if empty else create_button).focus()
+        seat = form.seat_for(typed_names(), name)  # (None: a second quick tap on the chip)
+        if seat is not None:
+            seats[seat].value, seats[seat].counter = name, counter_text(name)
+        empty = [f for f in seats[: form.count] if not (f.value or "").strip()]
+        # Once a field has been typed in, the keyboard goes where a player goes on: the
+        # next empty field, or Create table once all are in (names only tapped in bring
+        # up no keyboard). It is moved before the tapped chip is taken away: a focused
+        # chip taken away hands the keyboard back to the field typed in last with its
+        # name selected, and the next letter replaced it ("Ann", "Fill in Cleo", "e" left
+        # "e"; on a slow phone even when the move was asked first).
+        if typed_in["yes"]:
+            ctx.page.update()
+            await (empty[0] if empty else create_button).focus()
         render_recent()
         ctx.page.update()
 
     def on_field_focus(e) -> None:
-        state["typed_in"] = True
+        typed_in["yes"] = True
 
     def on_name_change(e: ft.ControlEvent) -> None:
         if e.control.error:
             e.control.error = None
             e.control.update()
-        was = state.get("recent")
+        was = shown_recent.get("now")
         render_recent()
-        if state["recent"] != was:  # a name typed that was offered, or the last field filled
+        if shown_recent["now"] != was:  # a name typed that was offered, or the last filled
             recent_box.update()
 
     # One field per seat, made once, holding the form's names: changing the count shows
@@ -155,7 +112,7 @@ def build(ctx, game_id: str) -> ft.View:
 
     def typed_names() -> list[str]:
         """What the seated players' fields hold (each field's value follows its typing)."""
-        return [field.value or "" for field in seats[: state["count"]]]
+        return [field.value or "" for field in seats[: form.count]]
 
     # The count buttons, made once like the fields: a tapped button drawn anew handed the
     # keyboard back to the name field typed in last with its name selected, so the next
@@ -175,25 +132,22 @@ def build(ctx, game_id: str) -> ft.View:
     def render_counts() -> None:
         """The chosen count filled, as a filled button is; the others outlined."""
         for n, count in count_buttons.items():
-            chosen = n == state["count"]
+            chosen = n == form.count
             count.content.semantics_label = (t("new.player_count_chosen", count=count_name(n))
                                              if chosen else count_name(n))
             count.style = chosen_style if chosen else None
 
     def render_names() -> None:
-        name_fields.controls = seats[: state["count"]]
+        name_fields.controls = seats[: form.count]
 
     def render_variants() -> None:
-        variants = game.variants_for(state["count"])
-        if state["variant"] not in {v.id for v in variants}:
-            state["variant"] = variants[0].id
-        variant_group.value = state["variant"]
+        variant_group.value = form.variant
         variant_group.content.controls = [
-            ft.Container(ft.Radio(value=v.id, label=t(v.label)), height=TAP) for v in variants
-        ]
+            ft.Container(ft.Radio(value=v.id, label=t(v.label)), height=TAP)
+            for v in form.variants()]
 
     def choose_count(n: int) -> None:
-        state["count"] = n
+        form.choose_count(n)
         for field in seats:  # as a new form: the last Create's complaints are gone
             field.error = None
         render_counts()
@@ -204,37 +158,20 @@ def build(ctx, game_id: str) -> ft.View:
         ctx.page.update()
 
     def on_variant(e: ft.ControlEvent) -> None:
-        state["variant"] = e.control.value
+        form.choose_variant(e.control.value)
 
     variant_group.on_change = on_variant
 
     def create(e) -> None:
-        chosen = [n.strip() or default_name(i) for i, n in enumerate(typed_names())]
-        issues = name_issues(chosen)
-        for field in name_fields.controls:
-            field.error = None
-        for index, issue, other in issues:
-            name_fields.controls[index].error = name_error(issue, other)
-        seed_field.error = None
-        seed = None
-        try:
-            seed = parse_seed(seed_field.value or "")
-        except ValueError as err:
-            seed_field.error = seed_error(str(err))
-        form_error.value = t("new.error.fix") if issues else t("setup.seed_error.fix")
-        form_error.visible = bool(issues) or seed_field.error is not None
-        if form_error.visible:
-            ctx.page.update()
+        table_id, refused = form.create(ctx.engine, typed_names(), seed_field.value or "")
+        if table_id is not None:
+            ctx.go(f"/table/{table_id}")
             return
-        if seed is None:
-            seed = setup_guides.new_seed()
-        outcome = ctx.engine.create_table(game.id, state["variant"], chosen, seed=seed)
-        if not isinstance(outcome, Saved):  # the saved tables can only be read
-            form_error.value = outcome.text()
-            form_error.visible = True
-            ctx.page.update()
-            return
-        ctx.go(f"/table/{outcome.value.id}")
+        for index, field in enumerate(name_fields.controls):
+            field.error = refused.names.get(index)
+        seed_field.error = refused.seed
+        form_error.value, form_error.visible = refused.form, True
+        ctx.page.update()
 
     create_button = primary_button(t("new.create"), create, ft.Icons.CHECK)
 

@@ -16,10 +16,10 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.engine import Saved, Stale
 from companion.i18n import t
+from companion.screens.names import name_error
 from companion.table import campaign
 from companion.ui.views.home import game_title
 from companion.ui.views.names import name_field
-from companion.ui.views.new_table import name_error
 from companion.ui.widgets.common import (
     labelled_icon_button,
     muted,

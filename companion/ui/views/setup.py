@@ -12,7 +12,6 @@ tests/ui/test_setup_screen_helpers.py, with ``build`` against a real store.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Callable
 from itertools import groupby
 
@@ -101,28 +100,6 @@ def sections(steps: list) -> list[tuple[str, list[tuple[int, object]]]]:
     numbered = list(enumerate(steps, start=1))
     return [(name, list(group)) for name, group in
             groupby(numbered, key=lambda pair: pair[1].section)]
-
-
-def parse_seed(text: str) -> int | None:
-    """A seed typed by a person → the seed; ``None`` for an empty field. Spaces and
-    full-width digits (a Japanese keyboard) are accepted. Raises ``ValueError`` with a
-    message-catalog key when it is not a seed."""
-    cleaned = "".join(unicodedata.normalize("NFKC", text or "").split())
-    if not cleaned:
-        return None
-    if not (cleaned.isascii() and cleaned.isdigit()):
-        raise ValueError("setup.seed_error.not_number")
-    digits = cleaned.lstrip("0") or "0"
-    if len(digits) > len(str(setup_guides.MAX_SEED)):  # int() fails past 4,300 digits
-        raise ValueError("setup.seed_error.too_big")
-    seed = int(digits)
-    if seed > setup_guides.MAX_SEED:
-        raise ValueError("setup.seed_error.too_big")
-    return seed
-
-
-def seed_error(key: str) -> str:
-    return t(key, max=setup_guides.MAX_SEED)
 
 
 def kept_ticks(ticks: list[int], steps: int) -> set[int]:
