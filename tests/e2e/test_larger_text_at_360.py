@@ -97,7 +97,7 @@ def test_latoro_setup_title_is_whole(server, phone):
     open_with_larger_text(page, server.url, f"{server.url}table/{table}/setup")
     with speaking(lang):
         from companion.catalog import GAMES
-        from companion.ui.views.home import game_title
+        from companion.screens.wording import game_title
         title = t("setup.title", game=game_title(GAMES["latoro"]))
     page.get_by_role("heading", name=title).wait_for()
     for size in (SMALL_PHONE, PHONE):

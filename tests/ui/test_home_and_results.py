@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from types import SimpleNamespace
 
 from companion.engine import Engine
+from companion.screens import wording
 from companion.storage.store import Store
 from companion.ui.views import history, home, results
 
@@ -54,11 +55,11 @@ def view_texts(view) -> list[str]:
 
 def test_times_read_as_a_table_says_them():
     now = datetime(2025, 3, 14, 21, 0).astimezone()
-    assert home.when(now.replace(hour=14, minute=5), now) == "today at 14:05"
-    assert home.when(now - timedelta(days=1, hours=12), now) == "yesterday at 9:00"
-    assert home.when(now - timedelta(days=3), now) == "Tue 11 Mar at 21:00"
-    assert home.when(now - timedelta(days=40), now) == "2 Feb at 21:00"
-    assert home.when(now - timedelta(days=400), now) == "8 Feb 2024 at 21:00"
+    assert wording.when(now.replace(hour=14, minute=5), now) == "today at 14:05"
+    assert wording.when(now - timedelta(days=1, hours=12), now) == "yesterday at 9:00"
+    assert wording.when(now - timedelta(days=3), now) == "Tue 11 Mar at 21:00"
+    assert wording.when(now - timedelta(days=40), now) == "2 Feb at 21:00"
+    assert wording.when(now - timedelta(days=400), now) == "8 Feb 2024 at 21:00"
 
 
 def test_a_table_whose_results_were_shown_is_listed_as_finished(tmp_path):
@@ -78,7 +79,7 @@ def test_a_table_whose_results_were_shown_is_listed_as_finished(tmp_path):
     assert listed.index("Start a new table") < listed.index("History")
     assert "Finished plays: 1" in listed
     past = view_texts(history.build(ctx))
-    assert "Open the results: Latria, " + home.when(
+    assert "Open the results: Latria, " + wording.when(
         store.get_table(done.id).finished_at) + ", Cy, Di, Ed" in past
     assert not any("Ann, Ben" in text for text in past)
     assert going.status == "in_progress"

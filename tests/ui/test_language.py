@@ -12,8 +12,8 @@ from flet.controls.context import _context_page
 from companion import i18n
 from companion.catalog import GAMES
 from companion.i18n import current_language, say, speaking, t
+from companion.screens import wording
 from companion.ui import language
-from companion.ui.views import home
 from companion.ui.views.setup import with_seat_names
 from scorers.messages import Msg
 from tests.run_async import run
@@ -90,21 +90,21 @@ def test_a_message_from_the_pure_packages_is_said_in_the_readers_language():
 def test_times_in_japanese():
     now = datetime(2026, 12, 1, 21, 0).astimezone()
     with speaking("ja"):
-        assert home.when(now.replace(hour=18, minute=5), now) == "今日 18:05"
-        assert home.when(now - timedelta(days=1, hours=12), now) == "昨日 9:00"
-        assert home.when(now - timedelta(days=3), now) == "11月28日（土） 21:00"
-        assert home.when(now - timedelta(days=40), now) == "10月22日 21:00"
-        assert home.when(now - timedelta(days=400), now) == "2025年10月27日 21:00"
-        assert t("home.last_change", when=home.when(now, now)) == "最終変更：今日 21:00"
+        assert wording.when(now.replace(hour=18, minute=5), now) == "今日 18:05"
+        assert wording.when(now - timedelta(days=1, hours=12), now) == "昨日 9:00"
+        assert wording.when(now - timedelta(days=3), now) == "11月28日（土） 21:00"
+        assert wording.when(now - timedelta(days=40), now) == "10月22日 21:00"
+        assert wording.when(now - timedelta(days=400), now) == "2025年10月27日 21:00"
+        assert t("home.last_change", when=wording.when(now, now)) == "最終変更：今日 21:00"
 
 
 def test_game_names_in_japanese_keep_the_english_name_beside():
     with speaking("ja"):
-        assert home.game_title(GAMES["latria"]) == "ラトリア・オーパス · Latria"
-        assert home.game_title(GAMES["latoro"]) == "ラトーロ · Latoro"
-        assert home.players_label(GAMES["latoro"]) == "2～4人"
-    assert home.game_title(GAMES["latoro"]) == "Latoro · ラトーロ"
-    assert home.game_title(GAMES["luna"]) == "Luna"
+        assert wording.game_title(GAMES["latria"]) == "ラトリア・オーパス · Latria"
+        assert wording.game_title(GAMES["latoro"]) == "ラトーロ · Latoro"
+        assert wording.players_label(GAMES["latoro"]) == "2～4人"
+    assert wording.game_title(GAMES["latoro"]) == "Latoro · ラトーロ"
+    assert wording.game_title(GAMES["luna"]) == "Luna"
 
 
 def test_seats_are_named_in_either_language():

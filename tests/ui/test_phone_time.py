@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 import flet as ft
 
 from companion.i18n import local_time
+from companion.screens import wording
 from companion.ui import phone_time
-from companion.ui.views import home
 from tests.run_async import run
 
 # 23:30 UTC on 4 March: 5 March in Tokyo, still 4 March in New York.
@@ -54,10 +54,10 @@ def test_the_session_takes_the_zone_the_page_told(monkeypatch):
 
 def test_home_says_today_on_each_phones_own_clock():
     with local_time.reading_in(ZoneInfo("Asia/Tokyo")):
-        assert home.when(PLAYED, NEXT_MORNING) == "today at 8:30"
+        assert wording.when(PLAYED, NEXT_MORNING) == "today at 8:30"
     with local_time.reading_in(ZoneInfo("America/New_York")):
-        assert home.when(PLAYED, NEXT_MORNING) == "today at 18:30"
+        assert wording.when(PLAYED, NEXT_MORNING) == "today at 18:30"
     with local_time.reading_in(ZoneInfo("Pacific/Kiritimati")):  # UTC+14
-        assert home.when(PLAYED, NEXT_MORNING) == "today at 13:30"
+        assert wording.when(PLAYED, NEXT_MORNING) == "today at 13:30"
     with local_time.reading_in(ZoneInfo("Europe/London")):
-        assert home.when(PLAYED, NEXT_MORNING) == "yesterday at 23:30"
+        assert wording.when(PLAYED, NEXT_MORNING) == "yesterday at 23:30"

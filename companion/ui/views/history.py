@@ -12,12 +12,12 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.i18n import listed, local_time, t
 from companion.i18n import name as player_name
+from companion.screens.wording import game_title, when
 from companion.table import history
 from companion.table.plays import PlayRecord, player_key
 from companion.table.result_text import total_words, winners_line
 from companion.ui.score_forms import empty_sheet
 from companion.ui.views import rematch
-from companion.ui.views.home import game_title, when
 from companion.ui.views.results import total_cells
 from companion.ui.widgets.common import choice_chip, muted, screen, secondary_button
 from scorers.base import PlayerResult

@@ -3,26 +3,12 @@ way to History (the finished plays: their results were shown)."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import flet as ft
 
-from companion.catalog import GAMES, Game
-from companion.engine import Refused, Saved
-from companion.i18n import (
-    ENGLISH,
-    LANGUAGE_NAMES,
-    current_language,
-    listed,
-    local_time,
-    speaking,
-    t,
-)
-from companion.i18n import name as player_name
-from companion.storage.saving import read_only_notice
-from companion.storage.store import DeletedTable
-from companion.table.campaign import place_in_series
-from companion.table.record import TableSession
+from companion.catalog import Game
+from companion.i18n import LANGUAGE_NAMES, current_language, t
+from companion.screens.home import Home, TableTile
+from companion.screens.wording import game_title, players_label
 from companion.ui import language
 from companion.ui.widgets.common import (
     TAP,
@@ -33,56 +19,6 @@ from companion.ui.widgets.common import (
     screen,
     spoken_as,
 )
-
-
-def players_label(game: Game) -> str:
-    if game.min_players == game.max_players:
-        return t("game.players_n", count=game.min_players)
-    return t("game.players_range", min=game.min_players, max=game.max_players)
-
-
-def name_beside(game: Game) -> str:
-    """The game's other name, shown beside ours: the English one in Japanese, the box's
-    Japanese one in English (Latoro: ラトーロ); "" when there is none."""
-    name = t(game.name)
-    with speaking(ENGLISH):
-        english = t(game.name)
-    return english if name != english else game.native_name
-
-
-def game_title(game: Game) -> str:
-    """The game's name as its box prints it beside ours: "Latoro · ラトーロ" in English,
-    "ラトリア・オーパス · Latria" in Japanese (the English name stays beside it, as on the
-    boxes of the four English games)."""
-    beside = name_beside(game)
-    return f"{t(game.name)} · {beside}" if beside else t(game.name)
-
-
-def when(moment: datetime, now: datetime | None = None) -> str:
-    """A moment as a table reads it, on the phone's clock: "today at 14:05", "yesterday at 9:30",
-    "Tue 4 Mar at 20:15", "4 Mar 2024 at 20:15"; in Japanese "今日 14:05", "昨日 9:30",
-    "3月4日(火) 20:15", "2024年3月4日 20:15" (the catalog's ``home.day_*`` templates; the
-    day and month names are the catalog's too, not the server's locale's).
-
-    The phone's clock is its own time zone, as its page told the server
-    (companion/i18n/local_time.py), else this computer's."""
-    local = local_time.local(moment)
-    today = local_time.local(now).date() if now else local_time.now().date()
-    time = f"{local.hour}:{local.minute:02d}"
-    days = (today - local.date()).days
-    if days == 0:
-        return t("home.when_today", time=time)
-    if days == 1:
-        return t("home.when_yesterday", time=time)
-    names = {"weekday": t(f"home.weekday_{local.weekday()}"),
-             "month": t(f"home.month_{local.month}"), "day": local.day, "year": local.year}
-    if 1 < days < 7:
-        day = t("home.day_this_week", **names)
-    elif local.year == today.year:
-        day = t("home.day_this_year", **names)
-    else:
-        day = t("home.day_other_year", **names)
-    return t("home.when_day", day=day, time=time)
 
 
 def language_row(ctx) -> ft.Control:
@@ -120,20 +56,16 @@ def read_only_banner(text: str, icon: ft.IconData = ft.Icons.LOCK_OUTLINE) -> ft
 
 def build(ctx) -> ft.View:
     page = ctx.page
+    home = Home.open(ctx.store)
 
-    def confirm_delete(session: TableSession):
-        game = t(GAMES[session.game].name)
-        players = listed(player_name(n) for n in session.players)
-
+    def confirm_delete(tile: TableTile):
         def delete(e):
-            outcome = ctx.engine.delete(session.id)
-            if isinstance(outcome, Refused):  # the saved tables can only be read
-                page.pop_dialog()
-                ctx.show_notice(outcome.text(), kind="refused")
+            answer, deleted = home.delete(ctx.engine, tile.id)
+            page.pop_dialog()
+            if answer.notice:  # the saved tables can only be read
+                ctx.show_notice(answer.notice, kind=answer.kind)
                 page.update()
                 return
-            deleted = outcome.value if isinstance(outcome, Saved) else None
-            page.pop_dialog()
             ctx.redraw(build(ctx))
             # A tap on the wrong table's Delete can be taken back, log and sheet and all.
             ctx.show_notice(t("home.deleted"), kind="done",
@@ -141,10 +73,10 @@ def build(ctx) -> ft.View:
                             (t("home.undo_delete"), lambda: restore(deleted)))
             page.update()
 
-        def restore(deleted: DeletedTable) -> None:
-            outcome = ctx.engine.restore(deleted)  # (back already from another phone: back)
-            if isinstance(outcome, Refused):
-                ctx.show_notice(outcome.text(), kind="refused")
+        def restore(deleted) -> None:
+            answer = home.restore(ctx.engine, deleted)
+            if answer.notice:
+                ctx.show_notice(answer.notice, kind=answer.kind)
                 page.update()
                 return
             ctx.redraw(build(ctx))
@@ -155,7 +87,8 @@ def build(ctx) -> ft.View:
             ft.AlertDialog(
                 modal=True,
                 title=ft.Text(t("home.delete_title")),
-                content=ft.Text(t("home.delete_body", game=game, players=players)),
+                content=ft.Text(t("home.delete_body", game=t(tile.game.name),
+                                  players=tile.players)),
                 actions=[
                     ft.TextButton(content=t("common.cancel"), height=TAP,
                                   on_click=lambda e: page.pop_dialog()),
@@ -166,13 +99,9 @@ def build(ctx) -> ft.View:
             )
         )
 
-    def session_tile(session: TableSession) -> ft.Control:
-        game = GAMES[session.game]
-        players = listed(player_name(n) for n in session.players)
-        stamp = t("home.last_change", when=when(session.updated_at))
-        # The games of one campaign have the same players: which game it is tells them apart.
-        place = place_in_series(ctx.store, session)
-        which = [] if place is None else [t("campaign.game_of", n=place[0], total=place[1])]
+    def table_tile(tile: TableTile) -> ft.Control:
+        game = tile.game
+        which = [] if tile.place is None else [tile.place]
         # Open and Delete each one node: a card is one node by default, and Open then
         # held Delete (axe-core: nested-interactive).
         return ft.Card(
@@ -188,21 +117,21 @@ def build(ctx) -> ft.View:
                                         weight=ft.FontWeight.W_600),
                         subtitle=ft.Column(
                             [
-                                ft.Text(players, max_lines=2,
+                                ft.Text(tile.players, max_lines=2,
                                         overflow=ft.TextOverflow.ELLIPSIS),
                                 *(ft.Text(w, size=15, weight=ft.FontWeight.W_600)
                                   for w in which),
-                                muted(stamp, size=14),
+                                muted(tile.last_change, size=14),
                             ],
                             spacing=2,
                         ),
-                        on_click=lambda e, s=session: ctx.go(f"/table/{s.id}"),
+                        on_click=lambda e, i=tile.id: ctx.go(f"/table/{i}"),
                         expand=True,
                     ),
                     labelled_icon_button(
-                        t("home.delete_table", game=t(game.name), players=players),
+                        t("home.delete_table", game=t(game.name), players=tile.players),
                         ft.Icons.DELETE_OUTLINE,
-                        lambda e, s=session: confirm_delete(s),
+                        lambda e, s=tile: confirm_delete(s),
                     ),
                 ],
                 spacing=0,
@@ -220,25 +149,22 @@ def build(ctx) -> ft.View:
             )
         )
 
-    sessions = ctx.store.list_tables()
     controls: list[ft.Control] = [language_row(ctx), heading(t("home.in_progress"))]
-    read_only = read_only_notice(ctx.store)
-    if read_only:  # said at once, not at the first tap that cannot be saved
-        controls.insert(0, read_only_banner(read_only))
-    if sessions:
-        controls += [session_tile(s) for s in sessions]
+    if home.read_only:  # said at once, not at the first tap that cannot be saved
+        controls.insert(0, read_only_banner(home.read_only))
+    if home.tables:
+        controls += [table_tile(tile) for tile in home.tables]
     else:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
-    controls += [game_tile(g) for g in GAMES.values()]
+    controls += [game_tile(g) for g in home.games]
     # A table whose results were shown is over: in History (views/history.py), after
     # the games, where a table is started from a finished one (Rematch); then the wins,
     # scores and charts of those plays (views/stats.py).
-    finished = len(ctx.store.list_tables(status="finished"))
     controls.append(ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.HISTORY, size=30),
         title=ft.Text(t("history.home_tile"), size=17, weight=ft.FontWeight.W_600),
-        subtitle=ft.Text(t("history.home_count", n=finished) if finished
+        subtitle=ft.Text(t("history.home_count", n=home.finished) if home.finished
                          else t("history.home_none")),
         trailing=ft.Icon(ft.Icons.CHEVRON_RIGHT),
         min_vertical_padding=10,

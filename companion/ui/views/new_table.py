@@ -10,7 +10,7 @@ import flet as ft
 from companion.i18n import t
 from companion.screens.names import default_name
 from companion.screens.new_table import NewTable
-from companion.ui.views.home import game_title
+from companion.screens.wording import game_title
 from companion.ui.views.names import counter_text, name_field
 from companion.ui.widgets.common import (
     TAP,

@@ -20,9 +20,9 @@ from companion.flows.base import not_asked
 from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
 from companion.i18n import name as player_name
 from companion.rules.quotes import quoted
+from companion.screens.wording import game_title
 from companion.table.play_state import current
 from companion.table.setup import flow_config
-from companion.ui.views.home import game_title
 from companion.ui.views.luna_round import open_calculator
 from companion.ui.views.play_parts import folded, section_card
 from companion.ui.widgets import why

@@ -17,8 +17,8 @@ from companion.catalog import GAMES
 from companion.engine import Saved, Stale
 from companion.i18n import t
 from companion.screens.names import name_error
+from companion.screens.wording import game_title
 from companion.table import campaign
-from companion.ui.views.home import game_title
 from companion.ui.views.names import name_field
 from companion.ui.widgets.common import (
     labelled_icon_button,

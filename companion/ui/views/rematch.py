@@ -86,7 +86,7 @@ def buttons(ctx, session: TableSession, with_reopen: bool = True) -> ft.Control:
 def after_results(ctx, session: TableSession) -> list[ft.Control]:
     """What Results add under the ranking: when the sheet was corrected after the finish,
     and the row of buttons above."""
-    from companion.ui.views.home import when
+    from companion.screens.wording import when
 
     controls: list[ft.Control] = []
     if session.corrected_at is not None:

@@ -14,13 +14,13 @@ from companion.catalog import GAMES
 from companion.engine import Refused, Stale
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
+from companion.screens.wording import game_title
 from companion.table import campaign
 from companion.table.result_text import ranking, tie_broken, total_words, winners_line
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import form_for
 from companion.ui.views import rematch, results_share, score
-from companion.ui.views.home import game_title
 from companion.ui.widgets import why
 from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar

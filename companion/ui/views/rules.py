@@ -12,8 +12,8 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.rules.search import Hit, search
+from companion.screens.wording import name_beside
 from companion.ui.views import rulebook, rulings
-from companion.ui.views.home import name_beside
 from companion.ui.views.rulebook import full_width, result_rows, search_field
 from companion.ui.widgets.common import PAGE_PADDING, app_bar, heading, muted
 

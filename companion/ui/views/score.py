@@ -20,13 +20,13 @@ from companion.catalog import GAMES
 from companion.engine import Refused, Saved, Stale
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
+from companion.screens.wording import game_title
 from companion.table.result_text import total_words
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE, diff, same, value_at
 from companion.ui.score_forms import field_label, follow_play, form_for
 from companion.ui.score_forms.editor import Editor
 from companion.ui.views import export_sheet, score_damaged
-from companion.ui.views.home import game_title
 from companion.ui.views.score_players import PlayerStrip
 from companion.ui.widgets import why
 from companion.ui.widgets.common import (

@@ -21,8 +21,8 @@ import setup_guides
 from companion.catalog import GAMES
 from companion.engine import Refused, Saved, Stale
 from companion.i18n import say, say_error, t
+from companion.screens.wording import game_title
 from companion.table.setup import setup_for
-from companion.ui.views.home import game_title
 from companion.ui.views.setup_characters import characters_card
 from companion.ui.widgets import why
 from companion.ui.widgets.common import (

@@ -6,9 +6,9 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t
+from companion.screens.wording import game_title
 from companion.table.campaign import place_in_series
 from companion.ui.score_forms import form_for
-from companion.ui.views.home import game_title
 from companion.ui.widgets.common import TAP, heading, muted, screen
 
 
