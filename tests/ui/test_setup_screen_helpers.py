@@ -12,7 +12,7 @@ import setup_guides
 from companion.engine import Engine
 from companion.storage.store import Store
 from companion.ui.views import setup as screen
-from companion.ui.views.setup import (
+from companion.screens.setup_checklist import (
     first_player_mode,
     kept_ticks,
     number_parts,

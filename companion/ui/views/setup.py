@@ -1,28 +1,25 @@
 """Setup: the table's checklist with tick boxes, what was drawn from its seed, and "draw
-again".
-
-The checklist comes from ``setup_guides`` for the table's game, player count, variant and
-seed, so two phones with the same seed show the same setup. The ticks are saved with the
-table at every tap; drawing again picks a new seed and clears them (a new setup).
-
-The helpers from ``number_parts`` to ``kept_ticks`` are pure (no flet) and tested in
-tests/ui/test_setup_screen_helpers.py, with ``build`` against a real store.
-"""
+again". What it holds and does is its model's (companion/screens/setup_checklist.py);
+this draws it, showing ticks saved on another phone in place."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
-from itertools import groupby
 
 import flet as ft
 
 import setup_guides
 from companion.catalog import GAMES
-from companion.engine import Refused, Saved, Stale
-from companion.i18n import say, say_error, t
+from companion.i18n import say, t
+from companion.screens.setup_checklist import (
+    Checklist,
+    first_player_mode,
+    number_parts,
+    sections,
+    split_draws,
+    with_seat_names,
+)
 from companion.screens.wording import game_title
-from companion.table.setup import setup_for
 from companion.ui.views.setup_characters import characters_card
 from companion.ui.widgets import why
 from companion.ui.widgets.common import (
@@ -34,78 +31,6 @@ from companion.ui.widgets.common import (
     secondary_button,
 )
 from setup_guides.carpe_astra import CarpeAstraSetup
-
-# A number worth bolding in a checklist line: 12, 1–3, −1, 1st–2nd. Not the digits of a
-# ruling's name ("S-1") or glued to a word ("x2").
-NUMBER = re.compile(
-    r"(?<![\w\-–])[−+]?\d+(?:st|nd|rd|th)?(?:–\d+(?:st|nd|rd|th)?)?(?!\w)"
-)
-# "Seat 2" in English, "2番席" in Japanese (setup_guides' catalogs)
-SEAT = re.compile(r"\b([Ss]eat (\d+))\b|((\d+)番席)")
-
-
-def number_parts(text: str) -> list[tuple[str, bool]]:
-    """``"Deal 10 cards"`` → ``[("Deal ", False), ("10", True), (" cards", False)]``:
-    the text cut into runs, each marked True where it is a number to show in bold.
-    The runs joined give the text back."""
-    parts: list[tuple[str, bool]] = []
-    at = 0
-    for match in NUMBER.finditer(text):
-        if match.start() > at:
-            parts.append((text[at:match.start()], False))
-        parts.append((match.group(), True))
-        at = match.end()
-    if at < len(text) or not parts:
-        parts.append((text[at:], False))
-    return parts
-
-
-def with_seat_names(text: str, players: list[str]) -> str:
-    """``"Seat 2"`` (``"2番席"``) → ``"Ben"``: the setup guides number the seats, the
-    screen names who sits there (seats are numbered clockwise from the first player
-    entered, ruling S-1)."""
-
-    def name(match: re.Match) -> str:
-        seat = int(match.group(2) or match.group(4))
-        if 1 <= seat <= len(players):
-            return players[seat - 1]
-        return match.group(0)
-
-    return SEAT.sub(name, text)
-
-
-def first_player_mode(setup: setup_guides.Setup) -> str:
-    """How the first player is found: ``"rule"`` where the rulebook names a rule for people
-    (the oldest, the most confident in astrology, …) and the drawn seat is the
-    alternative; ``"drawn"`` where the rulebook says to choose at random, so the seat drawn
-    from the seed is the answer; ``"fixed"`` where a rule decides with no choice (Luna
-    solo: the virtual opponent starts)."""
-    drawn = "drawn from the seed" in setup.first_player_text()
-    if not drawn:
-        return "fixed"
-    return "drawn" if "random" in setup.first_player_rule.lower() else "rule"
-
-
-def split_draws(rows: list[tuple[str, str]]) -> tuple[tuple[str, str] | None,
-                                                      list[tuple[str, str]]]:
-    """The first player row (every game's draws start with it) and the other draws."""
-    if not rows:
-        return None, []
-    return rows[0], rows[1:]
-
-
-def sections(steps: list) -> list[tuple[str, list[tuple[int, object]]]]:
-    """The steps numbered from 1 and grouped by section, in checklist order (a section
-    that comes back later starts a new group, as the CLI prints it)."""
-    numbered = list(enumerate(steps, start=1))
-    return [(name, list(group)) for name, group in
-            groupby(numbered, key=lambda pair: pair[1].section)]
-
-
-def kept_ticks(ticks: list[int], steps: int) -> set[int]:
-    """The saved ticks that name a step of this checklist (1…steps)."""
-    return {n for n in ticks if 1 <= n <= steps}
-
 
 # --- the screen --------------------------------------------------------------------------
 
@@ -127,51 +52,41 @@ def rich(text: str, size: int = 14, color: str | None = None,
 def build(ctx, table_id: str) -> ft.View:
     route = f"/table/{table_id}/setup"
     back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
-    session = ctx.store.get_table(table_id)
-    if session is None:
+    opened = Checklist.open(ctx.store, ctx.engine, table_id)
+    if opened.session is None:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
-    title = t("setup.title", game=game_title(GAMES[session.game]))
+    title = t("setup.title", game=game_title(GAMES[opened.session.game]))
     content = ft.Column(spacing=14)
+    # The checklist shown, and how to show ticks saved elsewhere in place (None: none).
+    shown: dict = {"list": opened, "take_ticks": None}
 
-    def render() -> None:
+    def render(model: Checklist | None = None) -> None:
         """Fill the screen from the saved table (again after "Draw again")."""
-        shown["take_ticks"] = None
-        session = ctx.store.get_table(table_id)
-        if session is None:  # deleted on another screen
+        model = model or Checklist.open(ctx.store, ctx.engine, table_id)
+        shown["list"], shown["take_ticks"] = model, None
+        if model.session is None:  # deleted on another screen
             content.controls = [muted(t("table.not_found"))]
             return
-        if session.seed is None:  # a table from before seeds: draw one now, once
-            # (read-only: refused, and drawn for this screen only)
-            if isinstance(ctx.engine.draw_again(table_id, first=True), Saved):
-                session = ctx.store.get_table(table_id)
-        try:
-            # (a later Latria campaign game follows game 1's parent: table_setup)
-            setup = setup_for(session, ctx.store)
-        except setup_guides.SetupError as err:
-            content.controls = [muted(t("setup.unavailable", detail=say_error(err)))]
+        if model.unavailable:
+            content.controls = [muted(t("setup.unavailable", detail=model.unavailable))]
             return
-        content.controls, shown["take_ticks"] = checklist(ctx, table_id, setup, session,
-                                                         confirm_redraw, on_stale)
-        if isinstance(setup, CarpeAstraSetup):  # who plays which character, chosen once
-            started = ctx.store.last_seq(table_id) > 0
-            content.controls.insert(1, characters_card(setup, session.players, started,
-                                                       choose_characters))
-        shown["seed"] = session.seed
-        shown["choices"] = session.setup_choices
+        content.controls, shown["take_ticks"] = checklist(ctx, model, confirm_redraw,
+                                                         on_stale)
+        if isinstance(model.setup, CarpeAstraSetup):  # who plays which character, chosen once
+            content.controls.insert(1, characters_card(model.setup, model.session.players,
+                                                       model.started, choose_characters))
 
     def choose_characters(characters: list[str] | None) -> None:
         """Save the characters chosen (None: the draw again); the checklist follows."""
-        outcome = ctx.engine.choose_setup(table_id, "characters", characters, shown["seed"])
-        if isinstance(outcome, Refused):
-            ctx.show_notice(outcome.text(), kind="refused")
+        answer = shown["list"].choose_characters(ctx.engine, characters)
+        if answer.notice:
+            ctx.show_notice(answer.notice, kind=answer.kind)
             ctx.page.update()
             return
         render()
-        if isinstance(outcome, Stale):  # drawn again, play begun, or deleted elsewhere
+        if answer.stale:  # drawn again, play begun, or deleted elsewhere
             ctx.show_notice(t("setup_characters.changed"))
         ctx.page.update()
-
-    shown: dict = {"seed": None, "take_ticks": None, "choices": {}}
 
     def on_stale() -> None:
         render()
@@ -180,29 +95,28 @@ def build(ctx, table_id: str) -> ft.View:
 
     def take_change(change) -> None:
         """Another phone ticked a step (shown in place) or drew again (a new checklist)."""
-        saved = ctx.store.get_table(table_id)
-        if saved is None or saved.seed != shown["seed"] or shown["take_ticks"] is None:
+        what = shown["list"].change_from_elsewhere(ctx.store)
+        if what == "redrawn" or shown["take_ticks"] is None:
             on_stale()
-        elif saved.setup_choices != shown["choices"]:  # characters chosen elsewhere
+        elif what == "characters":
             render()
             ctx.show_notice(t("setup_characters.changed"))
         else:
-            shown["take_ticks"](saved.setup_ticks)
+            shown["take_ticks"]()
 
     ctx.live[route] = take_change
 
     def confirm_redraw(e) -> None:
-        saved = ctx.store.get_table(table_id)
-        ticks = len(saved.setup_ticks) if saved else 0
+        ticks = Checklist.ticks_saved(ctx.store, table_id)
 
         def redraw(e) -> None:
             ctx.page.pop_dialog()
-            outcome = ctx.engine.draw_again(table_id)
-            if isinstance(outcome, Stale):  # deleted on another screen
+            answer = shown["list"].draw_again(ctx.engine)
+            if answer.stale:  # deleted on another screen
                 on_stale()
                 return
-            if isinstance(outcome, Refused):
-                ctx.show_notice(outcome.text(), kind="refused")
+            if answer.notice:
+                ctx.show_notice(answer.notice, kind=answer.kind)
                 ctx.page.update()
                 return
             render()
@@ -221,61 +135,53 @@ def build(ctx, table_id: str) -> ft.View:
             ],
         ))
 
-    render()
+    render(opened)
     return screen(route, title, [content], on_back=back)
 
 
-def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
-              on_redraw, on_stale) -> tuple[list[ft.Control], Callable[[list[int]], None]]:
+def checklist(ctx, model: Checklist, on_redraw, on_stale
+              ) -> tuple[list[ft.Control], Callable[[], None]]:
     """The seed card, the progress line and the steps with their tick boxes, and how to
-    show ticks saved on another phone in place. ``on_stale`` is called when the table
-    was drawn again on another screen."""
+    show the model's ticks in place (after another phone's). ``on_stale`` is called when
+    the table was drawn again on another screen."""
+    setup, session = model.setup, model.session
     steps = setup.steps
-    ticked = kept_ticks(session.setup_ticks, len(steps))
     progress = ft.Text(size=16, weight=ft.FontWeight.W_600)
     bar = ft.ProgressBar(value=0, bar_height=6, border_radius=3)
     details: dict[int, ft.Text] = {}
     boxes: dict[int, ft.Checkbox] = {}
 
     def show_progress() -> None:
-        done = len(ticked)
+        done = len(model.ticked)
         bar.value = done / len(steps) if steps else 1
         progress.value = (t("setup.all_done", total=len(steps)) if done == len(steps)
                           else t("setup.progress", done=done, total=len(steps)))
 
     def show_tick(number: int) -> None:
-        on = number in ticked
+        on = number in model.ticked
         boxes[number].value = on
         # A done step's detail steps back, so the eye finds the next one.
         details[number].spans = number_spans(with_seat_names(say(steps[number - 1].detail),
                                                              session.players),
                                              ft.Colors.ON_SURFACE_VARIANT if on else None)
 
-    def show_ticks(saved: list[int]) -> None:
-        ticked.clear()
-        ticked.update(kept_ticks(saved, len(steps)))
+    def show_ticks() -> None:
         for n in boxes:
             show_tick(n)
         show_progress()
 
     def set_tick(number: int, on: bool) -> None:
-        # One step, on the saved ticks: another phone on the same table may have ticked
-        # other steps since this screen was drawn, and keeps them.
-        outcome = ctx.engine.tick(table_id, number, on, setup.seed)
-        if isinstance(outcome, Stale):  # drawn again, or deleted, on another phone
+        answer = model.tick(ctx.engine, ctx.store, number, on)
+        if answer.stale:  # drawn again, or deleted, on another phone
             on_stale()
             return
-        if isinstance(outcome, Refused):  # the saved tables can only be read: it unticks
-            current = ctx.store.get_table(table_id)
-            show_ticks(current.setup_ticks if current else [])
-            ctx.show_notice(outcome.text(), kind="refused")
-            ctx.page.update()
-            return
-        show_ticks(outcome.value)
+        show_ticks()  # refused (the saved tables can only be read): it unticks
+        if answer.notice:
+            ctx.show_notice(answer.notice, kind=answer.kind)
         ctx.page.update()
 
     def step_row(number: int, step) -> ft.Control:
-        on = number in ticked
+        on = number in model.ticked
         name = f"{number}. {say(step.title)}"
         box = ft.Checkbox(
             value=on,
@@ -300,7 +206,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
             content=ft.Row([ft.Container(box, width=40, height=40), text],
                            vertical_alignment=ft.CrossAxisAlignment.START, spacing=4),
             # The whole row is the tap target, not only the little box.
-            on_click=lambda e: set_tick(number, number not in ticked),
+            on_click=lambda e: set_tick(number, number not in model.ticked),
             ink=True,
             border_radius=8,
             padding=ft.Padding.only(top=6, right=4, bottom=10),
@@ -318,7 +224,7 @@ def checklist(ctx, table_id: str, setup: setup_guides.Setup, session,
     # The way on once the table is set up (also before every step is ticked: a table
     # that set up from the rulebook need not tick them).
     controls.append(ft.Row([primary_button(t("setup.to_play"),
-                                           lambda e: ctx.go(f"/table/{table_id}/play"),
+                                           lambda e: ctx.go(f"/table/{model.table_id}/play"),
                                            ft.Icons.PLAY_ARROW)]))
     return controls, show_ticks
 
