@@ -1,14 +1,12 @@
-"""The routes of the screens, as the app and a screen's Back read them, and where a
-ruling's "Open in the rulebook" goes (no flet)."""
+"""The routes of the screens, as the app and a screen's Back read them, and the route a
+ruling's "Open in the rulebook" takes (no flet)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
-    from companion.rules.rulebooks import Link
     from companion.rules.rulings_doc import Entry
 
 
@@ -22,34 +20,14 @@ def parent_route(route: str) -> str:
 
 # --- where "Open in the rulebook" goes from a ruling ------------------------------------
 # The Rulings screen and a "Why?" (Score, Results, Setup, Play) both open the rulebook at
-# the words a ruling quotes; the routes are worked out here, below both. The app imports
+# the words a ruling quotes (companion/rules/ruling_links.py finds them). The app imports
 # this module to start, the rulebooks only when a ruling's route is asked for.
-
-QUOTED = re.compile(r"[\"“]([^\"”]{20,})[\"”]")
-
-
-def rulebook_link(entry: Entry) -> Link | None:
-    """The rulebook section holding the first piece the ruling quotes that the rulebook
-    holds verbatim (pieces are cut at "…" and "[…]"; 20 characters or more), or None."""
-    from companion.rules.rulebooks import Link, books, link_for, passage_pattern
-
-    if not entry.game:
-        return None
-    pieces = [p.strip(" .,;") for q in QUOTED.findall(entry.rulebook)
-              for p in re.split(r"…|\[…\]|\[\.\.\.\]", q)]
-    pieces = [p for p in pieces if len(p) >= 20]
-    for piece in pieces:
-        link = link_for(entry.game, piece)
-        if link is not None:  # and every other piece that section holds is marked too
-            text = books()[link.book].section(link.section).text
-            spans = {span for p in pieces if (m := passage_pattern(p).search(text))
-                     for span in [m.span()]}
-            return Link(link.book, link.section, tuple(sorted(spans)))
-    return None
 
 
 def ruling_route(route: str, entry: Entry) -> str | None:
     """Where "Open in the rulebook" goes from the rulings at ``route``."""
+    from companion.rules.ruling_links import rulebook_link
+
     link = rulebook_link(entry)
     if link is None:
         return None

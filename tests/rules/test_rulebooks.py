@@ -232,7 +232,8 @@ def test_the_rulings_are_searchable_like_the_rulebook():
 
 
 def test_a_ruling_that_quotes_the_rulebook_links_to_it():
-    from companion.ui.routes import rulebook_link, ruling_route
+    from companion.rules.ruling_links import rulebook_link
+    from companion.ui.routes import ruling_route
 
     by_id = {e.id: e for e in entries()}
     link = rulebook_link(by_id["P-4"])
