@@ -1,11 +1,6 @@
 """Players: correct a table's names, and move players to other seats before play begins.
-
-A rename keeps everything: the store writes the new name into the players list and the
-score sheet in one transaction (and into every game of a Latria campaign), and the play
-log names seats, so a misspelt name can be fixed at any time (companion/table/renaming.py). The
-seats count for the setup's draws and for the turn order, so they can change only until
-the first tap of play (and before a campaign's second game).
-"""
+What Save does is the model's (companion/screens/players.py); this draws one row per
+player, moved with the player."""
 
 from __future__ import annotations
 
@@ -14,11 +9,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.engine import Saved, Stale
 from companion.i18n import t
-from companion.screens.names import name_error
+from companion.screens.players import Players
 from companion.screens.wording import game_title
-from companion.table import campaign
 from companion.ui.views.names import name_field
 from companion.ui.widgets.common import (
     labelled_icon_button,
@@ -27,7 +20,6 @@ from companion.ui.widgets.common import (
     rename_icon_button,
     screen,
 )
-from scorers.base import name_issues
 
 
 class Seat:
@@ -47,13 +39,10 @@ class Seat:
 def build(ctx, table_id: str) -> ft.View:
     route = f"/table/{table_id}/players"
     back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
-    session = ctx.store.get_table(table_id)
-    if session is None:
+    model = Players.open(ctx.store, table_id)
+    if model is None:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
-    _, seq = ctx.store.log(table_id)
-    series = (ctx.store.series(campaign.series_id(session)) if session.variant == "campaign"
-              else [session])
-    locked = "play" if seq else "series" if len(series) > 1 else None
+    session = model.session
     form_error = ft.Text("", color=ft.Colors.ERROR, visible=False, size=15)
 
     def typed(e: ft.ControlEvent) -> None:
@@ -77,7 +66,7 @@ def build(ctx, table_id: str) -> ft.View:
     # fields and arrows in a new order instead of new ones, so a field typed in just as
     # the rows move keeps its letters, and an arrow moves the player it was drawn for.
     seats = [Seat(old, name_field(t("players.seat", n=old + 1), name, name, typed),
-                  move if locked is None else None)
+                  move if model.locked is None else None)
              for old, name in enumerate(session.players)]
     rows = ft.Column(spacing=8)
 
@@ -101,34 +90,27 @@ def build(ctx, table_id: str) -> ft.View:
         return changed
 
     def save(e) -> None:
-        names = [(seat.field.value or "").strip() for seat in seats]
-        issues = name_issues(names)
-        for seat in seats:
-            seat.field.error = None
-        for index, issue, other in issues:
-            seats[index].field.error = name_error(issue, other)
+        saving = model.save(ctx.engine, [(seat.old, seat.field.value or "") for seat in seats])
+        for k, seat in enumerate(seats):
+            seat.field.error = (saving.names or {}).get(k)
         form_error.value = t("players.fix")
-        form_error.visible = bool(issues)
-        if issues:
+        form_error.visible = saving.done == "names"
+        if saving.done == "names":
             ctx.page.update()
-            return
-        olds = [seat.old for seat in seats]
-        if olds == list(range(len(session.players))) and names == session.players:
+        elif saving.done == "unchanged":
             ctx.toast(t("players.unchanged"), then_go=f"/table/{table_id}")
-            return
-        outcome = ctx.engine.edit_players(table_id, list(zip(olds, names, strict=True)), seq)
-        if isinstance(outcome, Stale) and outcome.kind != "gone":  # Play tapped meanwhile
+        elif saving.done == "saved":
+            ctx.toast(t("players.saved"), then_go=f"/table/{table_id}")
+        elif saving.done == "moved_on":  # Play tapped meanwhile
             ctx.redraw(build(ctx, table_id), notice=t("players.changed_elsewhere"))
-            return
-        if not isinstance(outcome, Saved):  # deleted, or the store can only be read
+        elif saving.told.gone:  # deleted on another phone
             ctx.redraw(build(ctx, table_id))
-            return
-        ctx.toast(t("players.saved"), then_go=f"/table/{table_id}")
+        else:  # the store can only be read: said, and the names typed stay
+            ctx.show_notice(saving.told.notice, kind=saving.told.kind)
+            ctx.page.update()
 
     arrange()
-    note = {"play": "players.locked_play", "series": "players.locked_series"}.get(
-        locked, "players.order_hint")
-    controls: list[ft.Control] = [ft.Text(t(note), size=15), rows]
+    controls: list[ft.Control] = [ft.Text(t(model.note), size=15), rows]
     bottom = ft.Column([form_error, ft.Row([primary_button(t("players.save"), save,
                                                            ft.Icons.CHECK)])], spacing=6)
     return screen(route, t("players.title", game=game_title(GAMES[session.game])), controls,
