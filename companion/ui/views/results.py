@@ -14,6 +14,7 @@ from companion.catalog import GAMES
 from companion.engine import Refused, Stale
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
+from companion.screens.rematch import next_game as campaign_next_game
 from companion.screens.wording import game_title
 from companion.table import campaign
 from companion.table.result_text import ranking, tie_broken, total_words, winners_line
@@ -204,10 +205,7 @@ def campaign_controls(ctx, session) -> list[ft.Control]:
         controls += why.note_rows(ctx.page, result.note_details)
     if campaign.can_start_next(tables):
         def next_game(e) -> None:
-            # A seed, as every new table has: without one play would not know the
-            # setup, and game N's first parent follows game 1's (campaign.setup_options).
-            rematch.open_new_table(ctx, lambda: ctx.engine.create_table(
-                session.game, "campaign", list(session.players), campaign_id=root))
+            rematch.go(ctx, campaign_next_game(ctx.engine, session, root))
 
         controls.append(ft.Row([primary_button(t("campaign.next", n=len(tables) + 1),
                                                next_game, ft.Icons.ARROW_FORWARD)]))
