@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import Engine
+from companion.screens.score import import_problem, try_score
 from companion.storage.store import Store
 from companion.ui.views import results, score, score_damaged
-from companion.ui.views.score import import_problem, try_score
 from scorers.base import SheetProblems
 from scorers.sheet_models import sheet_model
 from scorers.sheets import written_problems

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
+from types import SimpleNamespace
 
 import flet as ft
 
@@ -97,10 +98,11 @@ def button_labels(row: ft.Row) -> list[str]:
 def test_a_solo_game_offers_a_plain_rematch():
     """Luna solo: one player, no seats to move — one Rematch, no "one seat on"."""
     with speaking("en"):
-        solo = button_labels(rematch.buttons(None, session("luna", "solo1", ["Ann"]),
+        no_store = SimpleNamespace(store=None)  # (only a campaign's series is read)
+        solo = button_labels(rematch.buttons(no_store, session("luna", "solo1", ["Ann"]),
                                              with_reopen=False))
-        table = button_labels(rematch.buttons(None, session("luna", "standard",
-                                                            ["Ann", "Ben"]),
+        table = button_labels(rematch.buttons(no_store, session("luna", "standard",
+                                                                ["Ann", "Ben"]),
                                               with_reopen=False))
     assert solo == ["Rematch: play the same game again"]
     assert table == ["Rematch, everyone moves one seat on",

@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.i18n import speaking, t
 from companion.rules.rulings import ruling
+from companion.screens import score as score_model
 from companion.storage.store import Store
 from companion.table.result_text import tie_broken, total_words
 from companion.ui.score_forms import luna
@@ -130,7 +131,7 @@ def latria_problems() -> list:
 def test_a_problem_of_every_players_cards_is_the_tables():
     names = ["Ann", "Ben", "Cleo"]
     with speaking("en"):
-        lines = [score.problem_text(p, names) for p in latria_problems()]
+        lines = [score_model.problem_text(p, names) for p in latria_problems()]
     assert lines == [
         "Cleo: Cleo's Polaris 2 is a Polaris celestial card; Polaris never enters the "
         "eclipse state in the standard game, so it belongs in the face-down pile",
@@ -138,23 +139,23 @@ def test_a_problem_of_every_players_cards_is_the_tables():
         "All players: 4 Moon 1 cards in all (Ann 2, Cleo 2); the box has 3"]
     assert t("latria.pile.cards") == "Face-down pile"  # the pile the line names
     with speaking("ja"):
-        lines = [score.problem_text(p, names) for p in latria_problems()]
+        lines = [score_model.problem_text(p, names) for p in latria_problems()]
     assert lines[0].endswith("裏向きの山に入れてください") and '"cards"' not in lines[0]
     assert [line.split("：")[0] for line in lines] == ["Cleo", "全員", "全員"]
 
 
 def test_the_total_line_names_a_player_only_when_their_entries_are_marked():
     with speaking("en"):
-        assert score.fix_words("Ann")[0] == "Ann: fix the marked entries"
-        assert score.fix_words(None) == ("Fix the problems shown to see the totals",
+        assert score_model.fix_words("Ann")[0] == "Ann: fix the marked entries"
+        assert score_model.fix_words(None) == ("Fix the problems shown to see the totals",
                                          "Fix the problems shown to see the totals.")
     with speaking("ja"):
-        assert "Ann" not in "".join(score.fix_words(None))
+        assert "Ann" not in "".join(score_model.fix_words(None))
 
 
 def test_the_problems_take_one_short_line_with_the_rest_a_tap_away():
     with speaking("en"):
-        lines = [score.problem_text(p, ["Ann", "Ben", "Cleo"]) for p in latria_problems()]
+        lines = [score_model.problem_text(p, ["Ann", "Ben", "Cleo"]) for p in latria_problems()]
         (row,) = score.problems_row(None, lines)
     icon, words, details = row.controls
     assert isinstance(icon, ft.Icon) and icon.color == ft.Colors.ERROR

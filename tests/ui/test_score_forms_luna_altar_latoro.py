@@ -226,7 +226,7 @@ def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
 
 def test_a_problem_names_its_field_even_for_a_player_not_shown():
     """Every problem names the field."""
-    from companion.ui.score_forms import field_label
+    from companion.screens.score import field_label
 
     labels = {"players[0].realms[1].shrines": "Realm 2 · Shrines", "end": "How the game ended",
               "players[0].last_shrine_turn": "Ann's last Shrine, turn"}

@@ -117,7 +117,7 @@ def test_altar_followers_name_what_they_change():
 
 
 def test_the_summary_changes_its_points_in_place_only_when_its_rows_stay():
-    from companion.ui.views.score import Summary
+    from companion.screens.score import Summary
 
     rows = (("Sun 4+3 = 7", "+7"), ("Eclipse −2", "-2"))
     notes = (("scored as one group and subtracted", "L-1"),)

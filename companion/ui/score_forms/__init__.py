@@ -173,20 +173,3 @@ def follow_play(ctx, session, finished_too: bool = False):
     if not isinstance(outcome, Saved):  # read-only, a value no sheet can hold, a table gone
         return session
     return ctx.store.get_table(session.id) or session
-
-
-def field_label(labels: dict[str, str], where: str, names: list[str]) -> str | None:
-    """What the screen calls the field a problem is at (``where``, e.g.
-    ``players[1].realms[0].god``): the label of its control, or, when that player's form is
-    not on screen, the label the same field has for the player shown (a player's fields
-    are labelled alike, without their name). None when no control names it."""
-    if where in labels:
-        return labels[where]
-    if not where.startswith("players[") or "]" not in where:
-        return None
-    rest = where[where.index("]"):]
-    for path, label in labels.items():
-        if (path.startswith("players[") and "]" in path and path[path.index("]"):] == rest
-                and not any(name and name in label for name in names)):
-            return label
-    return None

@@ -15,13 +15,14 @@ from companion.engine import Refused, Stale
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
 from companion.screens.rematch import next_game as campaign_next_game
+from companion.screens.score import problem_text
 from companion.screens.wording import game_title
 from companion.table import campaign
 from companion.table.result_text import ranking, tie_broken, total_words, winners_line
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE
 from companion.ui.score_forms import form_for
-from companion.ui.views import rematch, results_share, score
+from companion.ui.views import rematch, results_share
 from companion.ui.widgets import why
 from companion.ui.widgets.common import choice_chip, heading, muted, primary_button, screen
 from scorers import altar
@@ -48,7 +49,7 @@ def build(ctx, table_id: str) -> ft.View:
     except SheetProblems as err:
         return screen(route, t("results.title"),
                       [muted(t("results.invalid")),
-                       *[ft.Text(problem_text(p, session.score_sheet), size=15)
+                       *[ft.Text(saved_problem_text(p, session.score_sheet), size=15)
                          for p in err.problems]],
                       on_back=back)
     mark_finished(ctx, session)
@@ -122,13 +123,13 @@ def total_cells(name: str | ft.Control, total: str) -> list[ft.Control]:
                       spacing=0, expand=True)]
 
 
-def problem_text(problem, sheet: dict) -> str:
+def saved_problem_text(problem, sheet: dict) -> str:
     """A sheet problem in the players' words: whose entry it is (or every player's), and
     what is wrong, as the Score screen says it."""
     players = sheet.get("players") if isinstance(sheet, dict) else None  # any saved sheet
     names = [p["name"] if isinstance(p, dict) and isinstance(p.get("name"), str) else ""
              for p in (players if isinstance(players, list) else [])]
-    return score.problem_text(problem, names)
+    return problem_text(problem, names)
 
 
 

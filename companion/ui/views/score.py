@@ -10,21 +10,28 @@ notice.
 
 from __future__ import annotations
 
-import copy
 import logging
-from typing import Any, NamedTuple
+from typing import Any
 
 import flet as ft
 
 from companion.catalog import GAMES
 from companion.engine import Refused, Saved, Stale
-from companion.i18n import listed, say, t, t_for
+from companion.i18n import listed, t
 from companion.i18n import name as player_name
+from companion.screens.score import (
+    Summary,
+    field_label,
+    header,
+    import_problem,
+    lookup,
+    problem_text,
+    shown_value,
+)
 from companion.screens.wording import game_title
-from companion.table.result_text import total_words
 from companion.table.setup import sheet_with_readings
 from companion.table.sheet_changes import REMOVE, diff, same, value_at
-from companion.ui.score_forms import field_label, follow_play, form_for
+from companion.ui.score_forms import follow_play, form_for
 from companion.ui.score_forms.editor import Editor
 from companion.ui.views import export_sheet, score_damaged
 from companion.ui.views.score_players import PlayerStrip
@@ -40,51 +47,16 @@ from companion.ui.widgets.common import (
     spoken_as,
 )
 from companion.ui.widgets.stepper import Stepper, keep_typing, steppers_in
-from scorers.base import Problem, Result, SheetProblems
-from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
-from scorers.sheets import location, parse_sheet, score_sheet
+from scorers.base import Problem
+from scorers.limits import load_sheet_text
+from scorers.sheets import location
 
 log = logging.getLogger(__name__)
-
-
-class Summary(NamedTuple):
-    """What the summary under the total says: for ``kind`` "total", a ``heading``, the
-    breakdown's (label, points) rows and the notes' (text, rulings); for "fix", the
-    ``heading`` says what to fix first."""
-    kind: str
-    heading: str
-    breakdown: tuple[tuple[str, str], ...] = ()
-    notes: tuple[tuple[str, str], ...] = ()
-
-    def same_rows(self, before: Summary | None) -> bool:
-        """The same lines as ``before`` with perhaps other points: those numbers can
-        change in place."""
-        return (before is not None and self.kind == before.kind == "total"
-                and self.heading == before.heading and self.notes == before.notes
-                and [label for label, _ in self.breakdown]
-                == [label for label, _ in before.breakdown])
-
-
-def try_score(sheet: dict[str, Any]) -> tuple[Result | None, list]:
-    try:
-        return score_sheet(sheet), []
-    except SheetProblems as err:
-        return None, err.problems
 
 
 def warning_icon() -> ft.Control:
     """At the chip of a player whose entries have a problem."""
     return ft.Icon(ft.Icons.WARNING_AMBER, color=ft.Colors.ERROR)
-
-
-def player_of(where: str) -> int | None:
-    """players[2].support.military → 2"""
-    if where.startswith("players["):
-        try:
-            return int(where[len("players["):where.index("]")])
-        except ValueError:
-            return None
-    return None
 
 
 def build(ctx, table_id: str) -> ft.View:
@@ -340,54 +312,29 @@ def build(ctx, table_id: str) -> ft.View:
     def refresh() -> list[ft.Control]:
         """Score the sheet and show it: the chips, the total, the summary, the problems
         and the buttons. Returns those of them that changed (what a tap sends)."""
-        result, problems = try_score(editor.sheet)
-        unplaced = editor.show_problems(problems)
-        # a problem of every player's cards marks no one player's chip (it names them all)
-        troubled = {player_of(p.where) for p in problems if not p.everyone}
+        shown = header(session.game, editor.sheet, state["player"])
+        unplaced = editor.show_problems(shown.problems)
         names = [p.get("name", "") for p in editor.sheet.get("players", [])]
-        totals = {p.name: p for p in result.players} if result else {}
         changed: list[ft.Control] = []
         # The chips stay (their text and choice change in place): a new chip under a
         # finger could miss a quick second tap, and sending a whole row costs more.
-        same_chips = len(chips.controls) == len(names)
+        same_chips = len(chips.controls) == len(shown.chips)
         if not same_chips:
             chips.controls = []
             changed.append(chips)
-        for i, name in enumerate(names):
-            total = totals[name].total if name in totals else None
-            shown = player_name(name)
-            text = shown if total is None else f"{shown} · {total}"
-            label = (t_for(session.game, "score.player_chip", name=name, count="?")
-                     if total is None else
-                     total_words("score.player_chip", result, totals[name], name=name))
+        for i, chip in enumerate(shown.chips):
             if same_chips:
-                if set_choice_chip(chips.controls[i], label, text, i == state["player"],
-                                   i in troubled, warning_icon):
+                if set_choice_chip(chips.controls[i], chip.label, chip.text,
+                                   i == state["player"], chip.troubled, warning_icon):
                     changed.append(chips.controls[i])
             else:
                 chips.controls.append(choice_chip(
-                    label, text, i == state["player"], lambda e, i=i: choose(i),
-                    leading=warning_icon() if i in troubled else None, size=15))
-        name = names[state["player"]] if names else ""
+                    chip.label, chip.text, i == state["player"], lambda e, i=i: choose(i),
+                    leading=warning_icon() if chip.troubled else None, size=15))
         line_before = (total_line.value, total_line.color)
-        if name in totals:
-            player = totals[name]
-            total_line.value = total_words("score.total", result, player, name=name)
-            total_line.color = None
-            # The readings (docs/RULINGS.md) and tie-breaks that apply to this player,
-            # each with a "Why?" (companion/ui/widgets/why.py).
-            notes = [n for n in result.note_details
-                     if name in n.text or not any(o in n.text for o in names)]
-            lines = Summary("total", t_for(session.game, "results.breakdowns"),
-                            tuple((say(line.label), t_for(session.game, "results.line_value",
-                                                          points=line.points))
-                                  for line in player.breakdown),
-                            tuple((say(n.text), str(n.rulings)) for n in notes))
-        else:
-            short, long = fix_words(name if state["player"] in troubled else None)
-            total_line.value, total_line.color = short, ft.Colors.ERROR
-            notes = []
-            lines = Summary("fix", long)
+        total_line.value = shown.total
+        total_line.color = ft.Colors.ERROR if shown.fix else None
+        lines, notes = shown.summary, list(shown.notes)
         if (total_line.value, total_line.color) != line_before:
             changed.append(total_line)
         before, shown_summary[0] = shown_summary[0], lines
@@ -406,7 +353,7 @@ def build(ctx, table_id: str) -> ft.View:
             problems_box.controls = problems_row(ctx.page, problem_lines)
             problems_box.visible = bool(unplaced)
             changed.append(problems_box)
-        for button, disabled in ((results_button, result is None),
+        for button, disabled in ((results_button, not shown.scored),
                                  (undo_button, not undo_stack)):
             if button.disabled != disabled:
                 button.disabled = disabled
@@ -523,27 +470,6 @@ def build(ctx, table_id: str) -> ft.View:
                   bottom=bottom, top=top)
 
 
-def lookup(sheet: dict[str, Any], path: tuple) -> Any:
-    """The value at ``path`` in ``sheet``, or REMOVE when there is none (to take a change
-    back: set it again, or leave the key out)."""
-    node: Any = sheet
-    for key in path:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            return REMOVE
-    return copy.deepcopy(node)
-
-
-def shown_value(value: Any) -> str:
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return t("play.yes") if value else t("play.no")
-    return say(value)
-
-
-
 def problems_row(page: ft.Page, lines: list[str]) -> list[ft.Control]:
     """The problems no field shows, above Undo and Results: one short line (how many, and
     the first on at most two lines) with every one in full a tap away. Each problem on a
@@ -573,81 +499,3 @@ def show_problems(page: ft.Page, lines: list[str]) -> None:
         actions=[ft.TextButton(content=t("common.close"), height=TAP,
                                on_click=lambda e: page.pop_dialog())],
     ))
-
-
-def fix_words(name: str | None) -> tuple[str, str]:
-    """What the total line says, short and long, while the sheet has problems: fix the
-    marked entries of ``name``, the player shown; or, when none of theirs is marked (a
-    problem of the whole table, such as a box's limit, or another player's), the
-    problems shown."""
-    if name is None:
-        return t("score.fix_table_short"), t("score.fix_table")
-    return t("score.fix_first_short", name=name), t("score.fix_first", name=name)
-
-
-def problem_text(problem, names: list[str], labels: dict[str, str] | None = None) -> str:
-    """ "Ben · Realm 1 · Shrines: …": whose entry and which field (score_forms.field_label);
-    "All players: …" for one about every player's entries together (a box's limit), whose
-    ``where`` is only the entry past the limit."""
-    message = say(problem.message)  # its rulings are not named on screen
-    if problem.everyone:
-        return t("results.problem", name=t("score.problem_everyone"), message=message)
-    index = player_of(problem.where)
-    label = field_label(labels or {}, problem.where, names)
-    who = player_name(names[index]) if index is not None and index < len(names) else None
-    place = " · ".join(x for x in (who, label) if x)
-    return t("results.problem", name=place, message=message) if place else message
-
-
-def import_problem(text: str, session, expected: list[str]) -> str | None:
-    """Why a pasted sheet cannot replace this table's sheet, or None. Any text gives an
-    answer: more than 5 MB, nesting deeper than a sheet's and numbers of 4,300 digits are
-    refused before or while parsing (scorers/limits.py), wrong types by the scorer."""
-    try:
-        data = load_sheet_text(text)
-    except SheetTextError as err:
-        return import_text_problem(err)
-    game = data.get("game") if isinstance(data, dict) else None
-    if not isinstance(game, str) or game not in (session.game, f"{session.game}_campaign"):
-        return t("score.import_wrong_game", game=t(GAMES[session.game].name))
-    outer = value_problems(data)
-    if outer:  # before anything counts or prints its values
-        return "\n".join(f"{pasted_place(data, loc)}: {say(message)}"
-                         for loc, message in outer[:6])
-    names = data.get("players", [])
-    if not isinstance(names, list):
-        return t("score.import_wrong_players", players=listed(expected))
-    names = [p.get("name") if isinstance(p, dict) else p for p in names]
-    if sorted(map(str, names)) != sorted(expected):
-        return t("score.import_wrong_players", players=listed(expected))
-    try:
-        parse_sheet(data)
-    except SheetProblems as err:
-        return "\n".join(f"{p.where}: {say(p.message)}" if p.where else say(p.message)
-                         for p in err.problems)
-    return None
-
-
-def pasted_place(data: dict, loc: tuple) -> str:
-    """Where in a pasted sheet: ``("players", 0, "influence")`` → "Ann · influence"."""
-    players = data.get("players")
-    if (len(loc) > 1 and loc[0] == "players" and isinstance(players, list)
-            and isinstance(loc[1], int) and loc[1] < len(players)
-            and isinstance(players[loc[1]], dict)
-            and isinstance(players[loc[1]].get("name"), str) and players[loc[1]]["name"].strip()):
-        rest = location(loc[2:]).replace("_", " ")
-        name = crop(players[loc[1]]["name"].strip())
-        return f"{name} · {rest}" if rest else name
-    return location(loc).replace("_", " ")
-
-
-def import_text_problem(err: SheetTextError) -> str:
-    if err.kind == "too_big":
-        return t("score.import_too_big", size=f"{err.details.get('size') or 0:,}",
-                 limit=MAX_SHEET_MB)
-    if err.kind == "too_deep":
-        return t("score.import_too_deep", line=err.details["line"],
-                 column=err.details["column"])
-    if err.kind == "not_text":
-        return t("score.import_not_text")
-    return t("score.import_not_json", line=err.details["line"], column=err.details["column"])
