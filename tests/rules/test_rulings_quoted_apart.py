@@ -9,8 +9,8 @@ import pytest
 
 from companion.i18n import catalog
 from companion.rules.rulebooks import books_for, passage_pattern
-from companion.rules.rulings_doc import entries
 from companion.rules.ruling_links import QUOTED
+from companion.rules.rulings_doc import entries
 from scorers.sheets import score_sheet
 
 # Rulings whose quotes once joined separate bullets (or a rule and its example) into one
