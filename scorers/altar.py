@@ -4,7 +4,8 @@
 Altar has no points: ``total`` is the progress, Shrines + active Altars over the player's
 Realms. A Realm is complete with at least 1 Shrine and Shrines + active Altars ≥ 5; with
 2 players both of a player's Realms must be complete. The complete players win, ranked by
-most Shrines, then by who placed the last Shrine (the later ``last_shrine_turn``). When the
+most Shrines, then by who placed the last Shrine (the later ``last_shrine_turn``; within
+one turn, the later ``last_shrine_order``, the Shrine's place in that turn). When the
 game ended because the Shrine tiles or the deck ran out and nobody completed a Realm, the
 same two rules rank everyone (a winner needs a Shrine); a god's or follower's ability can
 change the winner, which the table records as ``ability_winner`` (ruling AL-3).
@@ -274,6 +275,18 @@ def check(sheet: Sheet) -> list[Problem]:
                     where=f"{w}.last_shrine_turn",
                     message=Msg("scorers.altar.problem.turn_no_shrine",
                                 value=p.last_shrine_turn, name=crop(p.name.strip()))))
+        if p.last_shrine_order is not None:
+            # The place of the player's last Shrine among those of its turn (AL-2, AL-3)
+            if p.last_shrine_order < 1:
+                problems.append(Problem(
+                    where=f"{w}.last_shrine_order",
+                    message=Msg("scorers.altar.problem.order_from_one",
+                                value=p.last_shrine_order)))
+            elif p.last_shrine_turn is None:
+                problems.append(Problem(
+                    where=f"{w}.last_shrine_order",
+                    message=Msg("scorers.altar.problem.order_no_turn",
+                                value=p.last_shrine_order, name=crop(p.name.strip()))))
     if count_ok:
         placed = sum(_shrines(p) for p in sheet.players)
         tiles = shrine_tiles_in_play(n)
@@ -318,7 +331,7 @@ def check(sheet: Sheet) -> list[Problem]:
                               overridden=sheet.ability_winner is not None):
         shrines = _shrines(sheet.players[group[0]])
         who = _names(sheet, group)
-        turns: dict[int, int] = {}
+        turns: dict[int, list[int]] = {}
         for i in group:
             turn = sheet.players[i].last_shrine_turn
             w = f"players[{i}].last_shrine_turn"
@@ -332,14 +345,52 @@ def check(sheet: Sheet) -> list[Problem]:
                         (False, False): Msg("scorers.altar.problem.turn_needed_complete_all",
                                             names=who, count=shrines)}
                 problems.append(Problem(where=w, message=keys[(nobody, len(group) == 2)]))
-            elif turn in turns:
-                other = sheet.players[turns[turn]].name.strip()
-                problems.append(Problem(
-                    where=w,
-                    message=Msg("scorers.altar.problem.same_turn", turn=turn, other=other)))
             else:
-                turns[turn] = i
+                turns.setdefault(turn, []).append(i)
+        # Two last Shrines in one turn (a card's ability can place one on another player's
+        # Realm): the one placed later in the turn is "the last Shrine".
+        for turn, same in turns.items():
+            if len(same) < 2:
+                continue
+            orders: dict[int, int] = {}
+            for i in same:
+                p = sheet.players[i]
+                w = f"players[{i}].last_shrine_order"
+                if p.last_shrine_order is None:
+                    other = next(sheet.players[j].name.strip() for j in same if j != i)
+                    problems.append(Problem(
+                        where=w, message=Msg("scorers.altar.problem.order_needed",
+                                             name=p.name.strip(), turn=turn, other=other)))
+                elif p.last_shrine_order in orders:
+                    other = sheet.players[orders[p.last_shrine_order]].name.strip()
+                    problems.append(Problem(
+                        where=w, message=Msg("scorers.altar.problem.same_order",
+                                             value=p.last_shrine_order, turn=turn,
+                                             other=other)))
+                else:
+                    orders[p.last_shrine_order] = i
     return problems
+
+
+def _in_order(group: list[int], turns: list[int | None], orders: list[int | None]) -> bool:
+    """Whether the last Shrines of ``group`` can be put in order: each has a turn, and
+    those that share a turn each have a different place in it."""
+    if any(turns[i] is None for i in group):
+        return False
+    for i in group:
+        same = [j for j in group if turns[j] == turns[i]]
+        if len(same) > 1 and (any(orders[j] is None for j in same)
+                              or len({orders[j] for j in same}) < len(same)):
+            return False
+    return True
+
+
+def _turn_words(name: str, i: int, group: list[int], turns: list[int | None],
+                orders: list[int | None]) -> Msg:
+    """"Ann turn 14", or with the place in the turn when another of ``group`` shares it."""
+    if sum(turns[j] == turns[i] for j in group) > 1 and orders[i] is not None:
+        return Msg("scorers.altar.name_turn_order", name=name, turn=turns[i], order=orders[i])
+    return Msg("scorers.altar.name_turn", name=name, turn=turns[i])
 
 
 def score(sheet: Sheet) -> Result:
@@ -374,6 +425,7 @@ def score(sheet: Sheet) -> Result:
 
     shrines = [_shrines(p) for p in sheet.players]
     turns = [p.last_shrine_turn for p in sheet.players]
+    orders = [p.last_shrine_order for p in sheet.players]
     nobody = not any(complete)
     # by Shrines: the complete players (AL-1, AL-2); when nobody completed and the game ended
     # by the Shrine tiles or the deck, everyone with a Shrine (AL-3)
@@ -383,15 +435,16 @@ def score(sheet: Sheet) -> Result:
     decided = {i for g in turns_needed(shrines, complete, sheet.end,
                                        sheet.ability_winner is not None) for i in g}
     # The later last Shrine orders a group tied on Shrines where it is asked for, or where
-    # every one of them has it (then it is the rulebook's own tie-break, AL-2/AL-3).
+    # every one of them has it (then it is the rulebook's own tie-break, AL-2/AL-3): the
+    # later turn, and within one turn the Shrine placed later in it.
     by_turn = set(decided)
     for count in {shrines[i] for i in ranked}:
         group = [i for i in ranked if shrines[i] == count]
-        if len(group) > 1 and all(turns[i] is not None for i in group) and \
-                len({turns[i] for i in group}) == len(group):
+        if len(group) > 1 and _in_order(group, turns, orders):
             by_turn |= set(group)
-    keys = [(0, -shrines[i], -(turns[i] or 0) if i in by_turn else 0) if i in ranked
-            else (1, 0, 0) for i in range(n)]
+    keys = [(0, -shrines[i], -(turns[i] or 0) if i in by_turn else 0,
+             -(orders[i] or 0) if i in by_turn else 0) if i in ranked
+            else (1, 0, 0, 0) for i in range(n)]
     override = None
     if sheet.ability_winner is not None:
         # RULING AL-3: the table records the winner a god's or follower's ability names.
@@ -442,8 +495,9 @@ def score(sheet: Sheet) -> Result:
                     Msg("scorers.altar.note.share_place_completed", names=_names(sheet, group),
                         count=count)))
                 continue
-            listing = comma_list([Msg("scorers.altar.name_turn", name=results[i].name,
-                                      turn=turns[i]) for i in ordered])
+            words = [_turn_words(results[i].name, i, group, turns, orders) for i in ordered]
+            listing = (comma_list(words) if len({turns[i] for i in group}) == len(group)
+                       else _chain("scorers.altar.semicolon", words))
             last = results[ordered[0]].name
             notes.append(ruled(
                 Msg("scorers.altar.note.last_shrine_have", names=_names(sheet, group),

@@ -30,6 +30,7 @@ from scorers.base import (
 from scorers.boxes.carpe_astra import (
     CHARACTER_GUILDS,
     PLAYER_COUNTS,
+    guilds_being_played,
 )
 from scorers.boxes.carpe_astra import CREDIT_TOKENS as MONEY_TOKENS
 from scorers.boxes.carpe_astra import tokens_in_play as box_tokens_in_play
@@ -86,9 +87,7 @@ def tokens_in_play(players: int, characters: Iterable[str] = (),
     guilds of the three characters in play and 4 for the others (ruling C-1); 4 players 6.
     ``other_reading`` (the table's choice, C-1's other reading): with 3 players every
     guild that has a character (all four, whoever plays them) gets 5, the others 4."""
-    played = (set(CHARACTER_GUILDS.values()) if other_reading
-              else {CHARACTER_GUILDS[c] for c in characters if c in CHARACTER_GUILDS})
-    return box_tokens_in_play(players, played)
+    return box_tokens_in_play(players, guilds_being_played(characters, other_reading))
 
 
 # ---------------------------------------------------------------------------------------

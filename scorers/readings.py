@@ -29,6 +29,11 @@ SWITCHABLE: dict[str, tuple[str, str]] = {
     "P-11": ("luna", "play"),
 }
 
+# The readings that also change what the setup sets out, and so what Play starts from
+# (ruling id → its game): the setup guide and the play flow are given them as well as the
+# scorer (companion/table/setup.py). C-1: the support tokens of each guild in play.
+SETS_OUT: dict[str, str] = {"C-1": "carpe_astra"}
+
 
 def chosen(readings: Mapping[str, str] | None, ruling: str) -> bool:
     """Whether the table chose the other reading of ``ruling``."""
@@ -40,6 +45,13 @@ def for_game(readings: Mapping[str, str] | None, game: str, where: str = "score"
     """The alternative readings among ``readings`` that ``game``'s scorer (or flow) applies."""
     return {r: ALTERNATIVE for r in sorted(readings or {})
             if chosen(readings, r) and SWITCHABLE.get(r, (None, None)) == (game, where)}
+
+
+def setting_out(readings: Mapping[str, str] | None, game: str) -> dict[str, str]:
+    """The alternative readings among ``readings`` that change ``game``'s setup (and so
+    its Play): ``SETS_OUT``."""
+    return {r: ALTERNATIVE for r in sorted(readings or {})
+            if chosen(readings, r) and SETS_OUT.get(r) == game}
 
 
 def applied_note(ruling: str) -> Msg:

@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Mapping
 from types import ModuleType
 
 from scorers.boxes import GAMES as BOX_GAMES
 from scorers.limits import quote
 from scorers.messages import Msg
+from scorers.readings import chosen, setting_out
 from setup_guides.base import MAX_SEED, Setup, SetupError, Step
 
 __all__ = [
@@ -125,7 +127,7 @@ def check_campaign(game: str, players: int, variant: str, campaign_game: object,
 def make_setup(
     game: str, players: int, variant: str | None = None, seed: int | None = None, *,
     campaign_game: int | None = None, first_parent: int | None = None,
-    characters: list[str] | None = None,
+    characters: list[str] | None = None, readings: Mapping[str, str] | None = None,
 ) -> Setup:
     """The setup of ``game`` for ``players`` in ``variant`` (default: the game's first
     variant for that count), with its draws made from ``seed`` (default: a new seed).
@@ -133,7 +135,9 @@ def make_setup(
     Latria campaign only: ``campaign_game`` (2…N: a later game, whose starting parent
     follows game 1's) and ``first_parent`` (game 1's starting parent, by default the seat
     drawn from the seed). Carpe Astra only: ``characters``, one per seat, chosen at the
-    table instead of the draw."""
+    table instead of the draw. ``readings``: the table's own readings (scorers/readings.py);
+    those that change what is set out (``SETS_OUT``: Carpe Astra's C-1) are followed, the
+    others concern Play or Score only."""
     game = check_game(game)
     players = check_players(game, players)
     variant = check_variant(game, players, variant)
@@ -143,6 +147,8 @@ def make_setup(
         if game != "carpe_astra":
             raise SetupError(Msg("setup.carpe_astra.error.characters_only"))
         options["characters"] = characters
+    if chosen(setting_out(readings, game), "C-1"):  # C-1's other reading (Carpe Astra)
+        options["other_reading"] = True
     return MODULES[game].build(players, variant, seed, **options)
 
 

@@ -59,13 +59,15 @@ ADVANCED_FACE_UP = 2
 SENATE = {2: False, 3: True, 4: True}
 
 
-def support_tokens(players: int, characters: list[str]) -> dict[str, int]:
+def support_tokens(players: int, characters: list[str], other_reading: bool = False
+                   ) -> dict[str, int]:
     """Carpe Astra, Setup (last bullet): "For a 2-player game use three support tokens for
     each guild, for a 3-player game use five support tokens for the guilds being played
     and four for the other guilds, and in a 4-player game use six support tokens for each
     guild." With 3 players "the guilds being played" are the guilds of the three
-    characters in play (ruling S-4)."""
-    return tokens_in_play(players, characters)
+    characters in play (ruling S-4); with C-1's other reading, chosen by the table, every
+    guild that has a character (the scorer's limits are the same numbers)."""
+    return tokens_in_play(players, characters, other_reading)
 
 
 START_RULE = Msg("setup.carpe_astra.start_rule")  # Carpe Astra, Play
@@ -134,8 +136,10 @@ class CarpeAstraSetup(Setup):
 
 
 def build(players: int, variant: str, seed: int,
-          characters: Sequence[str] | None = None) -> CarpeAstraSetup:
-    """``characters``: one per seat, chosen at the table instead of the draw."""
+          characters: Sequence[str] | None = None,
+          other_reading: bool = False) -> CarpeAstraSetup:
+    """``characters``: one per seat, chosen at the table instead of the draw;
+    ``other_reading``: the table chose C-1's other reading (the 3-player token counts)."""
     rng = random.Random(seed)
     # Draw order: characters by seat (Setup, second bullet), then the start player (Play).
     # The draw is made even when the table chose: the start player stays the same.
@@ -145,7 +149,7 @@ def build(players: int, variant: str, seed: int,
     characters = check_characters(characters, players) if characters is not None else drawn
 
     advanced = variant == "advanced"
-    tokens = support_tokens(players, characters)
+    tokens = support_tokens(players, characters, other_reading)
     senate = SENATE[players]
     face_up = ADVANCED_FACE_UP if advanced else 0
 
@@ -229,9 +233,12 @@ def build(players: int, variant: str, seed: int,
     # Setup, last bullet: support tokens
     total = sum(tokens.values())
     if players == 3:
-        played = [CHARACTERS[c].guild for c in characters]
+        played = ([g for g in GUILDS if tokens[g] == 5] if other_reading
+                  else [CHARACTERS[c].guild for c in characters])
         others = [g for g in GUILDS if g not in played]
-        counts = Msg("setup.carpe_astra.support.counts_3",
+        # C-1's other reading: every guild that has a character, whoever plays it
+        counts = Msg("setup.carpe_astra.support.counts_3_other" if other_reading
+                     else "setup.carpe_astra.support.counts_3",
                      played=AndList(GUILD_LABELS[g] for g in played),
                      others=AndList(GUILD_LABELS[g] for g in others))
     else:
@@ -251,7 +258,8 @@ def build(players: int, variant: str, seed: int,
         title=Msg("setup.carpe_astra.support.title"),
         detail=detail,
         section=section,
-        rulings=["S-4"] if players == 3 else [],
+        # the table's reading (C-1's other one) or the app's (S-4, the same as C-1's)
+        rulings=(["C-1"] if other_reading else ["S-4"]) if players == 3 else [],
     ))
 
     # Play: "Choose a start player at random."

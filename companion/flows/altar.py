@@ -130,6 +130,11 @@ class AltarState(FlowState):
     end: str | None = None  # the first end trigger
     end_turn_number: int | None = None  # the turn on which it happened
     last_shrine_turn: list[int | None]
+    # Altar, Winner of the Game: "the player who placed the last Shrine": two players' last
+    # Shrines can come in one turn (a card's ability on another player's Realm), so each
+    # player's last Shrine also has its place among the Shrines of its turn (1 = first).
+    last_shrine_order: list[int | None] = []
+    turn_shrines: int = 0  # Shrines placed so far in the current turn
 
 
 def shrine_tiles_for(players: int) -> int:
@@ -175,6 +180,7 @@ def initial(config: Mapping[str, Any]) -> AltarState:
         players=players, variant=variant, realms_each=each, shrine_tiles=tiles,
         shrines_left=tiles, realms=[[Realm() for _ in range(each)] for _ in players],
         proposed_start=setup_first_player(setup, n), last_shrine_turn=[None] * n,
+        last_shrine_order=[None] * n,
         readings=config_readings(config),
     )
 
@@ -211,7 +217,7 @@ def _check_triggers(s: AltarState) -> None:
 
 
 def _add_shrine(s: AltarState, i: int, r: int) -> None:
-    own(s, "realms", "last_shrine_turn")
+    own(s, "realms", "last_shrine_turn", "last_shrine_order")
     realm = s.realms[i][r]
     if realm.shrines >= MAX_SHRINES:
         raise FlowError(Msg("flow.altar.error.max_shrines", realm=realm_label(s, i, r),
@@ -220,7 +226,13 @@ def _add_shrine(s: AltarState, i: int, r: int) -> None:
         raise FlowError(Msg("flow.altar.error.no_shrine_tile"))
     realm.shrines += 1
     s.shrines_left -= 1
-    s.last_shrine_turn[i] = s.turn  # for the tie-break: "the player who placed the last Shrine"
+    # Altar, Winner of the Game: "the player who placed the last Shrine" breaks a tie: the
+    # turn, and the Shrine's place in it (another player's can come in the same turn).
+    s.last_shrine_turn[i] = s.turn
+    s.turn_shrines += 1
+    if len(s.last_shrine_order) != len(s.players):
+        s.last_shrine_order = [None] * len(s.players)
+    s.last_shrine_order[i] = s.turn_shrines
 
 
 # ---------------------------------------------------------------------------------------
@@ -249,6 +261,7 @@ def _begin_turn(s: AltarState) -> None:
     players, and a 2-player turn's two actions start anew."""
     s.turn += 1
     s.actions_done = []
+    s.turn_shrines = 0
 
 
 def _main(s: AltarState, event: Mapping[str, Any]) -> None:
@@ -546,13 +559,22 @@ TABLE = StepTable(
 def score_prefill(s: AltarState) -> dict[str, Any]:
     """Altar sheet: how the game ended, each Realm's Shrines and active Altars, the god
     of the Realm chosen as the Goddess of Love's at the start, and the turn of each
-    player's last Shrine (the tie-break). Other gods' names are not known to play (they
-    are optional on the sheet, ruling AL-6)."""
+    player's last Shrine (the tie-break), with its place among that turn's Shrines where
+    another player's last Shrine came in the same turn (AL-2, AL-3). Other gods' names
+    are not known to play (they are optional on the sheet, ruling AL-6)."""
     players = []
+    turns = s.last_shrine_turn
+    orders = s.last_shrine_order if len(s.last_shrine_order) == len(s.players) \
+        else [None] * len(s.players)
     for i, name in enumerate(s.players):
         entry: dict[str, Any] = {"name": name}
-        if s.last_shrine_turn[i] is not None:
-            entry["last_shrine_turn"] = s.last_shrine_turn[i]
+        if turns[i] is not None:
+            entry["last_shrine_turn"] = turns[i]
+            # Altar, Winner of the Game: "the player who placed the last Shrine" — within
+            # one turn, the Shrine placed later in it.
+            if orders[i] is not None and any(turns[j] == turns[i] for j in range(len(turns))
+                                             if j != i):
+                entry["last_shrine_order"] = orders[i]
         entry["realms"] = []
         for r, realm in enumerate(s.realms[i]):
             known: dict[str, Any] = {"shrines": realm.shrines, "active_altars": realm.active}

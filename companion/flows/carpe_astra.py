@@ -7,8 +7,12 @@ the turn's five phases ``change_tack contacts infiltrate support draw``, ``round
 ``immediate`` (End of a Round), ``end`` (End of the Game).
 
 Events (``type``; a player is named by seat, ``base.seat``):
-- ``start`` ``{player, characters: {seat: id}}``: start player and characters (ids
-  ``chun tyndar ichthon verron``; the setup's draw is the default).
+- ``start`` ``{player, characters: {seat: id}, tokens_reading, rules}``: start player and
+  characters (ids ``chun tyndar ichthon verron``; the setup's draw is the default);
+  with 3 players ``tokens_reading`` (``documented`` | ``alternative``) is the table's
+  reading of C-1 the support tokens were set out under (absent: the config's);
+  ``rules``: the version of this flow's checks the game was started under (absent: 1,
+  a game started before event credits needed a card scored: ``RULES``).
 - ``next``: the next phase / turn (leaving Gain Support with nothing scored gives +2).
 - ``draw_cards`` (Change Tack, 1 credit); ``refresh_tiles``, ``add_tile`` (Make New
   Contacts, 1 credit each); ``move_agent`` (first two free, then 1 credit),
@@ -16,8 +20,10 @@ Events (``type``; a player is named by seat, ``base.seat``):
 - ``network`` ``{guild | None}``: a Network card scored; the guild's support token is
   taken from the supply (None: none of its guilds has a token left).
 - ``slander`` ``{victim, guild, keep}``: a Slander card scored; the victim's token goes
-  back to the supply, or to the player for 1 credit when ``keep``.
-- ``event_credits`` ``{amount}``: credits from the current event.
+  back to the supply, or to the player for 1 credit when ``keep``; a victim with no
+  token of that guild loses nothing, and the card still counts as scored (ruling P-7).
+- ``event_credits`` ``{amount}``: credits from the current event, for cards scored this
+  turn: at most 2 a card, none without one (ruling P-7).
 - ``end_round`` ``{immediate}``: the round's event card removed and the next revealed;
   ``immediate``: it shows the Immediate Event symbol.
 """
@@ -36,6 +42,7 @@ from scorers.boxes.carpe_astra import (  # the box's numbers
     GUILDS,
     ROUNDS,
     STARTING_SUPPORT,
+    guilds_being_played,
 )
 from scorers.boxes.carpe_astra import EVENTS_IN_TIMELINE as TIMELINE
 from scorers.boxes.carpe_astra import STARTING_CREDITS as START_CREDITS
@@ -53,6 +60,7 @@ from .base import (
     StepTable,
     cite,
     comma_list,
+    config_readings,
     own,
     parse_config,
     player_field,
@@ -87,6 +95,15 @@ CHARACTER_NAMES = {"chun": Msg("flow.carpe_astra.character.chun"),
                    "verron": Msg("flow.carpe_astra.character.verron")}
 FREE_MOVES = 2  # Carpe Astra, Infiltrate Guilds: "Your first two moves are free"
 NO_SCORE_CREDITS = 2  # Carpe Astra, Gain Support: "take two credits from the supply"
+# The version of the checks a game is started under, recorded by its first tap. 2: event
+# credits need a card scored this turn, at most 2 a card, and then no +2 (ruling P-7). A
+# game started before (1) keeps replaying, and being played, as it was: its saved log
+# holds taps those checks would refuse.
+RULES = 2
+# Carpe Astra, Event Cards: "one credit for every guild featured" (of the event's two) or
+# "two credits for every card featuring that guild": at most 2 credits a card scored.
+EVENT_CREDITS_A_CARD = 2
+DOCUMENTED, ALTERNATIVE = "documented", "alternative"  # a reading (scorers/readings.py)
 
 # Carpe Astra, Play: "That player performs all five phases", in this order.
 PHASES = ("change_tack", "contacts", "infiltrate", "support", "draw")
@@ -146,14 +163,30 @@ class CarpeAstraState(FlowState):
     tile_added: bool = False
     moves: int = 0
     scored: int = 0
+    event_credits: int = 0  # credits from the event this turn (for the cards scored)
     slandered: list[int] = []  # the opponents slandered this turn (their tiles' agents)
+    # the Slander cards scored this turn against an opponent without that guild's token
+    # ({"victim": seat index, "guild": id}): scored, nothing taken (ruling P-7)
+    bare_slanders: list[dict[str, Any]] = []
+    # the reading of C-1 the support tokens were set out under (3 players), recorded by
+    # the first tap; the table's reading now is ``readings``
+    tokens_reading: str = DOCUMENTED
+    rules: int = 1  # the checks the game was started under (``RULES``)
     # event cards
     event_deck: int = EVENT_CARDS - TIMELINE
 
 
-def tokens_in_play(n: int, characters: list[str]) -> dict[str, int]:
-    """Support tokens per guild (the box's rule, ruling S-4) for these characters."""
-    return box.tokens_in_play(n, {CHARACTERS[c] for c in characters})
+def tokens_in_play(n: int, characters: list[str], other_reading: bool = False
+                   ) -> dict[str, int]:
+    """Support tokens per guild (the box's rule, ruling S-4) for these characters; with
+    C-1's other reading, chosen by the table, every guild that has a character gets 5
+    with 3 players (the setup and the scorer count the same)."""
+    return box.tokens_in_play(n, guilds_being_played(characters, other_reading))
+
+
+def table_reading(s: CarpeAstraState) -> str:
+    """The table's reading of C-1 now (its Rulings screen, the config's ``readings``)."""
+    return ALTERNATIVE if s.readings.get("C-1") == ALTERNATIVE else DOCUMENTED
 
 
 def current(state: CarpeAstraState) -> int:
@@ -186,6 +219,7 @@ def initial(config: Mapping[str, Any]) -> CarpeAstraState:
         setup_characters=list(chars) if chars else None, setup_support=support,
         credits=[credits] * n, support=[{} for _ in players],
         proposed_start=setup_first_player(setup, n),
+        readings=config_readings(config),
     )
 
 
@@ -225,8 +259,8 @@ def _begin_round(s: CarpeAstraState, round_: int) -> None:
 
 
 def _start_turn(s: CarpeAstraState) -> None:
-    s.drew, s.tile_added, s.moves, s.scored = False, False, 0, 0
-    s.slandered = []
+    s.drew, s.tile_added, s.moves, s.scored, s.event_credits = False, False, 0, 0, 0
+    s.slandered, s.bare_slanders = [], []
 
 
 def _advanced(s: CarpeAstraState) -> tuple[str, ...]:
@@ -252,10 +286,18 @@ def _start(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
                                 character=CHARACTER_NAMES[c]))
         chars.append(c)
     s.characters = chars
-    if s.setup_support is not None and chars == s.setup_characters:
-        in_play = dict(s.setup_support)
-    else:
-        in_play = tokens_in_play(len(s.players), chars)
+    # Carpe Astra, Setup: the support tokens set out, under the reading of C-1 the table
+    # had at the first tap (the log is replayed under it whatever the table reads later)
+    reading = event.get("tokens_reading", table_reading(s))
+    if reading not in (DOCUMENTED, ALTERNATIVE):
+        raise FlowError(Msg("flow.carpe_astra.error.tokens_reading"))
+    s.tokens_reading = reading
+    s.rules = event.get("rules", 1)
+    if s.rules not in (1, RULES):
+        raise FlowError(Msg("flow.carpe_astra.error.rules"))
+    # (the setup's ``support_tokens`` are the same numbers, from the same box function, but
+    # made under the table's reading now, which may have changed since the first tap)
+    in_play = tokens_in_play(len(s.players), chars, reading == ALTERNATIVE)
     # Carpe Astra, Setup: each player takes two tokens of their own guild from supply.
     own(s, "support")
     for i, c in enumerate(chars):
@@ -280,7 +322,9 @@ def _start_fields(s: CarpeAstraState) -> list[Field]:
 
 
 def _start_actions(s: CarpeAstraState) -> list[Action]:
-    event: dict[str, Any] = {"type": "start"}
+    event: dict[str, Any] = {"type": "start", "rules": RULES}
+    if len(s.players) == 3:  # C-1 concerns 3 players: the tokens are set out under it
+        event["tokens_reading"] = table_reading(s)
     if None not in s.characters:
         # Carpe Astra, Setup: "Determine which player is which character." — done once,
         # on the Setup screen (drawn or chosen); the first tap records them.
@@ -408,9 +452,17 @@ def _slander(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
     guild = req_choice(event.get("guild"), GUILDS, Msg("flow.carpe_astra.error.guild"))
     keep = req_bool(event.get("keep"), Msg("flow.carpe_astra.error.keep"), False)
     if s.support[victim].get(guild, 0) <= 0:  # type: ignore[index]
-        raise FlowError(Msg("flow.carpe_astra.error.nothing_to_lose",
-                            name=s.players[victim],  # type: ignore[index]
-                            guild=GUILD_NAMES[guild]))  # type: ignore[index]
+        # Carpe Astra, Gain Support: "To score a Network or Slander card, you must have one
+        # agent on each guild depicted on the card as well as one agent on ... an
+        # opponent's character tile (for a Slander card)" — nothing asks that the
+        # opponent hold a token. Scored, nothing to return or keep, and no "two credits"
+        # ("If you do not score any cards during the turn"): ruling P-7.
+        own(s, "slandered", "bare_slanders")
+        s.bare_slanders.append({"victim": victim, "guild": guild})
+        s.scored += 1
+        if victim not in s.slandered:
+            s.slandered.append(victim)  # type: ignore[arg-type]
+        return
     if keep:
         # Carpe Astra, Gain Support: pay one credit to keep the token.
         _pay(s, me, 1, "flow.carpe_astra.error.pay_keep")
@@ -425,24 +477,42 @@ def _slander(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
         s.slandered.append(victim)  # type: ignore[arg-type]
 
 
+def event_credits_open(s: CarpeAstraState) -> int:
+    """The event credits the cards scored this turn can still bring: Carpe Astra, Money
+    Tokens: "You earn money in two ways: if you do not score any cards on your turn, you
+    take two credits; when you score cards that meet event requirements, you take the
+    appropriate number of credits." — Event Cards: "you receive one credit for every guild
+    featured" (two guilds) or "two credits for every card featuring that guild": at most
+    2 a card, none before a card is scored (ruling P-7)."""
+    return max(0, EVENT_CREDITS_A_CARD * s.scored - s.event_credits)
+
+
 def _event_credits(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
     # Carpe Astra, Event Cards: credits for scoring cards of the current event's guilds.
     if s.round == 1:
         raise FlowError(Msg("flow.carpe_astra.error.round1_event"))
+    if not s.scored and s.rules >= 2:  # Money Tokens: "when you score cards" (P-7)
+        raise FlowError(Msg("flow.carpe_astra.error.event_unscored", name=_name(s)))
     amount = req_int(event.get("amount"), 1, 30,
                      whole=Msg("flow.carpe_astra.error.credits_whole"),
                      low=Msg("flow.carpe_astra.error.credits_low", lo=1),
                      high=Msg("flow.carpe_astra.error.credits_high", hi=30))
+    if amount > event_credits_open(s) and s.rules >= 2:  # Event Cards: 2 a card at most
+        raise FlowError(Msg("flow.carpe_astra.error.event_too_many", cards=s.scored,
+                            count=event_credits_open(s)))
     if amount > credits_left(s):  # the supply holds the box's 49 less the players' (C-6)
         raise FlowError(Msg("flow.carpe_astra.error.supply_short", count=credits_left(s),
                             limit=CREDIT_TOKENS))
     own(s, "credits")
     s.credits[current(s)] += amount
+    s.event_credits += amount
 
 
 def _no_score(s: CarpeAstraState, event: Mapping[str, Any]) -> None:
     """Leaving Gain Support: nothing scored → take two credits (ruling P-7) "from the
-    supply", which holds what the players do not (ruling C-6)."""
+    supply", which holds what the players do not (ruling C-6). Carpe Astra, Gain Support:
+    "If you do not score any cards during the turn, take two credits from the supply." —
+    never with event credits, which come only with a card scored (``_event_credits``)."""
     if s.scored == 0:
         own(s, "credits")
         s.credits[current(s)] += no_score_credits(s)
@@ -470,15 +540,13 @@ def _network_action(s: CarpeAstraState) -> Action:
 
 
 def _slander_actions(s: CarpeAstraState) -> list[Action]:
-    """A Slander card scored, against an opponent who holds a token."""
+    """A Slander card scored, against any opponent: one without a token of the guild
+    picked loses nothing, and the card is scored all the same (ruling P-7)."""
     me = current(s)
-    targets = [seat(i) for i in range(len(s.players))
-               if i != me and any(v > 0 for v in s.support[i].values())]
-    if not targets:
-        return []
+    targets = [seat(i) for i in range(len(s.players)) if i != me]
     fields = [
-        # Carpe Astra, Gain Support: "Pick an opponent" — the table's pick, unless only one
-        # opponent holds a token.
+        # Carpe Astra, Gain Support: "Pick an opponent whose character tile has your
+        # agent on it" — the table's pick, unless there is only one opponent.
         player_field("victim", Msg("flow.carpe_astra.field.victim"), s.players,
                      among=[t - 1 for t in targets], **_sole(targets)),
         Field(key="guild", label=Msg("flow.carpe_astra.field.guild"), kind="choice",
@@ -494,9 +562,14 @@ def _slander_actions(s: CarpeAstraState) -> list[Action]:
 def _event_credits_actions(s: CarpeAstraState) -> list[Action]:
     if s.round == 1:  # Carpe Astra, End of a Round: "in the first round it isn't revealed"
         return []
+    # Carpe Astra, Money Tokens: event credits come "when you score cards" (ruling P-7),
+    # at most 2 a card (Event Cards)
+    most = min(event_credits_open(s), credits_left(s))
+    if most < 1:
+        return []
     return [Action(event={"type": "event_credits"}, label=Msg("flow.carpe_astra.action.event"),
                    fields=[Field(key="amount", label=Msg("flow.carpe_astra.field.credits"),
-                                 kind="number", min=1, max=30, default=1)])]
+                                 kind="number", min=1, max=most, default=1)])]
 
 
 def _support_actions(s: CarpeAstraState) -> list[Action]:
@@ -504,6 +577,34 @@ def _support_actions(s: CarpeAstraState) -> list[Action]:
 
 
 def _support_notes(s: CarpeAstraState) -> list[Text]:
+    return [*_bare_notes(s), *_support_credit_notes(s), *_tokens_notes(s)]
+
+
+def _bare_notes(s: CarpeAstraState) -> list[Text]:
+    """A Slander card scored against an opponent without that guild's token (P-7)."""
+    return [Msg("flow.carpe_astra.note.slander_bare", name=s.players[b["victim"]],
+                guild=GUILD_NAMES[b["guild"]]) for b in s.bare_slanders]
+
+
+def _support_note_rulings(s: CarpeAstraState) -> tuple[str, ...]:
+    return (*(("P-7",) if s.bare_slanders else ()), *(("C-1",) if _tokens_notes(s) else ()))
+
+
+def _tokens_notes(s: CarpeAstraState) -> list[Text]:
+    """With 3 players, when the table's reading of C-1 is no longer the one the tokens
+    were set out under: Play cannot take back a token already won, so its supply keeps
+    the numbers set out; Score counts under the table's reading now."""
+    if len(s.players) != 3 or s.phase == "start" or table_reading(s) == s.tokens_reading:
+        return []
+    counts = tokens_in_play(3, [c for c in s.characters if c], table_reading(s) == ALTERNATIVE)
+    was = tokens_in_play(3, [c for c in s.characters if c], s.tokens_reading == ALTERNATIVE)
+    changed = [g for g in GUILDS if counts[g] != was[g]]
+    return [Msg("flow.carpe_astra.note.tokens_reading_changed",
+                guilds=comma_list([GUILD_NAMES[g] for g in changed]),
+                was=was[changed[0]], now=counts[changed[0]])] if changed else []
+
+
+def _support_credit_notes(s: CarpeAstraState) -> list[Text]:
     if s.scored:
         return [Msg("flow.carpe_astra.note.scored", count=s.scored)]
     if no_score_credits(s) < NO_SCORE_CREDITS:
@@ -716,7 +817,8 @@ TABLE = StepTable(
              lambda s: Msg("flow.carpe_astra.reminder.support", name=_name(s),
                            count=NO_SCORE_CREDITS),
              cites=("support",), moves=("network", "slander", "event_credits"),
-             actions=_support_actions, notes=_support_notes, rulings=("P-7",),
+             actions=_support_actions, notes=_support_notes,
+             note_rulings=_support_note_rulings, rulings=("P-7",),
              then=_no_score, next="draw", next_label=_support_next_label),
         # Carpe Astra, Draw; then Play: control passes to the left
         Step("draw", Msg("flow.carpe_astra.title.draw"),
@@ -735,7 +837,8 @@ TABLE = StepTable(
              next_label=lambda s: Msg("flow.carpe_astra.next.round", round=s.round + 1)),
         # Carpe Astra, End of the Game
         Step("end", Msg("flow.carpe_astra.title.end"), Msg("flow.carpe_astra.reminder.end"),
-             cites=("end",), final=True),
+             cites=("end",), notes=_tokens_notes,
+             note_rulings=lambda s: ("C-1",) if _tokens_notes(s) else (), final=True),
     ),
 )
 

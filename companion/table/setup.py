@@ -25,14 +25,26 @@ def setup_for(session: TableSession, store=None):
 
 def _chosen(session: TableSession, store=None) -> tuple[Any, dict]:
     """What the table's setup follows besides its seed: Carpe Astra's characters, chosen
-    on Setup (None: the draw), and a later campaign game's options."""
+    on Setup (None: the draw), a later campaign game's options, and the table's own
+    readings that change what is set out (Carpe Astra's C-1: ``setup_readings``)."""
     options: dict = {}
     if store is not None and session.variant == "campaign":
         from companion.table.campaign import setup_options
 
         options = setup_options(store, session)
+    if setup_readings(session):
+        options["readings"] = setup_readings(session)
     chosen = session.setup_choices.get("characters")  # Carpe Astra, chosen on Setup
     return (chosen if session.game == "carpe_astra" else None), options
+
+
+def setup_readings(session: TableSession) -> dict[str, str]:
+    """The table's own readings that change what its setup sets out (scorers/readings.py
+    ``SETS_OUT``: C-1, the support tokens of each guild with 3 players): the setup
+    checklist, Play's supply and Score's limits all follow them."""
+    from scorers.readings import setting_out
+
+    return setting_out(session.readings, session.game)
 
 
 def _make_setup(game: str, players: int, variant: str, seed: int | None, chosen: Any,
@@ -84,10 +96,11 @@ def flow_config(session: TableSession, store=None) -> dict[str, Any]:
 
 
 def play_readings(session: TableSession) -> dict[str, str]:
-    """The table's own readings that its play flow applies (P-1, P-14: "alternative")."""
+    """The table's own readings that its play flow applies (P-1, P-14: "alternative"),
+    and those that change what the setup sets out, which Play starts from (C-1)."""
     from scorers.readings import for_game
 
-    return for_game(session.readings, session.game, "play")
+    return {**for_game(session.readings, session.game, "play"), **setup_readings(session)}
 
 
 def sheet_with_readings(session: TableSession, sheet: dict[str, Any] | None

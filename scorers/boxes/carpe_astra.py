@@ -5,6 +5,8 @@ The guilds' and characters' names, colours and logos are the scorer's
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 GAME = "carpe_astra"
 NAME = "Carpe Astra"  # the box's English name, as BoardGameGeek lists it
 PLAYER_COUNTS = (2, 3, 4)  # Carpe Astra, Setup: 2-, 3- or 4-player layouts
@@ -30,6 +32,16 @@ GUILDS = ("military", "traders", "priests", "engineers", "settlers", "politician
 # this order)
 CHARACTER_GUILDS = {"chun": "military", "tyndar": "traders", "ichthon": "priests",
                     "verron": "politicians"}
+
+
+def guilds_being_played(characters: Iterable[str], other_reading: bool = False) -> set[str]:
+    """Carpe Astra, Setup: "for a 3-player game use five support tokens for the guilds
+    being played": the guilds of the characters in play (ruling C-1); with C-1's other
+    reading (the table's choice, scorers/readings.py) every guild that has a character,
+    whoever plays them. The setup, the play flow and the scorer all ask here."""
+    if other_reading:
+        return set(CHARACTER_GUILDS.values())
+    return {CHARACTER_GUILDS[c] for c in characters if c in CHARACTER_GUILDS}
 
 
 def tokens_in_play(players: int, guilds_played: set[str] | frozenset[str]) -> dict[str, int]:

@@ -22,6 +22,10 @@ class Realm(Model):
 class Player(Model):
     name: str
     last_shrine_turn: StrictInt | None = None
+    # When another player's last Shrine came in the same turn (a card's ability can place
+    # one on another player's Realm): this one's place among that turn's Shrines, 1 for
+    # the first placed (AL-2, AL-3). Left out on sheets saved before it existed.
+    last_shrine_order: StrictInt | None = None
     realms: list[Realm]
 
 

@@ -123,8 +123,8 @@ def test_event_credits():
         FLOW.apply(state, {"type": "event_credits", "amount": 4})
     state = to_phase(play_round(state), "support")
     state = run(state, {"type": "network", "guild": "engineers"},
-                {"type": "event_credits", "amount": 4})
-    assert state.credits[0] == 5 + 2 + 4  # round 1: nothing scored (+2); round 2: event
+                {"type": "event_credits", "amount": 2})
+    assert state.credits[0] == 5 + 2 + 2  # round 1: nothing scored (+2); round 2: event
 
 
 @pytest.mark.parametrize("n, supply", [
@@ -164,8 +164,6 @@ def test_slander_returns_or_keeps_token():
                                "keep": True})
     assert state.support[1]["traders"] == 0 and state.support[0]["traders"] == 1
     assert state.credits[0] == 4
-    with pytest.raises(FlowError, match="no Traders"):
-        FLOW.apply(state, {"type": "slander", "victim": 2, "guild": "traders"})
     with pytest.raises(FlowError, match="opponent"):
         FLOW.apply(state, {"type": "slander", "victim": 1, "guild": "military"})
 

@@ -84,6 +84,9 @@ def test_event_credits_come_from_the_same_supply():
     state = FLOW.apply(state, {"type": "end_round", "immediate": False})
     state = to_phase(state, "support")
     state = state.model_copy(update={"credits": [30, 10, 6]})  # 3 left
+    # two cards scored: up to 4 event credits (Event Cards), from what the supply holds
+    state = FLOW.apply(state, {"type": "network", "guild": None})
+    state = FLOW.apply(state, {"type": "network", "guild": None})
     with pytest.raises(FlowError) as err:
         FLOW.apply(state, {"type": "event_credits", "amount": 4})
     assert render(message(err.value), "en").startswith("The supply has only 3 credits left")
@@ -92,14 +95,15 @@ def test_event_credits_come_from_the_same_supply():
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.sampled_from(["next", "draw", "event"]), min_size=1, max_size=200))
+@given(st.lists(st.sampled_from(["next", "draw", "event", "card"]), min_size=1, max_size=200))
 def test_the_players_never_hold_more_than_the_box(taps):
     state = new()
     for tap in taps:
         if state.finished:
             break
         event = {"next": {"type": "next"}, "draw": {"type": "draw_cards"},
-                 "event": {"type": "event_credits", "amount": 5}}[tap]
+                 "event": {"type": "event_credits", "amount": 2},
+                 "card": {"type": "network", "guild": None}}[tap]
         if state.phase == "round_end":
             event = {"type": "end_round", "immediate": False}
         try:

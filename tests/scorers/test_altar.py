@@ -128,9 +128,13 @@ def test_equal_last_shrine_turns_in_a_tie_are_a_problem():
     data = sheet([player("Ann", realm("Goddess of Love", 2, 3), turn=14),
                   player("Ben", realm("Ancient God", 2, 4), turn=14),
                   player("Cat", realm("God of War", 1, 1))])
+    # The same turn is possible (a card's ability places a Shrine on another player's
+    # Realm): then each one's place among the Shrines of that turn is asked for.
     assert problems_of(data) == [
-        "players[1].last_shrine_turn: 14, the same turn as Ann's; turns are counted over all "
-        "players, so the player who placed the last Shrine must differ"]
+        "players[0].last_shrine_order: needed: Ann's last Shrine came in turn 14, as Ben's "
+        "did: its place among the Shrines of that turn (1 = the first placed in it)",
+        "players[1].last_shrine_order: needed: Ben's last Shrine came in turn 14, as Ann's "
+        "did: its place among the Shrines of that turn (1 = the first placed in it)"]
 
 
 def test_last_shrine_turn_is_not_needed_without_a_tie():

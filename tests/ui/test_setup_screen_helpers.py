@@ -10,8 +10,6 @@ from hypothesis import strategies as st
 
 import setup_guides
 from companion.engine import Engine
-from companion.storage.store import Store
-from companion.ui.views import setup as screen
 from companion.screens.setup_checklist import (
     first_player_mode,
     kept_ticks,
@@ -20,6 +18,8 @@ from companion.screens.setup_checklist import (
     split_draws,
     with_seat_names,
 )
+from companion.storage.store import Store
+from companion.ui.views import setup as screen
 
 
 def every_setup(seed: int = 7):

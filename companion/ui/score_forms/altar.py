@@ -11,7 +11,9 @@ live whether it is complete or what it still needs.
 - ``last_shrine_turn`` is asked only where it decides (``scorers.altar.turns_needed``:
   complete players who tie on Shrines, AL-2; with nobody complete, those tied for the most
   Shrines, AL-3), or when one is already entered (so it can be cleared); 0 means "not
-  noted".
+  noted". ``last_shrine_order`` (the last Shrine's place among the Shrines of its turn) is
+  asked of those of them whose turn another of them shares (a card's ability can place a
+  Shrine on another player's Realm), or when one is already entered.
 - ``end`` follows the Realms until someone picks it on this screen: "a Realm was
   completed" once a player is complete, "the draw deck ran out" while nobody is. So a
   sheet being entered is never refused for its end, and a pick by hand is never changed.
@@ -82,15 +84,19 @@ def player_done(player: dict) -> bool:
     return bool(realms) and all(realm_complete(*realm_counts(r)) for r in realms)
 
 
-def tied_players(sheet: dict) -> list[int]:
-    """Players whose last Shrine placed decides (Altar, Winner of the Game): complete
-    players tied on Shrines (AL-2), or, when nobody completed and the game ended by the
-    Shrine tiles or the deck, those tied for the most Shrines (AL-3) — as the scorer asks."""
+def tied_groups(sheet: dict) -> list[list[int]]:
+    """The groups of players whose last Shrine placed decides (Altar, Winner of the Game):
+    complete players tied on Shrines (AL-2), or, when nobody completed and the game ended
+    by the Shrine tiles or the deck, those tied for the most Shrines (AL-3) — as the
+    scorer asks."""
     players = sheet.get("players", [])
-    groups = turns_needed([player_shrines(p) for p in players],
-                          [player_done(p) for p in players], str(sheet.get("end")),
-                          overridden=sheet.get("ability_winner") is not None)
-    return sorted(i for group in groups for i in group)
+    return turns_needed([player_shrines(p) for p in players],
+                        [player_done(p) for p in players], str(sheet.get("end")),
+                        overridden=sheet.get("ability_winner") is not None)
+
+
+def tied_players(sheet: dict) -> list[int]:
+    return sorted(i for group in tied_groups(sheet) for i in group)
 
 
 def turn_players(sheet: dict) -> list[int]:
@@ -98,6 +104,18 @@ def turn_players(sheet: dict) -> list[int]:
     tied = set(tied_players(sheet))
     return [i for i, p in enumerate(sheet.get("players", []))
             if i in tied or p.get("last_shrine_turn") is not None]
+
+
+def order_players(sheet: dict) -> list[int]:
+    """Players whose last Shrine's place in its turn is asked: tied players whose
+    last-Shrine turn another of their group shares (then the one placed later in that turn
+    is the last, Altar, Winner of the Game), and any with one already entered."""
+    players = sheet.get("players", [])
+    turns = [p.get("last_shrine_turn") for p in players]
+    shared = {i for group in tied_groups(sheet) for i in group
+              if turns[i] is not None and any(turns[j] == turns[i] for j in group if j != i)}
+    return [i for i, p in enumerate(players)
+            if i in shared or p.get("last_shrine_order") is not None]
 
 
 def followed_end(sheet: dict) -> str:
@@ -214,6 +232,7 @@ def table_controls(editor) -> list[ft.Control]:
     placed_error = ft.Text("", color=ft.Colors.ERROR, size=14, visible=False)
     end_note = ft.Text(t("altar.end_followed"), size=14, color=ft.Colors.ON_SURFACE_VARIANT)
     shown_turns = turn_players(sheet)
+    shown_orders = order_players(sheet)
     if sheet.get("end") != followed_end(sheet):
         _end_picked[editor] = True  # an end that differs was picked (or imported): keep it
 
@@ -225,7 +244,7 @@ def table_controls(editor) -> list[ft.Control]:
         placed.value = (t("altar.tiles_placed", placed=shrines_placed(sheet), tiles=tiles)
                         if tiles else "")
         end_note.visible = editor not in _end_picked
-        redraw = turn_players(sheet) != shown_turns
+        redraw = turn_players(sheet) != shown_turns or order_players(sheet) != shown_orders
         if editor not in _end_picked and sheet.get("end") in ("realm_completed",
                                                               "deck_exhausted"):
             want = followed_end(sheet)
@@ -248,16 +267,24 @@ def table_controls(editor) -> list[ft.Control]:
                       lambda: (placed_error.value, placed_error.visible))
 
     controls: list[ft.Control] = [ft.Divider(), placed, placed_error]
-    if shown_turns:
+    if shown_turns or shown_orders:
         controls += [
             ft.Text(t("altar.last_shrine"), size=17, weight=ft.FontWeight.W_600),
             ft.Text(t("altar.last_shrine_hint"), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
         ]
-        for i in shown_turns:
-            controls.append(editor.optional_stepper(
-                ("players", i, "last_shrine_turn"),
-                t("altar.last_shrine_turn", name=players[i].get("name", "")),
-                hint=t("altar.last_shrine_turn_hint")))
+        for i in sorted({*shown_turns, *shown_orders}):
+            name = players[i].get("name", "")
+            if i in shown_turns:
+                controls.append(editor.optional_stepper(
+                    ("players", i, "last_shrine_turn"), t("altar.last_shrine_turn", name=name),
+                    hint=t("altar.last_shrine_turn_hint")))
+            if i in shown_orders:
+                # Altar, Winner of the Game: "the player who placed the last Shrine" — two
+                # last Shrines in one turn are told apart by which was placed later.
+                controls.append(editor.optional_stepper(
+                    ("players", i, "last_shrine_order"),
+                    t("altar.last_shrine_order", name=name), maximum=tiles,
+                    hint=t("altar.last_shrine_order_hint")))
     controls += [
         editor.choice(("end",), t("altar.end"),
                       [(end, end_label(end)) for end in ENDS], on_pick=pick_end),
