@@ -1,6 +1,7 @@
 """Writing a command line's output (``companion.history``, ``companion.backup``): a file or
 standard output that cannot be written (a folder, a missing folder, a full disk, a closed
-descriptor) is one line for the person and exit status 2, never a traceback."""
+descriptor) is one line for the person and exit status 2, never a traceback; so are saved
+tables that cannot be opened (``refused_store``), in the same words for every command."""
 
 from __future__ import annotations
 
@@ -44,3 +45,30 @@ def _silence_stdout() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):
         pass
+
+
+# Why the saved tables cannot be opened, by the kind of companion.storage's StoreError.
+STORE_REFUSALS = {
+    "corrupt": "the file is damaged or is not a Table Companion file ({detail})",
+    "newer": "the file was written by a newer version of Table Companion (data version "
+             "{found}; this version knows up to {known}): update the app to open it",
+    "foreign": "the file is a database, but not a Table Companion file (its tables: "
+               "{names})",
+    "io": "{detail}",
+}
+
+
+def refused_store(program: str, data_dir: Path, kind: str, details: dict) -> int:
+    """Say in one line that the saved tables in ``data_dir`` cannot be opened, why
+    (``kind`` and ``details`` of the store's refusal) and that they were left as they
+    are; the exit status, 2."""
+    why = STORE_REFUSALS.get(kind, kind)
+    try:
+        why = why.format(**details)
+    except (KeyError, IndexError, ValueError):
+        why = kind
+    line = (f"{program}: the saved tables in {data_dir} cannot be opened ({kind}): {why}; "
+            "they were left as they are")
+    # one line, whatever the file held
+    print(line.replace("\r", " ").replace("\n", " "), file=sys.stderr)
+    return 2

@@ -9,7 +9,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.cli_output import write_output
+from companion.cli_output import refused_store, write_output
 from companion.storage import data_folder
 from companion.storage.store import Store, StoreError
 from companion.table import history
@@ -25,11 +25,11 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("--data-dir", type=Path, default=None,
                         help="folder of the saved tables (default: as the app finds it)")
     args = parser.parse_args(argv)
+    data_dir = args.data_dir or data_folder.default_data_dir()
     try:
-        store = Store(args.data_dir or data_folder.default_data_dir())
+        store = Store(data_dir)
     except StoreError as err:
-        print(f"companion.history: {err.path}: {err.kind}", file=sys.stderr)
-        return 1
+        return refused_store("companion.history", data_dir, err.kind, err.details)
     records = history.plays(store, empty_sheet)
     data = (history.csv_text(records).encode("utf-8") if str(args.file) == "-"
             else history.csv_bytes(records))

@@ -11,6 +11,8 @@ Import reads the whole file and checks all of it before anything is written, wit
 same checks the store applies to what a phone enters (``store._event_problems``,
 ``_box_value_problems``, ``scorers.sheets.written_problems``, ``scorers.limits``): a
 damaged, hostile or newer file is refused with one ``BackupError`` and nothing changes.
+So is a table the app could not use (``check_usable``): a play log its game refuses on
+replay, a score sheet that cannot be scored; the message names the table and why.
 Then it merges in one transaction of the store's own (``Store._transaction``): a table
 whose id is new here is added; one this phone has too is taken only when its
 ``updated_at`` is later than ours (its row, events and sheet replace ours as one unit),
@@ -38,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.catalog import GAMES
-from companion.i18n import LANGUAGES, t
+from companion.i18n import LANGUAGES, say, t
 from companion.storage import store as store_module
 from companion.storage.store import Store, StoreError
 from scorers import limits
@@ -81,11 +83,15 @@ class BackupError(Exception):
     is wrong there) | read_only | store. ``message()`` is the line for a player;
     ``str()`` the line for the command line."""
 
-    def __init__(self, kind: str, where: str = "", detail: str = "", table: int = 0):
+    def __init__(self, kind: str, where: str = "", detail: str = "", table: int = 0,
+                 unusable: tuple[str, str, Any] | None = None):
         self.kind = kind
         self.where = where
         self.detail = detail
         self.table = table  # the table's number in the file (1, 2…), 0 for none
+        # A table the app could not use: ("play" | "sheet", its game's id, why: the
+        # game's or the scorer's sentence, said in the reader's language).
+        self.unusable = unusable
         text = kind + (f": {where}" if where else "") + (f": {detail}" if detail else "")
         super().__init__(" ".join(text.split()))  # one line, whatever the file held
 
@@ -102,6 +108,11 @@ class BackupError(Exception):
             return t("backup.read_only")
         if self.kind == "store":
             return t("backup.store_problem")
+        if self.unusable is not None:
+            what, game, why = self.unusable
+            words = " ".join(say(why).split())[:300]  # one line, whatever the file held
+            return t(f"backup.table_{what}_refused", number=self.table,
+                     game=t(GAMES[game].name), why=words)
         if self.table:
             return t("backup.damaged_table", number=self.table)
         return t("backup.damaged")
@@ -526,12 +537,15 @@ def import_backup(store: Store, data: bytes | str) -> Report:
     nothing changed) when it cannot be."""
     backup = load(data)
     report = Report(settings=dict(backup.get("settings", {})))
+    tables = backup.get("tables", [])
+    if backup["store_version"] < store_module.SEATS_VERSION:
+        tables = [_seated(table) for table in tables]
+    # What the app could not use is refused before anything is written (or begun).
+    check_usable(tables, store)
     try:
         with store._transaction() as conn:
             table_columns = set(_columns(conn, "tables"))
-            for table in backup.get("tables", []):
-                if backup["store_version"] < store_module.SEATS_VERSION:
-                    table = _seated(table)
+            for table in tables:
                 _merge_table(conn, table, table_columns, report)
             for box in backup.get("box_values", []):
                 _merge_box(conn, box, report)
@@ -584,6 +598,98 @@ def _merge_table(conn: sqlite3.Connection, table: dict[str, Any], columns: set[s
         [(table["id"], e["seq"], json.dumps(e["event"], ensure_ascii=False), e["created_at"])
          for e in events])
     report.changed_tables.append(table["id"])
+
+
+def check_usable(tables: list[dict[str, Any]], store: Store | None = None) -> None:
+    """Refuse (BackupError, the table's number and why) a table the app could not use,
+    as a damaged one is refused: a play log its game refuses on replay (Play would show
+    nothing but that), or a score sheet that cannot be scored (not the table's game, or
+    not a sheet of it). A sheet that breaks a rule of the game is usable: Score shows the
+    problems at their fields. ``store``: where a later game of a Latria campaign finds the
+    games before it that are not in the file (its setup follows game 1's)."""
+    from companion.flows import FlowError, message, replay
+    from companion.table.setup import flow_config, sheet_with_readings
+
+    series = _Series(tables, store)
+    for number, table in enumerate(tables, 1):
+        where = f"tables[{number - 1}]"
+        session = series.sessions[table["id"]]
+        if table.get("events"):
+            try:
+                replay(session.game, flow_config(session, series),
+                       [entry["event"] for entry in table["events"]])
+            except FlowError as err:
+                raise _unusable(where + ".events", "play", session.game, message(err),
+                                number) from None
+            except Exception as err:  # noqa: BLE001 - any failure of a hostile log
+                raise _unusable(where + ".events", "play", session.game,
+                                f"{type(err).__name__}: {err}", number) from None
+        sheet = table.get("score_sheet")
+        if sheet is not None:
+            why = _sheet_unusable(session, sheet_with_readings(session, sheet))
+            if why is not None:
+                raise _unusable(where + ".score_sheet", "sheet", session.game, why, number)
+
+
+def _unusable(where: str, what: str, game: str, why: Any, number: int) -> BackupError:
+    return BackupError("damaged", where=where, detail=say(why)[:200], table=number,
+                       unusable=(what, game, why))
+
+
+def _sheet_unusable(session: Any, sheet: dict[str, Any]) -> Any:
+    """Why the app cannot score ``sheet`` as ``session``'s, or None."""
+    from scorers.base import SheetProblems
+    from scorers.sheets import game_module, parse_sheet
+
+    game = sheet.get("game")
+    if game not in (session.game, f"{session.game}_campaign"):
+        return f"game: {game!r}"[:80]
+    try:
+        parsed = parse_sheet(sheet)
+    except SheetProblems as err:
+        first = err.problems[0]
+        return f"{first.where}: {say(first.message)}" if first.where else first.message
+    try:
+        game_module(game).score(parsed)
+    except SheetProblems:
+        return None  # a rule broken: Score shows it at its field
+    except Exception as err:  # noqa: BLE001 - the scorer fails on it: not usable
+        return f"{type(err).__name__}: {err}"
+    return None
+
+
+class _Series:
+    """The tables of a file as the app reads them (``sessions``), and, for a table's
+    setup, the tables of a Latria campaign series: the file's, over the store's
+    (``companion.table.campaign.setup_options`` asks for ``series`` and ``events``)."""
+
+    def __init__(self, tables: list[dict[str, Any]], store: Store | None):
+        from pydantic import ValidationError
+
+        from companion.table.record import TableSession
+
+        self.store = store
+        self.tables = {table["id"]: table for table in tables}
+        self.sessions = {}
+        for number, table in enumerate(tables, 1):
+            try:
+                self.sessions[table["id"]] = TableSession.model_validate(
+                    {k: v for k, v in table.items() if k != "events"})
+            except ValidationError as err:  # (load's checks leave nothing for this)
+                raise BackupError("damaged", where=f"tables[{number - 1}]",
+                                  detail=str(err).splitlines()[0][:200],
+                                  table=number) from None
+
+    def series(self, campaign_id: str) -> list[Any]:
+        kept = {s.id: s for s in (self.store.series(campaign_id) if self.store else [])}
+        kept.update({s.id: s for s in self.sessions.values()
+                     if campaign_id in (s.id, s.campaign_id)})
+        return sorted(kept.values(), key=lambda s: s.created_at)
+
+    def events(self, table_id: str) -> list[dict[str, Any]]:
+        if table_id in self.tables:
+            return [entry["event"] for entry in self.tables[table_id].get("events", [])]
+        return self.store.events(table_id) if self.store else []
 
 
 def _seated(table: dict[str, Any]) -> dict[str, Any]:
@@ -643,7 +749,7 @@ def _open_store(data_dir: Path) -> Store:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from companion.cli_output import write_output
+    from companion.cli_output import refused_store, write_output
     from companion.storage import data_folder
 
     args = parse_args(argv)
@@ -670,8 +776,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         store = _open_store(data_dir)
     except StoreError as err:
-        return _fail(f"the saved tables in {data_dir} cannot be opened ({err.kind}): "
-                     "they were left as they are")
+        return refused_store("companion.backup", data_dir, err.kind, err.details)
     if args.action == "export":
         made = export_backup(store)
         why = write_output(args.file, backup_bytes(made.backup))

@@ -1033,6 +1033,11 @@ def _inspect(path: Path) -> Found:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if app_id not in (0, APPLICATION_ID):
                 raise StoreError("foreign", path, names=_names_text(names))
+            if app_id == 0 and not 0 <= version <= LATEST_VERSION:
+                # Only our application_id makes a file ours: one without it is ours
+                # from before it (a version this app knows), or another program's
+                # (a browser's history has user_version 53), never a newer one of ours.
+                raise StoreError("foreign", path, names=_names_text(names))
             if version < 0:  # a signed 32-bit field: no version of ours is negative
                 raise StoreError("corrupt", path, detail=f"data version {version}")
             if version > LATEST_VERSION:

@@ -370,6 +370,166 @@ def guard_errors(page: ft.Page) -> None:
             log.debug("could not show the error notice", exc_info=True)
 
     page.session.error = on_error
+    check_messages(page)
+
+
+# Longest piece of a phone's message quoted on the console (a hostile one may be MiBs).
+QUOTED = 80
+
+
+def quoted(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
+
+
+def check_messages(page: ft.Page) -> None:
+    """A phone's events and property changes are checked before Flet takes them: one
+    that is malformed (a route that is a number, an event without the fields its kind
+    has, an unknown brightness, a control id that is a list) is dropped with one line on
+    the console, where Flet would have logged a traceback for it, or handed a screen's
+    handler a value it cannot use. This session's ``dispatch_event`` and ``apply_patch``
+    (instance attributes, as ``guard_errors``); ``tell_missed_taps`` and
+    ``notices_follow_taps`` wrap what it delivers to (``wrap_delivery``), so the check
+    sees every event first."""
+    session = page.session
+    client = page.client_ip or "this computer"
+    apply_patch = session.apply_patch
+
+    async def dispatch_event(control_id: Any, event_name: Any, event_data: Any) -> None:
+        problem = malformed_event(session, control_id, event_name, event_data)
+        if problem:
+            log.warning("a malformed message from %s was dropped: %s", client, problem)
+            return
+        await dispatch_event.deliver(control_id, event_name, event_data)
+
+    def checked_patch(control_id: Any, props: Any) -> None:
+        problem = malformed_patch(session, control_id, props)
+        if problem:
+            log.warning("a malformed message from %s was dropped: %s", client, problem)
+            return
+        apply_patch(control_id, props)
+
+    dispatch_event.deliver = session.dispatch_event  # type: ignore[attr-defined]
+    session.dispatch_event = dispatch_event
+    session.apply_patch = checked_patch
+
+
+def wrap_delivery(session: Any, wrapper: Callable[[Callable], Callable]) -> None:
+    """Put ``wrapper`` around how ``session`` delivers an event: under the check of
+    ``check_messages`` when the session has it (it sees every event first), else around
+    the session's ``dispatch_event``."""
+    current = session.dispatch_event
+    if hasattr(current, "deliver"):
+        current.deliver = wrapper(current.deliver)
+    else:
+        session.dispatch_event = wrapper(current)
+
+
+def malformed_event(session: Any, control_id: Any, event_name: Any,
+                    event_data: Any) -> str | None:
+    """Why Flet could not make the event a phone sent for its control's handler (None:
+    it can, or Flet drops it without a word: an unknown control or event)."""
+    import typing
+
+    from flet.controls.control_event import Event, get_event_field_type
+    from flet.utils.from_dict import from_dict
+
+    if type(control_id) is not int or type(event_name) is not str:
+        return f"an event {quoted(event_name)} for the control {quoted(control_id)}"
+    control = session.index.get(control_id)
+    handler = f"on_{event_name}"
+    if control is None or not hasattr(control, handler):
+        return None
+    kind = (type(control), handler)
+    if kind not in _event_types:  # (Flet reads the class's annotations: 0.3 ms)
+        _event_types[kind] = get_event_field_type(control, handler)
+    event_type = _event_types[kind]
+    if event_type is None or (typing.get_origin(event_type) or event_type) is Event:
+        return None  # a plain event: any data, which the handler reads as it is
+    if not isinstance(event_data, dict):
+        return f"{quoted(event_name)} with {quoted(event_data)} for its fields"
+    try:
+        event = from_dict(event_type, {**event_data, "control": control, "name": event_name})
+    except Exception as err:  # noqa: BLE001 - any way the phone's data cannot make it
+        return f"{quoted(event_name)}: {quoted(str(err))}"
+    for name, hint in event_hints(event_type).items():
+        if name not in ("name", "data", "control") and not fits(getattr(event, name, None),
+                                                                 hint):
+            return (f"{quoted(event_name)} with {quoted(getattr(event, name, None))} "
+                    f"for its {name}")
+    return None
+
+
+# (a control's class, ``on_<event>``) → the class of the events its handler is given
+_event_types: dict[tuple[type, str], Any] = {}
+
+
+def event_hints(event_type: type) -> dict[str, Any]:
+    """The fields of an event's class and their types (none when they cannot be read)."""
+    import typing
+
+    if event_type not in _event_hints:
+        try:
+            _event_hints[event_type] = typing.get_type_hints(
+                event_type, globalns=vars(sys.modules[event_type.__module__]))
+        except Exception:  # noqa: BLE001 - an annotation Python cannot resolve: unchecked
+            _event_hints[event_type] = {}
+    return _event_hints[event_type]
+
+
+_event_hints: dict[type, dict[str, Any]] = {}
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether ``value`` is of the type ``hint`` names, as far as a phone's message can
+    be wrong: text, numbers, yes/no, Flet's enums and data classes, lists of them. A
+    type this does not know passes."""
+    import dataclasses
+    import enum
+    import types
+    import typing
+
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        return any(fits(value, h) for h in args)
+    if hint is type(None):
+        return value is None
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint in (int, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if origin is list:
+        return isinstance(value, list) and all(fits(v, args[0]) for v in value if args)
+    if origin is dict:
+        return isinstance(value, dict)
+    if isinstance(hint, type) and (issubclass(hint, enum.Enum)
+                                   or dataclasses.is_dataclass(hint)):
+        return isinstance(value, hint)
+    return True
+
+
+def malformed_patch(session: Any, control_id: Any, props: Any) -> str | None:
+    """Why a phone's change to a control's properties (the route it is on, a field's
+    text) cannot be taken: a control id that is not a number, properties that are not
+    named, or a text, number or yes/no property given a value of another kind."""
+    if type(control_id) is not int or not isinstance(props, dict):
+        return f"properties {quoted(props)} for the control {quoted(control_id)}"
+    control = session.index.get(control_id)
+    for name, value in props.items():
+        if type(name) is not str:
+            return f"a property named {quoted(name)}"
+        now = getattr(control, name, None) if control is not None else None
+        if now is None or value is None:
+            continue
+        for kind in (str, bool, int | float):
+            if isinstance(now, kind) and not (isinstance(value, kind)
+                                              and isinstance(value, bool)
+                                              == isinstance(now, bool)):
+                return f"{quoted(value)} for the {name} of {type(control).__name__}"
+    return None
 
 
 # What a player does to a control: a tap, typing, a choice. (Focus and blur are not:
@@ -394,8 +554,9 @@ def tell_missed_taps(ctx: Context) -> None:
     Flet without a word ("Control with ID … not found"): with one server, that is what
     becomes of a tap made just as another phone's change redrew this screen. This
     session's ``dispatch_event`` (an instance attribute, so only this session; the same
-    as ``guard_errors``) delivers each event as before, then tells the phone when its
-    tap was such a one (``Context.tell_missed_tap``).
+    as ``guard_errors``, and under its check: ``wrap_delivery``) delivers each event as
+    before, then tells the phone when its tap was such a one
+    (``Context.tell_missed_tap``).
 
     So is a tap that reaches a control this phone's own tap just before took off the
     screen (``taken_by_own``), on the same screen: Score's form drawn for the character
@@ -403,7 +564,12 @@ def tell_missed_taps(ctx: Context) -> None:
     where a chip of the step before did. Not a second tap on the control tapped first
     (Next tapped twice: the first did what it meant), nor a tap on a screen left."""
     session = ctx.page.session
-    deliver = session.dispatch_event
+    wrap_delivery(session, lambda deliver: missed_taps_told(ctx, deliver))
+
+
+def missed_taps_told(ctx: Context, deliver: Callable) -> Callable:
+    """``deliver`` (a session's delivery of an event), telling a missed tap."""
+    session = ctx.page.session
 
     async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
         known = control_id in session.index
@@ -421,7 +587,7 @@ def tell_missed_taps(ctx: Context) -> None:
             if gone:
                 ctx.taken_by_own.append(frozenset(gone))
 
-    session.dispatch_event = dispatch_event
+    return dispatch_event
 
 
 def notices_follow_taps(ctx: Context) -> None:
@@ -432,20 +598,19 @@ def notices_follow_taps(ctx: Context) -> None:
     choice in a form, a refused tap) leaves them; a notice the tap itself showed stays.
     This session's ``dispatch_event``, as ``tell_missed_taps``; the engine counts the
     changes it saved (``Engine.changes_saved``)."""
-    session = ctx.page.session
-    deliver = session.dispatch_event
-
-    async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
-        if event_name not in PLAYER_EVENTS:
+    def follow(deliver: Callable) -> Callable:
+        async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
+            if event_name not in PLAYER_EVENTS:
+                await deliver(control_id, event_name, event_data)
+                return
+            before = notices_shown(ctx.page)
+            saved = ctx.engine.changes_saved
             await deliver(control_id, event_name, event_data)
-            return
-        before = notices_shown(ctx.page)
-        saved = ctx.engine.changes_saved
-        await deliver(control_id, event_name, event_data)
-        if before and ctx.engine.changes_saved != saved:
-            put_away(ctx.page, before)
+            if before and ctx.engine.changes_saved != saved:
+                put_away(ctx.page, before)
+        return dispatch_event
 
-    session.dispatch_event = dispatch_event
+    wrap_delivery(ctx.page.session, follow)
 
 
 def build_view(ctx: Context, route: str) -> ft.View:
@@ -735,16 +900,76 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
 
     i18n.use_session_language(language.session_language)
     sync.spare_the_transport_log()
+    shorten_flet_receive_errors()
     local_time.use_session_zone(phone_time.session_zone)
     guarded = access_code.guard(main, serving, style=style)
 
     async def entry(page: ft.Page) -> None:
-        # From the first event on, the code prompt's too: a malformed event from a page
-        # that has not given the code gets the one line, never a traceback with paths.
-        guard_errors(page)
-        # Before the first word (the code prompt has words) and the first date; asked
-        # at once, one round trip to the phone.
-        await asyncio.gather(language.start(page), phone_time.start(page))
-        await guarded(page)
+        starting = asyncio.current_task()
+
+        def leaving(e: Any = None) -> None:
+            # What the start waits for from the phone (its storage, its language) will
+            # not come: the start ends there (``page_left``).
+            if starting is not None and not starting.done():
+                starting.cancel(LEFT)
+
+        try:
+            # From the first event on, the code prompt's too: a malformed event from a
+            # page that has not given the code gets the one line, never a traceback.
+            guard_errors(page)
+            page.on_disconnect = page.on_close = leaving
+            if not isinstance(page.route, str):  # the phone's first message said so
+                page.route = "/"
+            if not access_code.phone_left(page):
+                # Before the first word (the code prompt has words) and the first date;
+                # asked at once, one round trip to the phone.
+                await asyncio.gather(language.start(page), phone_time.start(page))
+                await guarded(page)
+        except asyncio.CancelledError as err:
+            if LEFT not in err.args:
+                raise
+        except Exception:
+            if not access_code.phone_left(page):
+                raise  # Flet logs it, and the phone is told (``guard_errors``)
+        finally:
+            starting = None
+        if access_code.phone_left(page):
+            page_left()
 
     return entry
+
+
+LEFT = "the phone left while its page started"
+
+
+def page_left() -> None:
+    """A session closed while its page started (the phone went away, or never was a
+    phone): nothing to show, and no one to show it to. A broken pipe, which Flet's web
+    server takes as a start that ended with its connection, in a line of its info log
+    (it logged the start's errors with their tracebacks, and its own when the start
+    returned to a connection it had let go; its FletPageDisconnectedException fails
+    there too, naming the session it no longer has)."""
+    log.debug("a session closed while its page started")
+    raise BrokenPipeError(LEFT)
+
+
+class ReceiveErrorInOneLine(logging.Filter):
+    """Flet's web server logs a message it cannot read (not msgpack, not a message of
+    its protocol: a hostile phone's, or a broken one's) with its traceback, and ends
+    that phone's connection: one line says so instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Receive loop error"):
+            err = record.exc_info[1]
+            record.msg = "a malformed message from a phone ended its connection: %s"
+            record.args = (quoted(f"{type(err).__name__}: {err}"),)
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def shorten_flet_receive_errors() -> None:
+    """Once per process: Flet's receive errors in one line (``ReceiveErrorInOneLine``)."""
+    flet_web_log = logging.getLogger("flet_web.fastapi")
+    if not any(isinstance(f, ReceiveErrorInOneLine) for f in flet_web_log.filters):
+        flet_web_log.addFilter(ReceiveErrorInOneLine())

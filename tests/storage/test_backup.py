@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import sqlite3
 import subprocess
 import sys
@@ -26,15 +27,42 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.catalog import GAMES
+from companion.flows import FLOWS, FlowError, replay
 from companion.i18n import speaking
 from companion.storage import backup
 from companion.storage.backup import BackupError, export_backup, import_backup, load
 from companion.storage.store import DB_NAME, LATEST_VERSION, Store, expected_columns
+from companion.table.setup import flow_config
+from tests.flows.replay_corpus import _tap
 from tests.hostile import EXAMPLES, big_number, nested, to_text
 
 ROOT = Path(__file__).resolve().parents[2]
 SLOW = settings(max_examples=15, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def taps(store: Store, table_id: str, count: int, seed: int,
+         after: list[dict] | None = None) -> list[dict]:
+    """``count`` events a player could have tapped on the table's Play, after ``after``
+    (default: its saved log): an imported log is replayed, and one its game refuses is
+    refused (issue 46, 6)."""
+    session = store.get_table(table_id)
+    flow = FLOWS[session.game]
+    log = store.events(table_id) if after is None else after
+    state = replay(session.game, flow_config(session, store), log)
+    rng = random.Random(seed)
+    made: list[dict] = []
+    for _ in range(count * 40):
+        view = flow.view(state)
+        if len(made) == count or view.finished:
+            break
+        event = _tap(rng, view)
+        try:
+            state = flow.apply(state, event)
+        except FlowError:
+            continue
+        made.append(event)
+    return made
 
 
 def dump(data_dir: Path) -> dict[str, list[tuple]]:
@@ -47,10 +75,6 @@ def dump(data_dir: Path) -> dict[str, list[tuple]]:
 # ------------------------------------------------------------------ random stores
 
 names = st.text(st.characters(codec="utf-8", categories=("L", "N")), min_size=1, max_size=12)
-events = st.fixed_dictionaries(
-    {"type": st.sampled_from(["next_step", "mutation", "score", "pass"])},
-    optional={"body": st.sampled_from(["sun", "moon"]), "n": st.integers(-50, 50),
-              "who": names, "cards": st.lists(st.integers(0, 99), max_size=5)})
 box_values = st.one_of(st.integers(0, 20), st.dictionaries(
     st.sampled_from(["multiplier", "stars"]), st.integers(0, 9), min_size=1))
 
@@ -67,7 +91,8 @@ def table_plans(draw: st.DrawFn) -> dict:
         sheet = copy.deepcopy(EXAMPLES[game.id])
     return {"game": game.id, "variant": variant.id, "players": players,
             "seed": draw(st.none() | st.integers(0, 2**31)),
-            "events": draw(st.lists(events, max_size=6)), "undo": draw(st.integers(0, 2)),
+            "taps": draw(st.integers(0, 6)), "tap_seed": draw(st.integers(0, 10**6)),
+            "undo": draw(st.integers(0, 2)),
             "ticks": draw(st.lists(st.integers(1, 12), max_size=4)), "sheet": sheet,
             "finished": draw(st.booleans())}
 
@@ -84,10 +109,11 @@ def fill(store: Store, plan: dict) -> list[str]:
     ids = []
     for t in plan["tables"]:
         table = store.create_table(t["game"], t["variant"], t["players"], seed=t["seed"])
-        for i, event in enumerate(t["events"]):
+        log = taps(store, table.id, t["taps"], t["tap_seed"])
+        for i, event in enumerate(log):
             store.append_event(table.id, event, i)
         last = store.last_seq(table.id)
-        for _ in range(min(t["undo"], len(t["events"]))):
+        for _ in range(min(t["undo"], len(log))):
             store.drop_last_event(table.id, last)
             last = store.last_seq(table.id)
         store.set_setup_ticks(table.id, t["ticks"])
@@ -174,15 +200,24 @@ def test_a_table_here_is_replaced_only_by_a_newer_change(plan, shifts):
         made = export_backup(here).backup
         there = Store(Path(b))
         import_backup(there, backup.backup_bytes(made))  # the other phone has them too
-        for table in made["tables"]:  # …and then plays on this phone
-            there.append_event(table["id"], {"type": "on_this_phone"}, there.last_seq(table["id"]))
+        # …and then each plays on: this phone a tap, the backup's another one
+        on_this_phone, in_the_backup = {}, {}
+        for table in made["tables"]:
+            ours_next = taps(there, table["id"], 1, 1)
+            theirs_next = next((tap for seed in range(2, 40)
+                                if (tap := taps(there, table["id"], 1, seed)) != ours_next),
+                               ours_next)
+            on_this_phone[table["id"]], in_the_backup[table["id"]] = ours_next, theirs_next
+            for event in ours_next:
+                there.append_event(table["id"], event, there.last_seq(table["id"]))
         ours = {t.id: t for t in there.list_tables(status=None)}
         expected = {"newer": 0, "same": 0, "older": 0}
         for table, shift in zip(made["tables"], shifts, strict=False):
             table["updated_at"] = stamp(ours[table["id"]].updated_at.isoformat(), shift)
-            table["events"].append({"seq": (table["events"][-1]["seq"] if table["events"]
-                                            else 0) + 1, "event": {"type": "in_the_backup"},
-                                    "created_at": table["updated_at"]})
+            for event in in_the_backup[table["id"]]:
+                table["events"].append({"seq": (table["events"][-1]["seq"] if table["events"]
+                                                else 0) + 1, "event": event,
+                                        "created_at": table["updated_at"]})
             expected["newer" if shift > 0 else "same" if shift == 0 else "older"] += 1
         changed_ids = {t["id"] for t, s in zip(made["tables"], shifts, strict=False) if s > 0}
         made["box_values"] = []
@@ -192,13 +227,13 @@ def test_a_table_here_is_replaced_only_by_a_newer_change(plan, shifts):
         assert report.skipped[backup.NEWER_HERE] == expected["older"]
         assert set(report.changed_tables) == set(report.replaced_tables) == changed_ids
         for table in made["tables"]:
-            log = [e["type"] for e in there.events(table["id"])]
+            log = there.events(table["id"])
             if table["id"] in changed_ids:
-                assert log == [e["event"]["type"] for e in table["events"]]
+                assert log == [e["event"] for e in table["events"]]
                 assert there.get_table(table["id"]).updated_at == datetime.fromisoformat(
                     table["updated_at"])
-            else:
-                assert log[-1] == "on_this_phone"
+            elif on_this_phone[table["id"]]:
+                assert log[-1:] == on_this_phone[table["id"]]
 
 
 def test_a_replaced_log_gets_a_last_number_no_screen_here_was_drawn_from(tmp_path):
@@ -208,15 +243,18 @@ def test_a_replaced_log_gets_a_last_number_no_screen_here_was_drawn_from(tmp_pat
 
     here = Store(tmp_path / "a")
     table = here.create_table("luna", "standard", ["A", "B"])
-    for n in range(3):
-        here.append_event(table.id, {"type": "step", "n": n}, n)
+    for n, event in enumerate(taps(here, table.id, 3, 1)):
+        here.append_event(table.id, event, n)
     made = export_backup(here).backup
     entry = made["tables"][0]
-    entry["events"] = entry["events"][:2] + [{"seq": 3, "event": {"type": "other"},
-                                             "created_at": entry["updated_at"]}]
+    ours = [e["event"] for e in entry["events"]]
+    other = next(log for seed in range(2, 200)
+                 if len(log := taps(here, table.id, 3, seed, after=[])) == 3 and log != ours)
+    entry["events"] = [{"seq": n, "event": event, "created_at": entry["updated_at"]}
+                       for n, event in enumerate(other, 1)]
     entry["updated_at"] = stamp(entry["updated_at"], 5)
     import_backup(here, backup.backup_bytes(made))
-    assert [e["type"] for e in here.events(table.id)] == ["step", "step", "other"]
+    assert here.events(table.id) == other
     with pytest.raises(Conflict):
         here.append_event(table.id, {"type": "step"}, 3)  # drawn from our old event 3
     assert here.last_seq(table.id) > 3
@@ -260,7 +298,8 @@ def test_rows_from_an_older_store_version_take_the_later_columns_defaults(tmp_pa
     version 2): its rows lack them, and the columns' defaults apply."""
     here = Store(tmp_path / "a")
     table = here.create_table("carpe_astra", "standard", ["Ann", "Ben"], seed=7)
-    here.append_event(table.id, {"type": "next_step"}, 0)
+    played = taps(here, table.id, 1, 1)
+    here.append_event(table.id, played[0], 0)
     made = export_backup(here).backup
     made["store_version"] = 2
     older = expected_columns(2)["tables"]
@@ -272,7 +311,7 @@ def test_rows_from_an_older_store_version_take_the_later_columns_defaults(tmp_pa
     assert import_backup(there, backup.backup_bytes(made)).added == 1
     got = there.get_table(table.id)
     assert (got.readings, got.setup_choices, got.seed) == ({}, {}, 7)
-    assert there.events(table.id) == [{"type": "next_step"}]
+    assert there.events(table.id) == played
 
 
 def test_a_column_newer_than_the_backups_own_version_is_damage(tmp_path):
@@ -292,7 +331,7 @@ def test_a_column_newer_than_the_backups_own_version_is_damage(tmp_path):
 def full_store(tmp_path) -> tuple[Store, bytes]:
     store = Store(tmp_path / "here")
     table = store.create_table("latria", "standard", ["Ann", "Ben", "Cleo"])
-    store.append_event(table.id, {"type": "next_step"}, 0)
+    store.append_event(table.id, taps(store, table.id, 1, 1)[0], 0)
     store.set_score_sheet(table.id, copy.deepcopy(EXAMPLES["latria"]))
     store.set_box_value("latria", "polaris_3", 3)
     return store, backup_of(store)
@@ -347,7 +386,7 @@ def test_a_cut_short_backup_is_refused(cut):
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "a")
         table = store.create_table("altar", "standard", ["Ann", "Ben"])
-        store.append_event(table.id, {"type": "next_step"}, 0)
+        store.append_event(table.id, taps(store, table.id, 1, 1)[0], 0)
         data = backup_of(store)
         target = Store(Path(folder) / "b")
         refused(target, data[:min(int(len(data) * cut), len(data) - 2)])  # past "}\n"
@@ -434,7 +473,7 @@ def test_any_changed_byte_is_imported_or_refused_never_a_crash(where, byte):
     with tempfile.TemporaryDirectory() as folder:
         store = Store(Path(folder) / "a")
         table = store.create_table("latoro", "standard", ["Ann", "Ben"])
-        store.append_event(table.id, {"type": "next_step", "n": 1}, 0)
+        store.append_event(table.id, taps(store, table.id, 1, 1)[0], 0)
         store.set_score_sheet(table.id, copy.deepcopy(EXAMPLES["latoro"]))
         data = bytearray(backup_of(store))
         data[where % len(data)] = byte
@@ -521,7 +560,8 @@ hostile_values = st.one_of(wrong_types, huge_numbers, deep, unicode_text,
        value=hostile_values)
 def test_an_event_is_imported_exactly_when_a_phone_could_have_saved_it(key, value):
     """The event check of the store (``Store.append_event``) is the import's: what a phone
-    could not save, a backup cannot bring in, and the other way round."""
+    could not save, a backup cannot bring in, and the other way round, but for the game's
+    own check: an event its play refuses is refused too (``unusable``)."""
     from companion.storage.store import SheetProblems
 
     event = {"type": "next_step", key: value}
@@ -539,10 +579,11 @@ def test_an_event_is_imported_exactly_when_a_phone_could_have_saved_it(key, valu
         target = Store(Path(folder) / "other")
         try:
             import_backup(target, text)
-            imported = True
-        except BackupError:
-            imported = False
-        assert imported == phone_took
+            imported, unusable = True, None
+        except BackupError as err:
+            imported, unusable = False, err.unusable
+        assert imported or (unusable is not None) == phone_took
+        assert unusable is None or unusable[0] == "play"
 
 
 flat_events = st.dictionaries(
@@ -567,7 +608,7 @@ def test_the_quick_look_at_a_plain_event_agrees_with_the_stores_check(event):
 def test_a_later_column_travels_and_an_older_backup_takes_its_default(tmp_path, monkeypatch):
     older = Store(tmp_path / "older")  # made by this version
     table = older.create_table("latoro", "standard", ["Ann", "Ben"])
-    older.append_event(table.id, {"type": "next_step"}, 0)
+    older.append_event(table.id, taps(older, table.id, 1, 1)[0], 0)
     old_backup = backup_of(older)
 
     from companion.storage import store as store_module

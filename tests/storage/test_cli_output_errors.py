@@ -100,3 +100,37 @@ def test_a_refused_import_into_saved_tables_leaves_them(tmp_path, data):
     proc = shell(f"{PY} -m companion.backup --data-dir {data} import {backup}", tmp_path)
     assert_one_line(proc, "nothing was changed")
     assert (data / DB_NAME).read_bytes() == before
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"not a database" * 300, "damaged"),
+    (None, "not a Table Companion file"),  # a browser's history: user_version 53, no id
+])
+def test_a_refused_store_is_the_same_line_and_status_for_every_command(tmp_path, content,
+                                                                       words):
+    """``companion.history csv`` as ``companion.backup``: exit status 2 and the one line
+    that says why the saved tables cannot be opened, and that they were left alone
+    (issue 46, 7: it exited 1 with a terse ``path: corrupt``)."""
+    import sqlite3
+    from contextlib import closing
+
+    folder = tmp_path / "data"
+    folder.mkdir()
+    db = folder / DB_NAME
+    if content is None:
+        with closing(sqlite3.connect(db, isolation_level=None)) as conn:
+            conn.execute("CREATE TABLE moz_places (url TEXT)")
+            conn.execute("PRAGMA user_version = 53")
+    else:
+        db.write_bytes(content)
+    before = db.read_bytes()
+    said = {}
+    for program, command in (("companion.history", f"csv {tmp_path}/plays.csv"),
+                             ("companion.backup", f"export {tmp_path}/backup.json")):
+        proc = shell(f"{PY} -m {program} {command} --data-dir {folder}", tmp_path)
+        assert_one_line(proc, f"{program}: the saved tables in {folder} cannot be opened")
+        assert words in proc.stderr and "left as they are" in proc.stderr, proc.stderr
+        said[program] = proc.stderr.split(": ", 1)[1]
+    assert said["companion.history"] == said["companion.backup"]
+    assert db.read_bytes() == before
+    assert not (tmp_path / "plays.csv").exists() and not (tmp_path / "backup.json").exists()

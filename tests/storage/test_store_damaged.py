@@ -170,6 +170,32 @@ def test_another_programs_database_is_refused(tmp_path, user_version, app_id, ta
     assert assert_left_alone(tmp_path, before) == "foreign"
 
 
+@pytest.mark.parametrize(("user_version", "tables"), [
+    (53, ("moz_places", "moz_historyvisits")),  # a browser's history
+    (LATEST_VERSION + 1, ("tables", "events", "box_values")),  # our tables, not our id
+    (-5, ("contacts",)),
+])
+def test_a_file_without_our_id_is_foreign_whatever_its_version(tmp_path, user_version,
+                                                               tables):
+    """Only our application_id makes a file ours (issue 46, 5): a database without it
+    whose user_version is past ours is not a newer Table Companion file, and its line,
+    in both languages, says it is not one of Table Companion's."""
+    from companion.i18n import speaking
+
+    path = tmp_path / DB_NAME
+    another_programs_database(path, user_version, 0, tables)
+    assert assert_left_alone(tmp_path, sha256(path)) == "foreign"
+    with pytest.raises(StoreError) as err:
+        Store(tmp_path)
+    for language, ours, newer in (("en", "not one of Table Companion's", "newer"),
+                                  ("ja", "テーブル・コンパニオンのものではありません",
+                                   "新しいバージョン")):
+        with speaking(language):
+            shown = " ".join(str(getattr(c, "value", ""))
+                             for c in store_error_view(err.value).controls)
+        assert ours in shown and newer not in shown, shown
+
+
 def test_a_newer_version_of_ours_is_refused(tmp_path, good_bytes):
     path = put(tmp_path, good_bytes)
     with closing(sqlite3.connect(path, isolation_level=None)) as conn:

@@ -59,9 +59,21 @@ def guard(main: Callable[[ft.Page], None], serving: Serving | None,
     return guarded
 
 
-def linked_code(route: str | None) -> str:
-    """The code an invite link carries (``/?code=246810``), or ""."""
+def linked_code(route: object) -> str:
+    """The code an invite link carries (``/?code=246810``), or "" (also for a route
+    that is not text: a malformed message's)."""
+    if not isinstance(route, str):
+        return ""
     return parse_qs(urlsplit(route or "/").query).get("code", [""])[0]
+
+
+def phone_left(page: ft.Page) -> bool:
+    """Whether the phone left this session: Flet dropped it, or its connection is gone.
+    What a page starting would ask the phone then (its storage) waits for ever."""
+    try:
+        return page.session.connection is None
+    except RuntimeError:  # "An attempt to fetch destroyed session."
+        return True
 
 
 async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None]) -> None:
@@ -78,7 +90,7 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
                 await prefs.set(STORAGE_KEY, gate.phone_pass())
             page.on_route_change = None  # main sets the app's own
             # The code has done its job: screens see their own route, without it.
-            linked_route = page.route or "/"
+            linked_route = page.route if isinstance(page.route, str) else "/"
             page.route = urlsplit(linked_route).path or "/"
             page.views.clear()
             main(page)
@@ -91,6 +103,8 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
         stored = await prefs.get(STORAGE_KEY)
     except Exception:  # noqa: BLE001 - no storage, or the session was dropped meanwhile
         stored = None
+    if phone_left(page):
+        return  # (what it would ask the phone next would wait for ever)
     if gate.knows(stored):  # it joined before: in, whoever else is guessing
         await admit("", remember=False, kept=True)
         return
@@ -124,7 +138,9 @@ async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None
 
     async def route_change(e: ft.RouteChangeEvent) -> None:
         # The invite link opened in this tab, or a reload that kept this session.
-        if linked := linked_code(e.route):
+        # (An event without a route, or with one that is not text, is no invite link:
+        # app.py's check_messages drops such a message before it comes here.)
+        if linked := linked_code(getattr(e, "route", None)):
             verdict = await admit(linked, remember=True)
             if not verdict.admitted:
                 show(refusal(verdict))
