@@ -50,6 +50,16 @@ from companion.ui.routes import parent_route
 from companion.ui.views import access_code
 from companion.ui.widgets import common as common_widgets
 from companion.web import sync
+from companion.web.flet_internals import (
+    event_type as event_type_of,
+)
+from companion.web.flet_internals import (
+    hook,
+    is_mounted,
+    make_event,
+    mounted,
+    plain_event,
+)
 from companion.web.serving import Serving
 
 log = logging.getLogger("companion")
@@ -163,7 +173,7 @@ class Context:
             return
         route = self.page.views[-1].route or "/"
         live = self.live.get(route)
-        on_screen = set(self.page.session.index.keys())
+        on_screen = set(mounted(self.page.session))
         # A change redraws the top screen only, and is sent in one diff of that screen:
         # with a table on many phones, each diff of the whole stack of screens (and a
         # second one after the redraw's own) was most of what a change cost the server.
@@ -190,7 +200,7 @@ class Context:
             self.page.update()
         else:
             self.page.views[-1].update()
-        gone = on_screen - set(self.page.session.index.keys())
+        gone = on_screen - set(mounted(self.page.session))
         if gone:  # (a score change leaves Play as it was)
             self.taken_away.append(frozenset(gone))
 
@@ -258,8 +268,7 @@ def put_away(page: ft.Page, notices: Iterable[ft.Control], send: bool = True) ->
     hidden = [c for c in notices if id(c) in on_page]
     for notice in hidden:
         notice.visible = False
-    mounted = page.session.index
-    sent = [c for c in hidden if mounted.get(c._i) is c]  # (one never sent stays unsent)
+    sent = [c for c in hidden if is_mounted(page.session, c)]  # (one never sent: unsent)
     if send and sent:
         page.update(*sent)
 
@@ -369,7 +378,7 @@ def guard_errors(page: ft.Page) -> None:
         except Exception:  # noqa: BLE001 - the page is gone; nothing more to tell
             log.debug("could not show the error notice", exc_info=True)
 
-    page.session.error = on_error
+    hook(page.session, "error", lambda current: on_error)
     check_messages(page)
 
 
@@ -393,7 +402,6 @@ def check_messages(page: ft.Page) -> None:
     sees every event first."""
     session = page.session
     client = page.client_ip or "this computer"
-    apply_patch = session.apply_patch
 
     async def dispatch_event(control_id: Any, event_name: Any, event_data: Any) -> None:
         problem = malformed_event(session, control_id, event_name, event_data)
@@ -402,16 +410,21 @@ def check_messages(page: ft.Page) -> None:
             return
         await dispatch_event.deliver(control_id, event_name, event_data)
 
-    def checked_patch(control_id: Any, props: Any) -> None:
-        problem = malformed_patch(session, control_id, props)
-        if problem:
-            log.warning("a malformed message from %s was dropped: %s", client, problem)
-            return
-        apply_patch(control_id, props)
+    def checked(current: Callable) -> Callable:
+        dispatch_event.deliver = current  # type: ignore[attr-defined]
+        return dispatch_event
 
-    dispatch_event.deliver = session.dispatch_event  # type: ignore[attr-defined]
-    session.dispatch_event = dispatch_event
-    session.apply_patch = checked_patch
+    def checked_patches(apply_patch: Callable) -> Callable:
+        def checked_patch(control_id: Any, props: Any) -> None:
+            problem = malformed_patch(session, control_id, props)
+            if problem:
+                log.warning("a malformed message from %s was dropped: %s", client, problem)
+                return
+            apply_patch(control_id, props)
+        return checked_patch
+
+    hook(session, "dispatch_event", checked)
+    hook(session, "apply_patch", checked_patches)
 
 
 def wrap_delivery(session: Any, wrapper: Callable[[Callable], Callable]) -> None:
@@ -422,7 +435,7 @@ def wrap_delivery(session: Any, wrapper: Callable[[Callable], Callable]) -> None
     if hasattr(current, "deliver"):
         current.deliver = wrapper(current.deliver)
     else:
-        session.dispatch_event = wrapper(current)
+        hook(session, "dispatch_event", wrapper)
 
 
 def malformed_event(session: Any, control_id: Any, event_name: Any,
@@ -431,25 +444,22 @@ def malformed_event(session: Any, control_id: Any, event_name: Any,
     it can, or Flet drops it without a word: an unknown control or event)."""
     import typing
 
-    from flet.controls.control_event import Event, get_event_field_type
-    from flet.utils.from_dict import from_dict
-
     if type(control_id) is not int or type(event_name) is not str:
         return f"an event {quoted(event_name)} for the control {quoted(control_id)}"
-    control = session.index.get(control_id)
+    control = mounted(session).get(control_id)
     handler = f"on_{event_name}"
     if control is None or not hasattr(control, handler):
         return None
     kind = (type(control), handler)
     if kind not in _event_types:  # (Flet reads the class's annotations: 0.3 ms)
-        _event_types[kind] = get_event_field_type(control, handler)
+        _event_types[kind] = event_type_of(control, handler)
     event_type = _event_types[kind]
-    if event_type is None or (typing.get_origin(event_type) or event_type) is Event:
+    if event_type is None or (typing.get_origin(event_type) or event_type) is plain_event():
         return None  # a plain event: any data, which the handler reads as it is
     if not isinstance(event_data, dict):
         return f"{quoted(event_name)} with {quoted(event_data)} for its fields"
     try:
-        event = from_dict(event_type, {**event_data, "control": control, "name": event_name})
+        event = make_event(event_type, {**event_data, "control": control, "name": event_name})
     except Exception as err:  # noqa: BLE001 - any way the phone's data cannot make it
         return f"{quoted(event_name)}: {quoted(str(err))}"
     for name, hint in event_hints(event_type).items():
@@ -517,7 +527,7 @@ def malformed_patch(session: Any, control_id: Any, props: Any) -> str | None:
     named, or a text, number or yes/no property given a value of another kind."""
     if type(control_id) is not int or not isinstance(props, dict):
         return f"properties {quoted(props)} for the control {quoted(control_id)}"
-    control = session.index.get(control_id)
+    control = mounted(session).get(control_id)
     for name, value in props.items():
         if type(name) is not str:
             return f"a property named {quoted(name)}"
@@ -572,18 +582,18 @@ def missed_taps_told(ctx: Context, deliver: Callable) -> Callable:
     session = ctx.page.session
 
     async def dispatch_event(control_id: int, event_name: str, event_data: Any) -> None:
-        known = control_id in session.index
+        known = control_id in mounted(session)
         tap = known and event_name in PLAYER_EVENTS
-        before = (set(session.index), ctx.page.route) if tap else None
+        before = (set(mounted(session)), ctx.page.route) if tap else None
         await deliver(control_id, event_name, event_data)
         # Flet may still have found the control on screen (then it is in the index now).
-        on_screen = known or control_id in session.index
+        on_screen = known or control_id in mounted(session)
         if missed_tap(event_name, control_id, on_screen, ctx.taken_away):
             ctx.tell_missed_tap()
         elif missed_tap(event_name, control_id, on_screen, ctx.taken_by_own):
             ctx.tell_missed_tap(own=True)
         if before is not None and ctx.page.route == before[1]:
-            gone = before[0] - set(session.index) - {control_id}
+            gone = before[0] - set(mounted(session)) - {control_id}
             if gone:
                 ctx.taken_by_own.append(frozenset(gone))
 

@@ -112,10 +112,10 @@ def spare_the_transport_log() -> None:
     ``flet_web``): the text of every control of a redrawn screen, field by field, a large
     part of what a change on a table of many phones cost the server. A message reads as
     its action alone there, unless that log is on when the server starts."""
-    from flet.messaging.protocol import Message
+    from companion.web.flet_internals import message_class
 
     if not logging.getLogger("flet_transport").isEnabledFor(logging.DEBUG):
-        Message.__repr__ = lambda self: f"Message({self.action})"  # type: ignore[method-assign]
+        message_class().__repr__ = lambda self: f"Message({self.action})"  # type: ignore[method-assign]
 
 
 _turns: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock] = (

@@ -36,6 +36,7 @@ from companion.ui.widgets.common import (
     secondary_button,
 )
 from companion.ui.widgets.stepper import Stepper
+from companion.web.flet_internals import isolate
 
 
 @dataclass
@@ -673,8 +674,7 @@ def sent_alone(control: ft.Control) -> ft.Control:
     screen's update, which would otherwise compare each of its controls for every phone
     at every change: it is sent when it is updated itself (its taps update it). Flet's
     "isolated" controls."""
-    control._isolated = True  # noqa: SLF001 - what Flet's @control(isolated=True) sets
-    return control
+    return isolate(control)
 
 
 def to_score(ctx, session) -> None:

@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 import flet as ft
-from flet.controls.context import _context_page
 
 from companion.catalog import GAMES
 from companion.i18n import current_language, local_time, t
 from companion.table import result_text
 from companion.ui.widgets.common import TAP
+from companion.web.flet_internals import context_page
 from scorers import bgstats
 from scorers.base import Result
 
@@ -31,11 +31,11 @@ def this_phone(page: ft.Page) -> Iterator[None]:
     phone is built in that phone's context (``Context.take_change``): inside the block
     they are this phone's. ``_context_page`` is Flet's own (its pytest plugin sets it
     the same way); there is no public setter in Flet 1.0.5."""
-    token = _context_page.set(page)
+    token = context_page().set(page)
     try:
         yield
     finally:
-        _context_page.reset(token)
+        context_page().reset(token)
 
 
 def bgstats_link(ctx, session, result: Result, times) -> str:

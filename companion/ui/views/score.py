@@ -47,6 +47,7 @@ from companion.ui.widgets.common import (
     spoken_as,
 )
 from companion.ui.widgets.stepper import Stepper, keep_typing, steppers_in
+from companion.web.flet_internals import is_mounted
 from scorers.base import Problem
 from scorers.limits import load_sheet_text
 from scorers.sheets import location
@@ -382,9 +383,8 @@ def build(ctx, table_id: str) -> ft.View:
         if form_controls is None:
             ctx.update_screen()
             return
-        mounted = ctx.page.session.index
         sent = {id(c): c for c in [*form_controls, *header, total_line]
-                if mounted.get(c._i) is c}  # still on screen, each once
+                if is_mounted(ctx.page.session, c)}  # still on screen, each once
         ctx.page.update(*sent.values())
 
     def choose(i: int) -> None:
