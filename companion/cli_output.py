@@ -10,6 +10,8 @@ import os
 import sys
 from pathlib import Path
 
+from scorers.command_line import tell
+
 
 def write_output(file: Path, data: bytes) -> str | None:
     """Write ``data`` to ``file`` (``-``: standard output). None when written, else why not
@@ -69,6 +71,5 @@ def refused_store(program: str, data_dir: Path, kind: str, details: dict) -> int
         why = kind
     line = (f"{program}: the saved tables in {data_dir} cannot be opened ({kind}): {why}; "
             "they were left as they are")
-    # one line, whatever the file held
-    print(line.replace("\r", " ").replace("\n", " "), file=sys.stderr)
+    tell(line.replace("\r", " ").replace("\n", " "))  # one line, whatever the file held
     return 2

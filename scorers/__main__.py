@@ -11,7 +11,6 @@ output); a reader that goes away early (``| head``) is not an error.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import errno
 import json
@@ -20,9 +19,9 @@ import sys
 import unicodedata
 from collections.abc import Callable
 from datetime import datetime
-from typing import NoReturn
 
 from scorers.base import Result, SheetProblems
+from scorers.command_line import Parser, tell
 from scorers.limits import MAX_SHEET_BYTES, SheetTextError, crop, load_sheet_text, quote
 from scorers.messages import ENGLISH, LANGUAGES, Msg, render
 from scorers.sheets import score_sheet
@@ -72,30 +71,6 @@ def render_table(result: Result, language: str = ENGLISH) -> str:
 
 
 PROG = "python -m scorers"
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        say(f"{PROG}: {crop(message, 300)} (see --help)")
-        self.exit(2)
-
-
-def say(line: str) -> None:
-    """One line on standard error, whatever state it is in (closed, full, ASCII-only)."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        try:
-            print(line, file=stream, flush=True)
-        except UnicodeEncodeError:
-            encoding = getattr(stream, "encoding", None) or "ascii"
-            stream.buffer.write((line + "\n").encode(encoding, "backslashreplace"))
-            stream.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def read_sheet(name: str) -> bytes:
@@ -153,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except Exception as err:  # pragma: no cover - a bug; still one line, no traceback
-        say(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
+        tell(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
         return 1
 
 
@@ -181,7 +156,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         raw = read_sheet(args.sheet)
     except OSError as err:
-        say(render(Msg("scorers.cli.cannot_read", sheet=shown,
+        tell(render(Msg("scorers.cli.cannot_read", sheet=shown,
                        reason=str(err.strerror or err)), lang))
         return 2
     if len(raw) > MAX_SHEET_BYTES:  # refused before parsing (and before reading it all)
@@ -189,18 +164,18 @@ def _main(argv: list[str] | None) -> int:
         if args.sheet != "-":
             with contextlib.suppress(OSError):
                 size = os.stat(args.sheet).st_size
-        say(f"{shown}: {render(SheetTextError('too_big', size=size).message, lang)}")
+        tell(f"{shown}: {render(SheetTextError('too_big', size=size).message, lang)}")
         return 2
     try:
         data = load_sheet_text(raw)
     except SheetTextError as err:
-        say(f"{shown}: {render(err.message, lang)}")
+        tell(f"{shown}: {render(err.message, lang)}")
         return 2
     try:
         result = score_sheet(data)
     except SheetProblems as err:
         for problem in err.problems:
-            say(problem.render(lang))
+            tell(problem.render(lang))
         return 2
     if args.bgstats:
         # Imported only here: the command's start-up stays that of scoring.
@@ -218,7 +193,7 @@ def _main(argv: list[str] | None) -> int:
     else:
         problem = write_result(render_table(result, lang), None)
     if problem:
-        say(render(Msg("scorers.cli.cannot_write", prog=PROG, reason=problem), lang))
+        tell(render(Msg("scorers.cli.cannot_write", prog=PROG, reason=problem), lang))
         return 2
     return 0
 

@@ -2,7 +2,7 @@
 
 Pure Python, no flet. The interface is docs/setup-guides.md:
 
-- ``GAMES``: game id → {player count: allowed variants}, the first variant the default;
+- ``SETUP_VARIANTS``: game id → {player count: allowed variants}, the first variant the default;
 - ``make_setup(game, players, variant=None, seed=None) -> Setup``, raising ``SetupError``
   (a ``ValueError``) whose message names the allowed games, counts, variants or seeds;
 - ``draws(setup)``: what was drawn from the seed, readable, e.g.
@@ -27,7 +27,7 @@ from scorers.readings import chosen, setting_out
 from setup_guides.base import MAX_SEED, Setup, SetupError, Step
 
 __all__ = [
-    "GAMES",
+    "SETUP_VARIANTS",
     "GAME_NAMES",
     "MAX_SEED",
     "Setup",
@@ -46,7 +46,7 @@ MODULES: dict[str, ModuleType] = {
 }
 
 # game id → {player count: allowed variants (the first is the default)}
-GAMES: dict[str, dict[int, tuple[str, ...]]] = {
+SETUP_VARIANTS: dict[str, dict[int, tuple[str, ...]]] = {
     game: dict(module.VARIANTS) for game, module in MODULES.items()
 }
 
@@ -55,21 +55,22 @@ GAME_NAMES: dict[str, str] = {game: module.NAME for game, module in MODULES.item
 
 
 def _counts(game: str) -> str:
-    counts = sorted(GAMES[game])
+    counts = sorted(SETUP_VARIANTS[game])
     if counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}–{counts[-1]}"
     return ", ".join(str(n) for n in counts)
 
 
 def check_game(game: object) -> str:
-    if not isinstance(game, str) or game not in GAMES:
+    if not isinstance(game, str) or game not in SETUP_VARIANTS:
         raise SetupError(Msg("setup.common.error.game", game=quote(game),
-                             games=", ".join(GAMES)))
+                             games=", ".join(SETUP_VARIANTS)))
     return game
 
 
 def check_players(game: str, players: object) -> int:
-    if isinstance(players, bool) or not isinstance(players, int) or players not in GAMES[game]:
+    if (isinstance(players, bool) or not isinstance(players, int)
+            or players not in SETUP_VARIANTS[game]):
         raise SetupError(Msg("setup.common.error.players", game=game, players=quote(players),
                              counts=_counts(game)))
     return players
@@ -77,11 +78,11 @@ def check_players(game: str, players: object) -> int:
 
 def default_variant(game: str, players: int) -> str:
     """The variant used when none is given: the first one allowed for this count."""
-    return GAMES[check_game(game)][check_players(game, players)][0]
+    return SETUP_VARIANTS[check_game(game)][check_players(game, players)][0]
 
 
 def check_variant(game: str, players: int, variant: object) -> str:
-    allowed = GAMES[game][players]
+    allowed = SETUP_VARIANTS[game][players]
     if variant is None:
         return allowed[0]
     if not isinstance(variant, str) or variant not in allowed:

@@ -9,45 +9,20 @@ numbers, keys and results are the same in every language); English by default.
 
 from __future__ import annotations
 
-import argparse
 import errno
 import json
 import os
 import sys
 import textwrap
 import unicodedata
-from typing import NoReturn
 
+from scorers.command_line import Parser, tell
 from scorers.limits import crop, quote
 from scorers.messages import ENGLISH, LANGUAGES, Msg, render
-from setup_guides import GAME_NAMES, GAMES, SetupError, draws, make_setup
+from setup_guides import GAME_NAMES, SETUP_VARIANTS, SetupError, draws, make_setup
 from setup_guides.base import Setup
 
 PROG = "python -m setup_guides"
-
-
-class Parser(argparse.ArgumentParser):
-    """argparse, but a mistake is one line on standard error and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        say(f"{PROG}: {crop(message, 300)} (see --help)")
-        self.exit(2)
-
-
-def say(line: str) -> None:
-    """One line on standard error, whatever state it is in (closed, full, ASCII-only)."""
-    stream = sys.stderr
-    if stream is None:
-        return
-    try:
-        try:
-            print(line, file=stream, flush=True)
-        except UnicodeEncodeError:
-            encoding = getattr(stream, "encoding", None) or "ascii"
-            stream.buffer.write((line + "\n").encode(encoding, "backslashreplace"))
-            stream.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
 
 
 def whole_number(text: str) -> int | None:
@@ -160,12 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
     except Exception as err:  # pragma: no cover - a bug; still one line, no traceback
-        say(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
+        tell(f"{PROG}: internal error ({type(err).__name__}: {crop(str(err), 80)})")
         return 1
 
 
 def _main(argv: list[str] | None) -> int:
-    games = ", ".join(GAMES)
+    games = ", ".join(SETUP_VARIANTS)
     parser = Parser(
         prog=PROG,
         description="A setup checklist for a game, its player count and variant, "
@@ -191,17 +166,17 @@ def _main(argv: list[str] | None) -> int:
 
     language = args.lang
     if language not in LANGUAGES:
-        say(f"{PROG}: " + Msg("setup.cli.error.lang", languages=", ".join(LANGUAGES),
+        tell(f"{PROG}: " + Msg("setup.cli.error.lang", languages=", ".join(LANGUAGES),
                                value=quote(language)))
         return 2
 
     def fail(message: Msg) -> int:
-        say(f"{PROG}: {render(message, language)}")
+        tell(f"{PROG}: {render(message, language)}")
         return 2
 
     players = whole_number(args.players)
     if players is None:
-        counts = ", ".join(str(n) for n in GAMES.get(args.game, {}))
+        counts = ", ".join(str(n) for n in SETUP_VARIANTS.get(args.game, {}))
         if counts:
             return fail(Msg("setup.cli.error.players_allowed", value=quote(args.players),
                             game=args.game, counts=counts))
@@ -222,7 +197,7 @@ def _main(argv: list[str] | None) -> int:
     try:
         setup = make_setup(args.game, players, args.variant, seed, **campaign)
     except SetupError as err:
-        say(f"{PROG}: {err.text(language)}")
+        tell(f"{PROG}: {err.text(language)}")
         return 2
     text = (
         json.dumps(setup.to_json_dict(language), ensure_ascii=False, indent=2)

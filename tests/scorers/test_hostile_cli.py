@@ -24,7 +24,7 @@ from scorers import __main__ as scorers_cli
 from scorers.limits import MAX_SHEET_BYTES
 from scorers.sheet_models import sheet_model
 from scorers.sheets import game_module
-from setup_guides import GAMES as SETUP_GAMES
+from setup_guides import SETUP_VARIANTS as SETUP_GAMES
 from setup_guides import __main__ as setup_cli
 from tests.hostile import EXAMPLES, GAMES, any_sheet, big_number, nested, to_text
 

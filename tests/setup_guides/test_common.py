@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import setup_guides
 from setup_guides import (
-    GAMES,
     MAX_SEED,
+    SETUP_VARIANTS,
     Setup,
     SetupError,
     default_variant,
@@ -31,7 +31,7 @@ PACKAGE = ROOT / "setup_guides"
 
 COMBOS = [
     (game, players, variant)
-    for game, counts in GAMES.items()
+    for game, counts in SETUP_VARIANTS.items()
     for players, variants in counts.items()
     for variant in variants
 ]
@@ -66,19 +66,19 @@ def test_games_are_the_spec_games_counts_and_variants():
     """Spec: latria 3–6 standard/simple/star_eclipse (+ campaign, ruling S-3); carpe_astra
     2–4 standard/advanced; luna 1–4 standard/preselected, solo1–3 with 1 player; altar 2–5;
     latoro 2–4."""
-    assert list(GAMES) == ["latria", "carpe_astra", "luna", "altar", "latoro"]
-    assert GAMES["latria"] == {
+    assert list(SETUP_VARIANTS) == ["latria", "carpe_astra", "luna", "altar", "latoro"]
+    assert SETUP_VARIANTS["latria"] == {
         n: ("standard", "simple", "star_eclipse", "campaign") for n in (3, 4, 5, 6)
     }
-    assert GAMES["carpe_astra"] == {n: ("standard", "advanced") for n in (2, 3, 4)}
-    assert GAMES["luna"] == {
+    assert SETUP_VARIANTS["carpe_astra"] == {n: ("standard", "advanced") for n in (2, 3, 4)}
+    assert SETUP_VARIANTS["luna"] == {
         1: ("solo1", "solo2", "solo3"),
         2: ("standard", "preselected"),
         3: ("standard", "preselected"),
         4: ("standard", "preselected"),
     }
-    assert GAMES["altar"] == {n: ("standard",) for n in (2, 3, 4, 5)}
-    assert GAMES["latoro"] == {n: ("standard",) for n in (2, 3, 4)}
+    assert SETUP_VARIANTS["altar"] == {n: ("standard",) for n in (2, 3, 4, 5)}
+    assert SETUP_VARIANTS["latoro"] == {n: ("standard",) for n in (2, 3, 4)}
 
 
 @pytest.mark.parametrize(("game", "players", "expected"), [
@@ -395,7 +395,7 @@ def test_latoro_starting_resources_are_a_rotation_of_the_turn_positions(players,
 
 
 def test_public_api_names():
-    for name in ("GAMES", "GAME_NAMES", "make_setup", "draws", "SetupError", "Setup", "Step",
-                 "MAX_SEED", "default_variant", "new_seed"):
+    for name in ("SETUP_VARIANTS", "GAME_NAMES", "make_setup", "draws", "SetupError",
+                 "Setup", "Step", "MAX_SEED", "default_variant", "new_seed"):
         assert hasattr(setup_guides, name)
     assert issubclass(SetupError, ValueError)

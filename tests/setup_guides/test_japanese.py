@@ -13,7 +13,7 @@ import re
 import pytest
 
 from scorers.messages import Msg, catalog_files, placeholders, render
-from setup_guides import GAME_NAMES, GAMES, SetupError, draws, make_setup
+from setup_guides import GAME_NAMES, SETUP_VARIANTS, SetupError, draws, make_setup
 from setup_guides.__main__ import main
 from setup_guides.carpe_astra import CHARACTER_NAMES, GUILD_LABELS
 from setup_guides.carpe_astra import CHARACTERS as CA_CHARACTERS
@@ -25,7 +25,7 @@ I18N = PACKAGE / "i18n"
 
 COMBOS = [
     (game, players, variant)
-    for game, counts in GAMES.items()
+    for game, counts in SETUP_VARIANTS.items()
     for players, variants in counts.items()
     for variant in variants
 ]
@@ -167,7 +167,7 @@ def test_carpe_astra_luna_and_altar_lines():
     altar = make_setup("altar", 5, seed=1)
     assert step_ja(altar, "Remove priestesses") == (
         "5人：巫女は抜きません（抜くのは2人・3人・4人のときだけ）（裁定S-14を参照）。")
-    assert [render(GAME_NAMES[g], "ja") for g in GAMES] == [
+    assert [render(GAME_NAMES[g], "ja") for g in SETUP_VARIANTS] == [
         "ラトリア・オーパス", "カルペ・アストラ", "ルナ", "アルター", "ラトーロ"]
 
 
@@ -212,9 +212,9 @@ def test_cli_lang_ja_prints_japanese(capsys):
     assert english == default and english.startswith("Latoro — 2 players")
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", list(SETUP_VARIANTS))
 def test_cli_json_same_numbers_and_keys_in_both_languages(capsys, game):
-    players = min(GAMES[game])
+    players = min(SETUP_VARIANTS[game])
     argv = [game, "--players", str(players), "--seed", "9", "--json"]
     _, en_out, _ = run(capsys, *argv)
     code, ja_out, err = run(capsys, *argv, "--lang", "ja")
@@ -256,7 +256,7 @@ def test_cli_errors_in_japanese(capsys, argv, expected):
     assert err == f"python -m setup_guides: {expected}\n"
 
 
-@pytest.mark.parametrize("players", sorted(GAMES["latria"]))
+@pytest.mark.parametrize("players", sorted(SETUP_VARIANTS["latria"]))
 def test_every_latria_campaign_game_renders_in_japanese(players):
     for game in range(2, players + 1):
         setup = make_setup("latria", players, "campaign", 3, campaign_game=game,
@@ -266,7 +266,7 @@ def test_every_latria_campaign_game_renders_in_japanese(players):
             assert isinstance(text, Msg) and "{" not in ja and KANA.search(ja), (text, ja)
 
 
-@pytest.mark.parametrize("players", sorted(GAMES["carpe_astra"]))
+@pytest.mark.parametrize("players", sorted(SETUP_VARIANTS["carpe_astra"]))
 def test_carpe_astra_chosen_characters_render_in_japanese(players):
     chosen = list(reversed(CA_CHARACTERS))[:players]
     setup = make_setup("carpe_astra", players, seed=4, characters=chosen)

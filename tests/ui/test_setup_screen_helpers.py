@@ -23,7 +23,7 @@ from companion.ui.views import setup as screen
 
 
 def every_setup(seed: int = 7):
-    for game, counts in setup_guides.GAMES.items():
+    for game, counts in setup_guides.SETUP_VARIANTS.items():
         for players, variants in counts.items():
             for variant in variants:
                 yield setup_guides.make_setup(game, players, variant, seed)
