@@ -85,6 +85,9 @@ class Game:
     # The player count New table opens at (None: the fewest; two for a game with a solo
     # mode, as a table of one is rare).
     first_count: int | None = None
+    # A player can win by a card's ability, which the table records on Results (Altar,
+    # ruling AL-3: the rulebook defers to the ability).
+    ability_wins: bool = False
 
     @property
     def player_counts(self) -> range:
@@ -173,6 +176,7 @@ GAMES: dict[str, Game] = {
             ruling_prefixes=(("AL", "score"),),
             readings=(Reading("P-14", players=(2,)),),
             names=Names(sheet_values=("ability_winner",)),  # who won by an ability
+            ability_wins=True,
         ),
         # Latoro (ラトーロ): 2–4 players
         _game(

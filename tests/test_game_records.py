@@ -169,12 +169,18 @@ SOURCES = {"companion/catalog.py", *(f"scorers/boxes/{g}.py" for g in GAMES),
 
 
 def dicts_keyed_by_game(path: Path) -> list[int]:
-    """The lines of ``path`` where a dict literal has two or more game ids as keys."""
+    """The lines of ``path`` where a dict literal has two or more game ids as keys, or a
+    set literal holds game ids only (``{"altar"}``: a fact of one game kept outside its
+    record)."""
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Dict):
             keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
             if len(keys & set(GAMES)) >= 2:
+                found.append(node.lineno)
+        elif isinstance(node, ast.Set):
+            items = [e.value if isinstance(e, ast.Constant) else None for e in node.elts]
+            if items and all(item in GAMES for item in items):
                 found.append(node.lineno)
     return found
 
@@ -192,8 +198,10 @@ def test_no_other_module_keeps_a_dict_keyed_by_game():
 def test_the_scan_sees_a_dict_keyed_by_game(tmp_path):
     path = tmp_path / "registry.py"
     path.write_text('FORMS = {"latria": "latria", "luna": "luna"}\n'
-                    'ONE = {"latria": 1}\nOTHER = {"sun": 1, "moon": 2}\n', encoding="utf-8")
-    assert dicts_keyed_by_game(path) == [1]
+                    'ONE = {"latria": 1}\nOTHER = {"sun": 1, "moon": 2}\n'
+                    'NOT_SCORES = frozenset({"altar"})\nSUITS = {"sun", "latria"}\n',
+                    encoding="utf-8")
+    assert dicts_keyed_by_game(path) == [1, 4]
 
 
 def test_every_stats_category_a_scorer_names_is_worded_in_both_languages():

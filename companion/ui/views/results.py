@@ -71,7 +71,7 @@ def build(ctx, table_id: str) -> ft.View:
     if others:
         controls.append(heading(t("results.why")))
         controls += why.note_rows(ctx.page, others)
-    if session.game == "altar":
+    if GAMES[session.game].ability_wins:
         controls += ability_controls(ctx, session)
     controls.append(heading(t_for(session.game, "results.breakdowns")))
     for player in result.players:
