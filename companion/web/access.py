@@ -32,6 +32,9 @@ WAITING_PER_CLIENT = 3  # sessions waiting for the code from one address (a few 
 WAITING_IN_ALL = 12  # ... and from every address together: a table has a few phones
 KEY_FILE = "access-key"  # in the data folder: the key the phones' passes are made with
 PASS_PREFIX = "pass:"  # a kept pass, told from a code kept by an older version
+# The cookie the page script copies a phone's pass into (companion/web/web_page.js), so
+# the server knows a phone that joined before at its handshake (server.py, WaitingRoom).
+PASS_COOKIE = "companion_pass"
 
 
 def code_problem(code: str) -> str | None:
@@ -199,11 +202,13 @@ class Guessing:
 
 @dataclass(eq=False)
 class Ticket:
-    """One session waiting for the code: its client, and the Flet session it became."""
+    """One session waiting for the code: its client, and the Flet session it became;
+    ``on_join`` is called once it gives the code."""
 
     client: str
     session_id: str = ""
     joined: bool = False
+    on_join: Callable[[], None] | None = field(default=None, repr=False)
 
 
 class Lobby:
@@ -238,21 +243,27 @@ class Lobby:
         an invite link is checked before Flet's answer is sent)."""
         with self._lock:
             ticket.session_id = session_id
-            if session_id in self._joined:
-                if not ticket.joined:
-                    ticket.joined = True
-                    self._release(ticket.client)
-            else:
+            if session_id not in self._joined:
                 self._tickets[session_id] = ticket
+                return
+            if ticket.joined:
+                return
+            ticket.joined = True
+            self._release(ticket.client)
+        if ticket.on_join is not None:
+            ticket.on_join()
 
     def join(self, session_id: str) -> None:
         """The session gave the code: it waits no more, and it may come back."""
         with self._lock:
             self._joined.add(session_id)
             ticket = self._tickets.pop(session_id, None)
-            if ticket is not None and not ticket.joined:
-                ticket.joined = True
-                self._release(ticket.client)
+            if ticket is None or ticket.joined:
+                return
+            ticket.joined = True
+            self._release(ticket.client)
+        if ticket.on_join is not None:
+            ticket.on_join()
 
     def joined(self, session_id: str) -> bool:
         with self._lock:

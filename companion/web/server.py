@@ -12,8 +12,10 @@ From the outside in:
 - ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
   client cannot fill the server with sessions.
 - ``WaitingRoom`` (with an access code): a bound on the sessions waiting for the code,
-  per address and in all; a session that never gets in is dropped when its socket ends,
-  or after ``session_timeout()`` on the prompt.
+  per address and in all, which a phone with its pass or the right code in its address
+  passes; a session that never gets in is dropped when its socket ends, or after
+  ``session_timeout()`` on the prompt, and until it gets in it may send only small
+  messages (``LetIn`` lets every socket send any at once on a server without a code).
 - ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
   handler for it alive (closed sessions are dropped by Flet after ``session_timeout()``).
 Refused handshakes never reach Flet, so no session is made for them.
@@ -23,7 +25,8 @@ Forwarded headers (``X-Forwarded-For``) are believed only from the addresses giv
 is limited and logged by.
 
 ``serve`` runs it with uvicorn and stops within 3 s of SIGTERM or Ctrl+C, finishing the
-tap in progress (``_Server``).
+tap in progress (``_Server``); uvicorn's own protocols are bounded per address and in all,
+a request's head in time and size (companion/web/connections.py).
 """
 
 from __future__ import annotations
@@ -39,16 +42,26 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 import uvicorn
 from starlette.datastructures import Headers, MutableHeaders
+from starlette.requests import cookie_parser
 from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketDisconnect
 
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import t
-from companion.web.access import Gate, Lobby, RateLimiter, Ticket
+from companion.web.access import PASS_COOKIE, Gate, RateLimiter, Ticket
+from companion.web.connections import (
+    BACKLOG,
+    Connections,
+    LetIn,
+    let_in,
+    on_loop_error,
+    protocols,
+    raise_open_files,
+)
 from companion.web.serving import is_loopback
 
 SESSION_TIMEOUT = 180  # s: a closed page's session is dropped after this (Flet's default: 1 h)
@@ -222,7 +235,8 @@ def _asked_session(message) -> str | None:
     return _register_field(message.get("bytes"), "session_id")
 
 
-def _register_field(frame: bytes | None, name: str) -> str | None:
+def _register_body(frame: bytes | None) -> dict | None:
+    """The body of Flet's REGISTER_CLIENT message, or None when ``frame`` is not one."""
     import msgpack
 
     if not frame or frame[0] != 0:
@@ -233,8 +247,31 @@ def _register_field(frame: bytes | None, name: str) -> str | None:
         return None
     if action != 1 or not isinstance(body, dict):
         return None
+    return body
+
+
+def _register_field(frame: bytes | None, name: str) -> str | None:
+    body = _register_body(frame)
+    if body is None:
+        return None
     value = body.get(name) or ""
     return value if isinstance(value, str) else ""
+
+
+def _linked_code(message) -> str:
+    """The code in the address a client's first message opens (``/?code=246810``)."""
+    body = _register_body(message.get("bytes")) or {}
+    page = body.get("page")
+    route = page.get("route") if isinstance(page, dict) else None
+    if not isinstance(route, str):
+        return ""
+    return parse_qs(urlsplit(route).query).get("code", [""])[0]
+
+
+def _kept_pass(scope: Scope) -> str:
+    """The pass the page script copied from the phone's storage into its cookie."""
+    cookie = Headers(scope=scope).get("cookie", "")
+    return unquote(cookie_parser(cookie).get(PASS_COOKIE, "")) if cookie else ""
 
 
 def _flet_session_key(scope: Scope, session_id: str) -> str:
@@ -270,21 +307,26 @@ async def _expire_flet_session(scope: Scope, session_id: str, seconds: float) ->
 
 
 class WaitingRoom:
-    """Holds the sessions waiting for the access code to ``lobby``'s bounds.
+    """Holds the sessions waiting for the access code to the bounds of ``gate``'s lobby.
 
     It takes the WebSocket itself and reads the client's first message, which asks
     Flet for a session, before Flet is given the socket. Coming back to a session that
-    gave the code (a phone whose Wi-Fi dropped) always goes through. A new session takes
-    a place in the lobby, or the socket is closed there and then: Flet never sees it, so
-    nothing is made for it. The guard (companion/ui/views/access_code.py) tells the lobby
-    when the session gets in. One that does not is dropped as soon as its socket ends,
-    and its socket is ended after ``wait_seconds`` on the prompt: a flood of sessions
-    leaves nothing behind. A socket silent for ``silent_seconds`` is closed unanswered."""
+    gave the code (a phone whose Wi-Fi dropped) always goes through, and so does a phone
+    with its pass (in its cookie: ``PASS_COOKIE``). A new session takes a place in the
+    lobby; when there is none, one with the right code in its address goes through (the
+    code checked, and counted, as the prompt checks it), any other's socket is closed
+    there and then: Flet never sees it, so nothing is made for it. The guard
+    (companion/ui/views/access_code.py) tells the lobby when the session gets in; until
+    then its socket takes only small messages (companion/web/connections.py). One that
+    does not get in is dropped as soon as its socket ends, and its socket is ended after
+    ``wait_seconds`` on the prompt: a flood of sessions leaves nothing behind. A socket
+    silent for ``silent_seconds`` is closed unanswered."""
 
-    def __init__(self, app: ASGIApp, lobby: Lobby, wait_seconds: float,
+    def __init__(self, app: ASGIApp, gate: Gate, wait_seconds: float,
                  silent_seconds: float = SILENT_SECONDS):
         self.app = app
-        self.lobby = lobby
+        self.gate = gate
+        self.lobby = gate.lobby
         self.wait_seconds = wait_seconds
         self.silent_seconds = silent_seconds
 
@@ -306,12 +348,23 @@ class WaitingRoom:
         client = scope["client"][0] if scope.get("client") else ""
         asked = _asked_session(first)
         ticket = None
-        if not (asked and self.lobby.joined(asked)):
+        if not ((asked and self.lobby.joined(asked)) or self.gate.knows(_kept_pass(scope))):
             ticket = self.lobby.enter(client)
-            if ticket is None:
+            if ticket is None and not self._right_code(client, first):
                 await _close(send, 1013)  # try again later: the room is full
                 return
+        if ticket is None:
+            let_in(scope)
+        else:
+            ticket.on_join = lambda: let_in(scope)
         await self._hand_to_flet(scope, receive, send, [connect, first], ticket, asked)
+
+    def _right_code(self, client: str, first) -> bool:
+        """Whether the address a session opens carries the right code. A wrong one
+        counts as a wrong try at the prompt would, so a full room tells no more about
+        the code than the prompt."""
+        code = _linked_code(first)
+        return bool(code) and self.gate.check(client, code).admitted
 
     async def _hand_to_flet(self, scope: Scope, receive: Receive, send: Send,
                             read: list, ticket: Ticket | None, asked: str | None) -> None:
@@ -447,7 +500,9 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
     )
     flet_app = EndSilentSockets(flet_app, silent_seconds)
     if gate is not None and not gate.open:
-        flet_app = WaitingRoom(flet_app, gate.lobby, session_timeout(), silent_seconds)
+        flet_app = WaitingRoom(flet_app, gate, session_timeout(), silent_seconds)
+    else:
+        flet_app = LetIn(flet_app)
     checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
                           loopback_only=loopback_only)
     web_dir = Path(flet_web.get_package_web_dir())
@@ -474,12 +529,17 @@ class _Server(uvicorn.Server):
     transaction), and at ``STOP_SECONDS`` whatever the loop is doing (it has then been
     stuck for longer than any transaction takes; SQLite rolls an unfinished one back)."""
 
-    def __init__(self, config: uvicorn.Config, on_ready: Callable[[int], None]):
+    def __init__(self, config: uvicorn.Config, on_ready: Callable[[int], None],
+                 open_files: int = 0):
         super().__init__(config)
         self.on_ready = on_ready
+        self.open_files = open_files
 
     async def startup(self, sockets=None) -> None:
-        self._arm_watchdog(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        if self.open_files:
+            loop.set_exception_handler(on_loop_error(self.open_files))
+        self._arm_watchdog(loop)
         await super().startup(sockets)
         if self.started:
             port = self.servers[0].sockets[0].getsockname()[1]
@@ -528,14 +588,18 @@ def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None],
     ``X-Forwarded-For`` counts only from ``trusted_proxies`` (uvicorn would believe it
     from 127.0.0.1 by default)."""
     trusted = list(trusted_proxies)
+    open_files = raise_open_files()
+    http, ws = protocols(Connections(open_files, trusted))
     config = uvicorn.Config(
-        app, host=host, port=port,
+        app, host=host, port=port, backlog=BACKLOG,
         proxy_headers=bool(trusted), forwarded_allow_ips=trusted or None,
         # No compression of WebSocket frames: a screen is a few kB on a local network,
         # and each socket's zlib state (made at every handshake, even one refused after)
         # raised the server's memory for good under a flood of connections.
         ws_per_message_deflate=False,
-        ws="websockets-sansio",  # the WebSocket implementation flet_web itself uses
+        # uvicorn's own (httptools or h11; websockets-sansio, the WebSocket
+        # implementation flet_web itself uses) within bounds (web/connections.py).
+        http=http, ws=ws,
         # Python's own event loop, which Flet's own web server runs on: uvicorn would
         # pick uvloop (installed with uvicorn[standard]), made for thousands of
         # connections, where a table has a few phones; it cost the server memory.
@@ -544,5 +608,5 @@ def serve(app: ASGIApp, host: str, port: int, on_ready: Callable[[int], None],
         # WebSockets are closed at once; a response still being sent gets this long.
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
-    _Server(config, on_ready).run()
+    _Server(config, on_ready, open_files).run()
     sys.stdout.flush()

@@ -27,14 +27,29 @@
     root.style.fontSize = on ? "__LARGER_PERCENT__%" : "";
   }
   applyTextSize();
+
+  // The phone's pass (kept by the app once the table's code was given) goes with its
+  // requests as a cookie: the server knows a phone that joined before from its first
+  // message, however many sessions wait for the code (companion/web/server.py).
+  var PASS = __PASS_KEY__, PASS_COOKIE = __PASS_COOKIE__;
+  function keepPass() {
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem(PASS) || "null"); } catch (e) { /* none */ }
+    var known = typeof kept === "string" && kept !== "";
+    document.cookie = PASS_COOKIE + "=" + (known ? encodeURIComponent(kept) : "") +
+      "; path=/; SameSite=Strict" + (known ? "" : "; max-age=0");
+  }
+  keepPass();
   var setItem = Storage.prototype.setItem, removeItem = Storage.prototype.removeItem;
   Storage.prototype.setItem = function (key, value) {
     setItem.call(this, key, value);
     if (key === LARGER) applyTextSize();
+    if (key === PASS) keepPass();
   };
   Storage.prototype.removeItem = function (key) {
     removeItem.call(this, key);
     if (key === LARGER) applyTextSize();
+    if (key === PASS) keepPass();
   };
 
   // Out of reach. Flet's client blanks the screen ("Working...") the moment its

@@ -1,5 +1,5 @@
 """The script added to the web client's page (companion/web/web_page.js): larger text, the
-"reconnecting" banner, the offline service worker, the phone's time
+phone's pass in a cookie, the "reconnecting" banner, the offline service worker, the phone's time
 zone, the Japanese font only where Japanese is read, and keeping the screen on where the
 Wake Lock API is not offered."""
 
@@ -12,12 +12,16 @@ from pathlib import Path
 from companion.assets_folder import FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import LANGUAGE_KEY, LANGUAGES, speaking, t
 from companion.i18n.local_time import ZONE_KEY
+from companion.web.access import PASS_COOKIE
 
 SCRIPT = Path(__file__).with_name("web_page.js")
 WORKER = "flutter_service_worker.js"  # assets/: ours in place of flet_web's
 # A script address the browser fails at once, asking nobody: Rive's runtime, which a CDN
 # would have served, is then missing, as when a table's Wi-Fi has no internet.
 NO_REQUEST = "about:invalid"
+# Where the app keeps a phone's pass (companion/ui/views/access_code.py, STORAGE_KEY): the
+# script copies it into a cookie (``PASS_COOKIE``).
+PASS_STORAGE_KEY = "table_companion.access_code"
 LARGER_TEXT_PERCENT = 130  # of the browser's own text size: Settings, "Larger text"
 # NoSleep.js's video (MIT, its licence beside it), under the assets: the first the
 # browser can play is played.
@@ -53,6 +57,8 @@ def page_script(web_dir: Path, offline: bool = True) -> str:
             .replace("__LANGUAGE_KEY__", _js(f"flutter.{LANGUAGE_KEY}"))
             .replace("__WORKER__", _js(worker_url(web_dir) if offline else ""))
             .replace("__LARGER_PERCENT__", str(LARGER_TEXT_PERCENT))
+            .replace("__PASS_KEY__", _js(f"flutter.{PASS_STORAGE_KEY}"))
+            .replace("__PASS_COOKIE__", _js(PASS_COOKIE))
             .replace("__ZONE_KEY__", _js(f"flutter.{ZONE_KEY}"))
             # as the font manifest names them (companion/web/compressed.py)
             .replace("__FONTS__", _js({"family": FONT_FAMILY, "japanese": f"../{FONT_FILE}"}))
