@@ -114,7 +114,7 @@ def check_campaign(game: str, players: int, variant: str, campaign_game: object,
              "setup.latria.error.first_parent_range")):
         if value is None:
             continue
-        if game != "latria" or variant != "campaign":
+        if variant != "campaign":  # (Latria's: the one game with a campaign)
             raise SetupError(Msg(only))
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= players:
             # Latria, Extension Rules 3: as many games as players, each player parent once
@@ -145,7 +145,7 @@ def make_setup(
     seed = new_seed() if seed is None else check_seed(seed)
     options: dict = check_campaign(game, players, variant, campaign_game, first_parent)
     if characters is not None:
-        if game != "carpe_astra":
+        if "characters" not in MODULES[game].TABLE_CHOICES:
             raise SetupError(Msg("setup.carpe_astra.error.characters_only"))
         options["characters"] = characters
     if chosen(setting_out(readings, game), "C-1"):  # C-1's other reading (Carpe Astra)

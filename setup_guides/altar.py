@@ -18,6 +18,8 @@ GAME = "altar"
 NAME = Msg("setup.altar.name")
 
 VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/altar.py
+# What the table may choose instead of the draw (nothing).
+TABLE_CHOICES: tuple[str, ...] = ()
 
 # Altar, Components
 FOLLOWER_CARDS = 70

@@ -33,6 +33,8 @@ GAME = "carpe_astra"
 NAME = Msg("setup.carpe_astra.name")
 
 VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/carpe_astra.py
+# What the table may choose instead of the draw (the characters, ruling S-6).
+TABLE_CHOICES: tuple[str, ...] = ("characters",)
 
 # The guilds, the characters and the support tokens in play are the box's facts, kept
 # once in scorers.carpe_astra (Aim of the Game; Setup; ruling C-1, the same reading as

@@ -26,6 +26,8 @@ GAME = "latoro"
 NAME = Msg("setup.latoro.name")
 
 VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/latoro.py
+# What the table may choose instead of the draw (nothing).
+TABLE_CHOICES: tuple[str, ...] = ()
 
 RESOURCES = ("black", "white", "brown")  # 黒, 白, 茶
 

@@ -36,6 +36,8 @@ from setup_guides.base import (
 GAME = "latria"
 NAME = Msg("setup.latria.name")
 VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/latria.py
+# What the table may choose instead of the draw (nothing).
+TABLE_CHOICES: tuple[str, ...] = ()
 
 # Latria, Game Setup: Remove cards — how the removed cards are marked.
 REMOVED_MARK = {

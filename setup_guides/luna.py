@@ -26,6 +26,8 @@ GAME = "luna"
 NAME = Msg("setup.luna.name")
 
 VARIANTS = box.VARIANTS  # the counts and variants: scorers/boxes/luna.py
+# What the table may choose instead of the draw (nothing).
+TABLE_CHOICES: tuple[str, ...] = ()
 # Luna, Solo Game Rules: Level 1, Level 2, Level 3
 SOLO_LEVELS = {variant: level for level, variant in enumerate(box.SOLO_VARIANTS, start=1)}
 

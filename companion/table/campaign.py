@@ -52,7 +52,7 @@ def game_number(tables: list[TableSession], session: TableSession) -> int:
 def place_in_series(store, session: TableSession) -> tuple[int, int] | None:
     """(which game, of how many) for a table of a Latria campaign; None for any other
     table. A campaign has as many games as players (Extension Rules 3)."""
-    if session.game != "latria" or session.variant != "campaign":
+    if session.variant != "campaign":  # (Latria's: the one game with a campaign)
         return None
     return game_number(store.series(series_id(session)), session), len(session.players)
 

@@ -34,8 +34,10 @@ def _chosen(session: TableSession, store=None) -> tuple[Any, dict]:
         options = setup_options(store, session)
     if setup_readings(session):
         options["readings"] = setup_readings(session)
+    from setup_guides import MODULES
+
     chosen = session.setup_choices.get("characters")  # Carpe Astra, chosen on Setup
-    return (chosen if session.game == "carpe_astra" else None), options
+    return (chosen if "characters" in MODULES[session.game].TABLE_CHOICES else None), options
 
 
 def setup_readings(session: TableSession) -> dict[str, str]:
