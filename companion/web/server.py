@@ -52,6 +52,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import t
+from companion.web import flet_internals
 from companion.web.access import PASS_COOKIE, Gate, RateLimiter, Ticket
 from companion.web.connections import (
     BACKLOG,
@@ -275,35 +276,26 @@ def _kept_pass(scope: Scope) -> str:
 
 
 def _flet_session_key(scope: Scope, session_id: str) -> str:
-    """The key flet_web's app manager keeps a session under: the page's path, the
-    session's id and a hash of the client's address (none for loopback) and user agent
-    (flet_web's FletApp.__get_unique_session_id)."""
-    from flet.utils import sha1
-
-    page_name = scope.get("path", "").rsplit("/", 1)[0].lstrip("/")
-    ip = scope["client"][0] if scope.get("client") else ""
-    if ip in ("127.0.0.1", "::1"):
-        ip = ""
-    agent = Headers(scope=scope).get("user-agent", "")
-    return f"{page_name}_{session_id}_{sha1(f'{ip}{agent}')}"
+    """The key flet_web's app manager keeps this socket's session under."""
+    client = scope["client"][0] if scope.get("client") else ""
+    return flet_internals.session_key(scope.get("path", ""), client,
+                                      Headers(scope=scope).get("user-agent", ""), session_id)
 
 
 async def _drop_flet_session(scope: Scope, session_id: str) -> None:
     """Drop a session at once (Flet would keep it for ``session_timeout()``)."""
-    from flet_web.fastapi.flet_app_manager import app_manager
-
+    manager = flet_internals.app_manager()
     key = _flet_session_key(scope, session_id)
-    session = await app_manager.get_session(key)
+    session = await manager.get_session(key)
     if session is not None and session.id == session_id:
-        await app_manager.delete_session(key)
+        await manager.delete_session(key)
 
 
 async def _expire_flet_session(scope: Scope, session_id: str, seconds: float) -> None:
     """Let a session whose socket was lost be dropped after ``seconds``, as Flet does
     for one whose page was closed."""
-    from flet_web.fastapi.flet_app_manager import app_manager
-
-    await app_manager.disconnect_session(_flet_session_key(scope, session_id), int(seconds))
+    await flet_internals.app_manager().disconnect_session(
+        _flet_session_key(scope, session_id), int(seconds))
 
 
 class WaitingRoom:
