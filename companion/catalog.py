@@ -65,6 +65,7 @@ class Game:
     variants: tuple[Variant, ...]
     rulebook: str  # file in seeds/
     native_name: str = ""  # shown beside the name (Latoro: ラトーロ)
+    rulebook_language: str = "en"  # the language its rulebook is written in
     # the game's name where a rule is quoted ("(Altar, End of the game)" in RULINGS.md)
     source_name: str = ""
     # The parts, by dotted module name (each resolved by the registry that uses it).
@@ -181,6 +182,7 @@ GAMES: dict[str, Game] = {
         # Latoro (ラトーロ): 2–4 players
         _game(
             "latoro", "004_452c00d70235e76d.txt", "Latoro", native_name="ラトーロ",
+            rulebook_language="ja",
             ruling_prefixes=(("LT", "score"),),
             names=Names(keyed=("black", "white", "brown")),
         ),

@@ -217,3 +217,11 @@ def test_every_stats_category_a_scorer_names_is_worded_in_both_languages():
             "scorers.latoro.category.resources"} <= named
     for language in ("en", "ja"):
         assert named <= set(catalog(language)), language
+
+
+def test_the_rulings_that_quote_a_rulebook_not_in_english_are_its_games():
+    from companion.rules.rulings_doc import entries, quotes_original
+
+    originals = {e.id for e in entries() if quotes_original(e.id)}
+    assert originals and all(e.startswith("LT-") for e in originals)
+    assert {g.id for g in RECORDS if g.rulebook_language != "en"} == {"latoro"}

@@ -377,7 +377,7 @@ class BookInfo:
 def book_infos() -> tuple[BookInfo, ...]:
     """Every book: one per game in its original language, plus Latoro's translation."""
     infos = [BookInfo(g.id, g.id, g.rulebook, "ja", f"{g.native_name} ルール")
-             if g.id == "latoro" else
+             if g.rulebook_language == "ja" else
              BookInfo(g.id, g.id, g.rulebook, "en", f"{g.source_name} rulebook")
              for g in GAMES.values()]
     infos.append(BookInfo("latoro-en", "latoro", LATORO_EN, "en",

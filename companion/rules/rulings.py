@@ -92,7 +92,10 @@ def original(key: str) -> bool:
     """Whether ``key`` quotes Latoro's rulebook, which is Japanese: the Japanese catalog
     keeps its quotes as the rulebook words them (verbatim, without the English glosses
     RULINGS.md adds for English readers; tests/rules/test_rulings.py checks them)."""
-    return key.startswith("ruling.LT-") and key.endswith(".rulebook")
+    from companion.rules.rulings_doc import quotes_original
+
+    return key.startswith("ruling.") and key.endswith(".rulebook") and quotes_original(
+        key.split(".")[1])
 
 
 def ja_catalog_text(doc: Path = DOC, current: Path = CATALOG_JA) -> str:

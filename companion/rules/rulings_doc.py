@@ -33,6 +33,14 @@ NOT_FOR_PLAYERS = re.compile(PROGRAM_WORDS.pattern + r"|\bnotes?\b|\bresult's\b|
                              re.IGNORECASE)
 
 
+def quotes_original(ruling_id: str) -> bool:
+    """Whether a game's own ruling quotes a rulebook not written in English (Latoro's,
+    in Japanese): its quotes are the original's words, and in Japanese they are shown as
+    the rulebook words them, without the English glosses the document adds."""
+    game = SCORING.get(ruling_id.split("-")[0])
+    return game is not None and GAMES[game].rulebook_language != ENGLISH
+
+
 @dataclass(frozen=True)
 class Entry:
     id: str

@@ -13,7 +13,7 @@ import flet as ft
 
 from companion.catalog import GAMES
 from companion.i18n import t
-from companion.rules.rulings_doc import Entry, entries, said, where_label
+from companion.rules.rulings_doc import Entry, entries, quotes_original, said, where_label
 from companion.rules.search import Hit, search, spans
 from companion.ui.routes import parent_route, ruling_route
 from companion.ui.views import table_readings
@@ -32,7 +32,7 @@ def entry_card(ctx, route: str, entry: Entry, query: str = "", opened: bool = Fa
     if entry.rulebook:
         # Latoro's quotes are its Japanese original (in Japanese without the English
         # glosses); the other rulebooks are English, which the Japanese heading says.
-        latoro = entry.id.startswith("LT-")
+        latoro = quotes_original(entry.id)
         rulebook = said(entry, "rulebook") if latoro else entry.rulebook
         inside += [label("rules.ruling_rulebook_original" if latoro else "rules.ruling_rulebook"),
                    words(rulebook, spans(rulebook, query), size=15, italic=True)]

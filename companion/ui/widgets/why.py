@@ -55,6 +55,8 @@ def titles(rulings: Sequence[str]) -> str:
 def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None:
     """The dialog: each ruling's title, what it means at the table, the rulebook's words
     (``game``'s own: a table of that game)."""
+    from companion.rules.rulings_doc import quotes_original  # (the rulebooks: when asked)
+
     parts: list[ft.Control] = []
     known = [r for r in map(ruling, dict.fromkeys(rulings)) if r is not None]
     for r in known:
@@ -65,7 +67,7 @@ def show(page: ft.Page, rulings: Sequence[str], game: str | None = None) -> None
         if words:
             # Latoro's rulebook is Japanese (its quotes are the original); the others
             # are English, which the Japanese heading says.
-            heading = "why.rulebook_original" if r.id.startswith("LT-") else "why.rulebook"
+            heading = "why.rulebook_original" if quotes_original(r.id) else "why.rulebook"
             # Plain text, not selectable: a selectable text in a dialog at times left the
             # dialog's every word out of what the browser gives a screen reader.
             parts += [ft.Text(t(heading), size=14, weight=ft.FontWeight.W_600,
