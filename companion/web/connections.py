@@ -10,8 +10,8 @@ against one hostile device on the network (companion/web/server.py serves with t
 - A WebSocket may send messages of only ``FIRST_FRAMES_MAX`` bytes until the app lets it
   in (``LET_IN`` in its scope): the length of a frame is read before its payload, so a
   bigger frame closes the socket (1009) before it is read into memory. Behind a code
-  ``WaitingRoom`` lets a session in once it has given the code; elsewhere ``LetIn``
-  does at once.
+  ``WaitingRoom`` lets a session in once it has given the code; without a code the
+  server's ``Door`` does at once.
 - A flood gets one line on the console (``say_once``), not one per socket; running out of
   open files too.
 """
@@ -25,7 +25,7 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import Scope
 from uvicorn.protocols.http.auto import AutoHTTPProtocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -249,19 +249,6 @@ def let_in(scope: Scope) -> None:
     """Let a WebSocket send messages of any size (its session is in)."""
     if (allow := scope.get(LET_IN)) is not None:
         allow()
-
-
-class LetIn:
-    """Lets every WebSocket send messages of any size at once: for a server without a
-    code (with one, ``WaitingRoom`` does once a session is in)."""
-
-    def __init__(self, app: ASGIApp):
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "websocket":
-            let_in(scope)
-        await self.app(scope, receive, send)
 
 
 def on_loop_error(limit: int):

@@ -18,6 +18,9 @@ a tap that goes wrong without an error.
 - ``messaging.protocol.Message``: a message's text in the transport log.
 - flet_web's ``app_manager`` and the key it keeps a session under
   (``FletApp.__get_unique_session_id``): to drop or expire a session at once.
+- ``messaging.protocol.decode_ext_from_msgpack`` and ``RegisterClientRequestBody``: how
+  flet_web's ``FletApp`` unpacks a client's message and the fields of its session
+  request, to tell a first message it would fail on before it is given the socket.
 """
 
 from __future__ import annotations
@@ -107,3 +110,23 @@ def app_manager() -> Any:
     from flet_web.fastapi.flet_app_manager import app_manager as manager
 
     return manager
+
+
+def unpack_message(data: bytes) -> Any:
+    """A client's message (its frame without the first byte) unpacked as flet_web's
+    ``FletApp`` unpacks it: Flet's extension types, and a map's keys text. Raises what
+    Flet's unpacking would raise."""
+    import msgpack
+    from flet.messaging.protocol import decode_ext_from_msgpack
+
+    return msgpack.unpackb(data, ext_hook=decode_ext_from_msgpack)
+
+
+def session_request_fields() -> frozenset[str]:
+    """The fields of the session request (REGISTER_CLIENT), all of which Flet needs and
+    no other."""
+    import dataclasses
+
+    from flet.messaging.protocol import RegisterClientRequestBody
+
+    return frozenset(f.name for f in dataclasses.fields(RegisterClientRequestBody))

@@ -11,13 +11,17 @@ From the outside in:
   server, so a web page on another site cannot read or change tables.
 - ``HandshakeLimit``: a bound on new and open WebSockets per client address, so one
   client cannot fill the server with sessions.
-- ``WaitingRoom`` (with an access code): a bound on the sessions waiting for the code,
-  per address and in all, which a phone with its pass or the right code in its address
-  passes; a session that never gets in is dropped when its socket ends, or after
-  ``session_timeout()`` on the prompt, and until it gets in it may send only small
-  messages (``LetIn`` lets every socket send any at once on a server without a code).
-- ``EndSilentSockets``: a WebSocket that never asks for a session does not keep Flet's
-  handler for it alive (closed sessions are dropped by Flet after ``session_timeout()``).
+- ``Door``: every WebSocket's first message is read before Flet sees the socket; one
+  that leaves or stays silent before it, or whose first message is not Flet's session
+  request (closed with 1008 and a console line), never reaches Flet, and a session whose
+  socket is lost while Flet speaks is dropped after ``session_timeout()``, with no
+  traceback. Without a code every session goes on to Flet and may send messages of any
+  size at once.
+- ``WaitingRoom`` (the ``Door`` behind an access code): a bound on the sessions waiting
+  for the code, per address and in all, which a phone with its pass or the right code in
+  its address passes; a session that never gets in is dropped when its socket ends, or
+  after ``session_timeout()`` on the prompt, and until it gets in it may send only small
+  messages.
 Refused handshakes never reach Flet, so no session is made for them.
 
 Forwarded headers (``X-Forwarded-For``) are believed only from the addresses given as
@@ -53,15 +57,15 @@ from starlette.websockets import WebSocketDisconnect
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
 from companion.i18n import t
 from companion.web import flet_internals
-from companion.web.access import PASS_COOKIE, Gate, RateLimiter, Ticket
+from companion.web.access import PASS_COOKIE, Gate, Lobby, RateLimiter, Ticket
 from companion.web.connections import (
     BACKLOG,
     Connections,
-    LetIn,
     let_in,
     on_loop_error,
     protocols,
     raise_open_files,
+    say_once,
 )
 from companion.web.serving import is_loopback
 
@@ -231,9 +235,26 @@ class HandshakeLimit:
 
 def _asked_session(message) -> str | None:
     """The session id a client's first message asks to come back to ("" for a new
-    session), or None when it is not Flet's REGISTER_CLIENT (its frame: a zero byte and
-    ``[1, {"session_id": ...}]`` in msgpack, flet_web's FletApp)."""
-    return _register_field(message.get("bytes"), "session_id")
+    session), or None when it is not Flet's REGISTER_CLIENT request as flet_web's
+    FletApp takes it (its frame: a zero byte and, in msgpack,
+    ``[1, {"session_id": ..., "page_name": ..., "page": {...}}]``)."""
+    frame = message.get("bytes")
+    if not frame or frame[0] != 0:
+        return None
+    try:
+        request = flet_internals.unpack_message(frame[1:])
+    except Exception:  # noqa: BLE001 - what Flet's unpacking fails on, it would fail on
+        return None
+    if not (isinstance(request, list) and len(request) == 2 and request[0] == 1):
+        return None
+    body = request[1]
+    if not isinstance(body, dict) or set(body) != flet_internals.session_request_fields():
+        return None
+    session_id, page_name = body["session_id"] or "", body["page_name"] or ""
+    if not (isinstance(session_id, str) and isinstance(page_name, str)
+            and isinstance(body["page"], dict)):
+        return None
+    return session_id
 
 
 def _register_body(frame: bytes | None) -> dict | None:
@@ -298,27 +319,25 @@ async def _expire_flet_session(scope: Scope, session_id: str, seconds: float) ->
         _flet_session_key(scope, session_id), int(seconds))
 
 
-class WaitingRoom:
-    """Holds the sessions waiting for the access code to the bounds of ``gate``'s lobby.
+class Door:
+    """The way in for every WebSocket: it takes the socket itself and reads the client's
+    first message, which asks Flet for a session, before Flet is given the socket.
 
-    It takes the WebSocket itself and reads the client's first message, which asks
-    Flet for a session, before Flet is given the socket. Coming back to a session that
-    gave the code (a phone whose Wi-Fi dropped) always goes through, and so does a phone
-    with its pass (in its cookie: ``PASS_COOKIE``). A new session takes a place in the
-    lobby; when there is none, one with the right code in its address goes through (the
-    code checked, and counted, as the prompt checks it), any other's socket is closed
-    there and then: Flet never sees it, so nothing is made for it. The guard
-    (companion/ui/views/access_code.py) tells the lobby when the session gets in; until
-    then its socket takes only small messages (companion/web/connections.py). One that
-    does not get in is dropped as soon as its socket ends, and its socket is ended after
-    ``wait_seconds`` on the prompt: a flood of sessions leaves nothing behind. A socket
-    silent for ``silent_seconds`` is closed unanswered."""
+    A socket that leaves before it, or stays silent for ``silent_seconds``, never
+    reaches Flet (its handler would wait for ever). A first message that is not Flet's
+    session request (not msgpack, another action, a request of another shape: Flet's
+    handler would fail on it and then wait until the server stops) closes the socket
+    with 1008 and one console line for a flood of them. ``admit`` says whether the
+    session goes on to Flet: here, every one does, and may send messages of any size
+    at once (a server without a code). A session whose socket is lost while Flet speaks
+    is dropped after ``wait_seconds`` as Flet drops one whose page was closed, with no
+    traceback: the client's leaving is no error."""
 
-    def __init__(self, app: ASGIApp, gate: Gate, wait_seconds: float,
+    lobby: Lobby  # the waiting room's: every ``Ticket`` is one of its places
+
+    def __init__(self, app: ASGIApp, wait_seconds: float,
                  silent_seconds: float = SILENT_SECONDS):
         self.app = app
-        self.gate = gate
-        self.lobby = gate.lobby
         self.wait_seconds = wait_seconds
         self.silent_seconds = silent_seconds
 
@@ -339,31 +358,29 @@ class WaitingRoom:
             return  # the client left without a word
         client = scope["client"][0] if scope.get("client") else ""
         asked = _asked_session(first)
-        ticket = None
-        if not ((asked and self.lobby.joined(asked)) or self.gate.knows(_kept_pass(scope))):
-            ticket = self.lobby.enter(client)
-            if ticket is None and not self._right_code(client, first):
-                await _close(send, 1013)  # try again later: the room is full
-                return
-        if ticket is None:
-            let_in(scope)
-        else:
-            ticket.on_join = lambda: let_in(scope)
+        if asked is None:
+            say_once("first message", f"a WebSocket from {client or 'a client'} did not "
+                                      "ask for a session first: closed")
+            await _close(send, 1008)  # policy violation
+            return
+        admitted, ticket = self.admit(scope, client, first, asked)
+        if not admitted:
+            await _close(send, 1013)  # try again later: the room is full
+            return
         await self._hand_to_flet(scope, receive, send, [connect, first], ticket, asked)
 
-    def _right_code(self, client: str, first) -> bool:
-        """Whether the address a session opens carries the right code. A wrong one
-        counts as a wrong try at the prompt would, so a full room tells no more about
-        the code than the prompt."""
-        code = _linked_code(first)
-        return bool(code) and self.gate.check(client, code).admitted
+    def admit(self, scope: Scope, client: str, first, asked: str) -> tuple[bool, Ticket | None]:
+        """Whether the session asked for goes on to Flet, and the lobby's ticket it
+        waits for the code with (None: it is in)."""
+        let_in(scope)
+        return True, None
 
     async def _hand_to_flet(self, scope: Scope, receive: Receive, send: Send,
-                            read: list, ticket: Ticket | None, asked: str | None) -> None:
+                            read: list, ticket: Ticket | None, asked: str) -> None:
         """Flet's app on the socket, as if it had accepted it and read the first message
         itself; while ``ticket`` waits, a socket whose wait is over ends."""
         over = asyncio.Event()
-        state = {"timed_out": False, "lost": False}
+        state: dict = {"timed_out": False, "lost": False, "sid": ""}
 
         async def replayed_receive():
             if read:
@@ -385,10 +402,11 @@ class WaitingRoom:
         async def watched_send(message) -> None:
             if message["type"] == "websocket.accept":
                 return  # accepted already
-            if (ticket is not None and not ticket.session_id
-                    and message["type"] == "websocket.send"):
+            if not state["sid"] and message["type"] == "websocket.send":
                 if sid := _register_field(message.get("bytes"), "session_id"):
-                    self.lobby.bind(ticket, sid)
+                    state["sid"] = sid  # Flet's answer to the request
+                    if ticket is not None:
+                        self.lobby.bind(ticket, sid)
             await send(message)
 
         timer = asyncio.get_running_loop().call_later(self.wait_seconds, over.set)
@@ -405,64 +423,55 @@ class WaitingRoom:
                 self.lobby.leave(ticket)
                 if ticket.session_id:
                     await _drop_flet_session(scope, ticket.session_id)
-            elif state["lost"] and (sid := ticket.session_id if ticket else asked):
+            elif state["lost"] and (sid := state["sid"] or asked):
                 await _expire_flet_session(scope, sid, self.wait_seconds)
         if state["timed_out"]:
             await _close(send, 1000)
 
 
+class WaitingRoom(Door):
+    """The ``Door`` behind a code: holds the sessions waiting for it to the bounds of
+    ``gate``'s lobby.
+
+    Coming back to a session that gave the code (a phone whose Wi-Fi dropped) always
+    goes through, and so does a phone with its pass (in its cookie: ``PASS_COOKIE``). A
+    new session takes a place in the lobby; when there is none, one with the right code
+    in its address goes through (the code checked, and counted, as the prompt checks
+    it), any other's socket is closed there and then: Flet never sees it, so nothing is
+    made for it. The guard (companion/ui/views/access_code.py) tells the lobby when the
+    session gets in; until then its socket takes only small messages
+    (companion/web/connections.py). One that does not get in is dropped as soon as its
+    socket ends, and its socket is ended after ``wait_seconds`` on the prompt: a flood
+    of sessions leaves nothing behind."""
+
+    def __init__(self, app: ASGIApp, gate: Gate, wait_seconds: float,
+                 silent_seconds: float = SILENT_SECONDS):
+        super().__init__(app, wait_seconds, silent_seconds)
+        self.gate = gate
+        self.lobby = gate.lobby
+
+    def admit(self, scope: Scope, client: str, first, asked: str) -> tuple[bool, Ticket | None]:
+        if (asked and self.lobby.joined(asked)) or self.gate.knows(_kept_pass(scope)):
+            return super().admit(scope, client, first, asked)
+        ticket = self.lobby.enter(client)
+        if ticket is None:
+            if not self._right_code(client, first):
+                return False, None
+            return super().admit(scope, client, first, asked)
+        ticket.on_join = lambda: let_in(scope)
+        return True, ticket
+
+    def _right_code(self, client: str, first) -> bool:
+        """Whether the address a session opens carries the right code. A wrong one
+        counts as a wrong try at the prompt would, so a full room tells no more about
+        the code than the prompt."""
+        code = _linked_code(first)
+        return bool(code) and self.gate.check(client, code).admitted
+
+
 async def _close(send: Send, code: int) -> None:
     with contextlib.suppress(OSError, RuntimeError):
         await send({"type": "websocket.close", "code": code})
-
-
-class EndSilentSockets:
-    """Ends Flet's handler for a WebSocket whose client left, or stayed silent for
-    ``silent_seconds``, before its first message.
-
-    Flet makes a session when the first message asks for one (the Flutter client sends
-    it at once). A socket that closes or stays silent before that leaves Flet's handler
-    waiting for ever (its send loop is stopped only for a session): without this, each
-    such handshake would be kept until the server stops."""
-
-    def __init__(self, app: ASGIApp, silent_seconds: float = SILENT_SECONDS):
-        self.app = app
-        self.silent_seconds = silent_seconds
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
-        first: dict[str, str] = {}  # the type of the client's first message or farewell
-        settled = asyncio.Event()
-
-        async def watched_receive():
-            message = await receive()
-            if not settled.is_set() and message["type"] in ("websocket.receive",
-                                                             "websocket.disconnect"):
-                first["type"] = message["type"]
-                settled.set()
-            return message
-
-        handler = asyncio.ensure_future(self.app(scope, watched_receive, send))
-        waiter = asyncio.ensure_future(settled.wait())
-        try:
-            await asyncio.wait({handler, waiter}, timeout=self.silent_seconds,
-                               return_when=asyncio.FIRST_COMPLETED)
-        except asyncio.CancelledError:
-            handler.cancel()  # the server is stopping
-            raise
-        finally:
-            waiter.cancel()
-        if not handler.done() and first.get("type") != "websocket.receive":
-            handler.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await handler
-            if not first:  # still connected, never said a word: close it
-                with contextlib.suppress(OSError, RuntimeError):
-                    await send({"type": "websocket.close", "code": 1008})
-            return
-        await handler
 
 
 def build_app(main: Callable, allowed_origins: Iterable[str] = (),
@@ -490,11 +499,10 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
         app_description=t("app.tagline"),
         session_timeout_seconds=session_timeout(),
     )
-    flet_app = EndSilentSockets(flet_app, silent_seconds)
     if gate is not None and not gate.open:
         flet_app = WaitingRoom(flet_app, gate, session_timeout(), silent_seconds)
     else:
-        flet_app = LetIn(flet_app)
+        flet_app = Door(flet_app, session_timeout(), silent_seconds)
     checked = OriginCheck(HandshakeLimit(flet_app, **limits), allowed=allowed_origins,
                           loopback_only=loopback_only)
     web_dir = Path(flet_web.get_package_web_dir())

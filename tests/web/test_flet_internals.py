@@ -70,3 +70,22 @@ def test_the_app_manager_drops_and_expires_sessions():
     manager = inner.app_manager()
     for name in ("get_session", "delete_session", "disconnect_session"):
         assert callable(getattr(manager, name, None)), f"flet_web's app_manager has no {name}"
+
+
+def test_a_first_message_is_unpacked_and_checked_as_flet_web_does():
+    import datetime
+    import inspect
+
+    import msgpack
+    from flet_web.fastapi.flet_app import FletApp
+
+    source = inspect.getsource(FletApp)
+    assert "ext_hook=decode_ext_from_msgpack" in source, "FletApp unpacks messages otherwise"
+    assert "RegisterClientRequestBody(**body)" in source, "FletApp reads its request otherwise"
+    assert inner.session_request_fields() == {"session_id", "page_name", "page"}
+    when = msgpack.ExtType(1, b"2026-12-07T00:00:00")
+    assert inner.unpack_message(msgpack.packb([1, when])) == [1, datetime.datetime(2026, 12, 7)]
+    with pytest.raises(ValueError):
+        inner.unpack_message(msgpack.packb({1: "a number for a key"}))
+    with pytest.raises(ValueError):
+        inner.unpack_message(msgpack.packb(msgpack.ExtType(1, b"not a date")))
