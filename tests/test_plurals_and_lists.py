@@ -1,7 +1,7 @@
 """Count phrases and lists come from one place that knows each language's rules
 (scorers/messages.py ``PLURAL_RULES``, companion.i18n ``listed``): English has one and
 other ("1 card", "2 cards"), Japanese has no plural; a Japanese list is joined with 、,
-never an English comma (issue 44, "Words")."""
+never an English comma."""
 
 from __future__ import annotations
 

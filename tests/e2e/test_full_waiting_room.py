@@ -1,7 +1,7 @@
-"""A waiting room full of sessions that have not given the code (issue 46; without a
-browser: tests/web/test_full_waiting_room.py): a browser that joined before, restarted
-(its storage kept, its cookies gone), comes back in. The page script puts the phone's
-pass into the cookie the server reads at the handshake (companion/web/web_page.js)."""
+"""A waiting room full of sessions that have not given the code (without a browser:
+tests/web/test_full_waiting_room.py): a browser that joined before, restarted (its storage
+kept, its cookies gone), comes back in. The page script puts the phone's pass into the
+cookie the server reads at the handshake (companion/web/web_page.js)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""A notice is shown while it is true and goes when the screen moves on (issue 44, items 3
-and 5; docs/DESIGN.md, "Notices"): the next tap that lands, or a change from another
-phone. A tap that saves nothing (a chip of a form) leaves it. Each notice is waited for,
-then its going, well before a time-out would take it (there is none in the screen now:
-it stayed eight seconds, through taps that landed).
+"""A notice is shown while it is true and goes when the screen moves on (docs/DESIGN.md,
+"Notices"): the next tap that lands, or a change from another phone. A tap that saves
+nothing (a chip of a form) leaves it. Each notice is waited for, then its going, well
+before a time-out would take it (there is none in the screen now: it stayed eight seconds,
+through taps that landed).
 
 And when another phone only moves Play on, Score says what Play changed there ("Play
 changed on another phone: Ann · Credits is now 7"), never that the sheet was replaced."""

@@ -1,4 +1,4 @@
-"""Two phones tapping − and + on one number of Score at the same moment (issue 44, item 4):
+"""Two phones tapping − and + on one number of Score at the same moment:
 a tap is a change of the number its phone showed, so exactly one lands, the final number
 is what that phone saw plus its step, and the other phone is told, with the number saved
 ("…it was not applied. Now: Ann · Credits is 6"), as a Play tap on an older log is.

@@ -1,5 +1,5 @@
-"""Taps made quickly, one after another, while the screen is drawn again (issue 44, item
-12): a tap lands on what the player saw, or is refused and told.
+"""Taps made quickly, one after another, while the screen is drawn again: a tap lands on what
+the player saw, or is refused and told.
 
 A finger does not wait for the screen: these tests tap where a control was seen (the
 point on screen, as a finger does, not the control found again), back to back, while

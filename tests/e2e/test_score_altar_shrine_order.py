@@ -1,5 +1,5 @@
 """Altar's Score, as players tap: two tied players whose last Shrines came in the same
-turn are asked each one's place in that turn (issue 45, item 4), and the later one wins."""
+turn are asked each one's place in that turn, and the later one wins."""
 
 from __future__ import annotations
 

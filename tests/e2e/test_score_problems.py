@@ -1,4 +1,4 @@
-"""The Score screen's problems that no field shows (issue 44, item 9), in a browser at two
+"""The Score screen's problems that no field shows, in a browser at two
 phone sizes, in English and Japanese: one short line above Undo and Results (it took about
 a third of the screen), a problem about every player's cards labelled as the whole
 table's (not with the last player's name), every problem in full one tap away."""

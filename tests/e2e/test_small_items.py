@@ -35,7 +35,7 @@ def test_a_notice_leaves_the_round_and_the_step_readable(server, page):
             title_box = shows(page, title).bounding_box()
             assert box["y"] >= title_box["y"] + title_box["height"], (title, box, title_box)
         # Above the bottom bar, by the button just tapped; nothing on screen moved for it
-        # (issue 44, item 12: at the top it pushed the screen down under a finger).
+        # (at the top it pushed the screen down under a finger).
         assert box["y"] + box["height"] <= button(page, "Undo").bounding_box()["y"], box
         assert box["y"] + box["height"] > size["height"] - 200, box
         assert shows(page, "Round 1 of 11").bounding_box()["y"] == round_top

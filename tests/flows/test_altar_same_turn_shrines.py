@@ -1,4 +1,4 @@
-"""Altar: two players' last Shrines placed in one turn (issue 45, item 4).
+"""Altar: two players' last Shrines placed in one turn.
 
 Altar, Winner of the Game: "If there is still a tie then the player who placed the last
 Shrine is the winner. And this breaks all ties!" A Shrine placed by a card's ability can

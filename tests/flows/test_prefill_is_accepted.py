@@ -1,4 +1,4 @@
-"""Play's pre-fill is a sheet the scorer accepts (issue 45): random walks of every game,
+"""Play's pre-fill is a sheet the scorer accepts: random walks of every game,
 every player count and variant, with and without the Setup screen's draw and with the
 table's other play readings, tapping what each view offers (as the recorded games do,
 tests/flows/replay_corpus.py ``_tap``), played to the end; the finished game's

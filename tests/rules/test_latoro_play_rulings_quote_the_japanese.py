@@ -1,5 +1,5 @@
 """P-15 and P-16 quote Latoro's rulebook in its Japanese words, and the app's English as
-a translation (issue 45, item 5; as S-2, LT-1, LT-5 and P-18 do)."""
+a translation (as S-2, LT-1, LT-5 and P-18 do)."""
 
 from __future__ import annotations
 

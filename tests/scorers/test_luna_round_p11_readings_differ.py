@@ -1,4 +1,4 @@
-"""When the two readings of P-11 give different totals (issue 45, item 5).
+"""When the two readings of P-11 give different totals.
 
 docs/RULINGS.md, P-11, "The other reading": it changes a round's total only when the
 Apostate takes more than the player holds after the Moon Priestess *and* the Temple then

@@ -1,4 +1,4 @@
-"""Altar's sheet gained ``last_shrine_order`` (issue 45, item 4): the store's field merge
+"""Altar's sheet gained ``last_shrine_order``: the store's field merge
 saves it, and a backup carries sheets with and without it, both ways."""
 
 from __future__ import annotations

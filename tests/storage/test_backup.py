@@ -45,7 +45,7 @@ def taps(store: Store, table_id: str, count: int, seed: int,
          after: list[dict] | None = None) -> list[dict]:
     """``count`` events a player could have tapped on the table's Play, after ``after``
     (default: its saved log): an imported log is replayed, and one its game refuses is
-    refused (issue 46, 6)."""
+    refused."""
     session = store.get_table(table_id)
     flow = FLOWS[session.game]
     log = store.events(table_id) if after is None else after

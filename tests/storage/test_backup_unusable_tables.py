@@ -1,8 +1,8 @@
-"""A backup whose table the app could not use is refused as a damaged one is (issue 46,
-6): a play log its game refuses on replay, a score sheet that cannot be scored (not a
-sheet, or not the table's game). The line says which table and why, in the reader's
-language, and the data folder is left byte for byte as it was, by the app's import and
-by the command line's. A sheet that merely breaks a rule is taken: Score shows it."""
+"""A backup whose table the app could not use is refused as a damaged one is: a play log its
+game refuses on replay, a score sheet that cannot be scored (not a sheet, or not the
+table's game). The line says which table and why, in the reader's language, and the data
+folder is left byte for byte as it was, by the app's import and by the command line's. A
+sheet that merely breaks a rule is taken: Score shows it."""
 
 from __future__ import annotations
 

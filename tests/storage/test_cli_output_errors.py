@@ -110,7 +110,7 @@ def test_a_refused_store_is_the_same_line_and_status_for_every_command(tmp_path,
                                                                        words):
     """``companion.history csv`` as ``companion.backup``: exit status 2 and the one line
     that says why the saved tables cannot be opened, and that they were left alone
-    (issue 46, 7: it exited 1 with a terse ``path: corrupt``)."""
+    (it exited 1 with a terse ``path: corrupt``)."""
     import sqlite3
     from contextlib import closing
 

@@ -177,7 +177,7 @@ def test_another_programs_database_is_refused(tmp_path, user_version, app_id, ta
 ])
 def test_a_file_without_our_id_is_foreign_whatever_its_version(tmp_path, user_version,
                                                                tables):
-    """Only our application_id makes a file ours (issue 46, 5): a database without it
+    """Only our application_id makes a file ours: a database without it
     whose user_version is past ours is not a newer Table Companion file, and its line,
     in both languages, says it is not one of Table Companion's."""
     from companion.i18n import speaking

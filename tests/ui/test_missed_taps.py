@@ -1,6 +1,6 @@
 """A tap that reached the server for a control another phone's change took off the screen
 is told on that phone (companion/ui/app.py ``tell_missed_taps``); so is one for a control
-the phone's own tap just before took off it (issue 44, item 12: a number typed in Score's
+the phone's own tap just before took off it (a number typed in Score's
 form drawn anew for the character picked went nowhere); every other event goes on as
 before, and a quick second tap on the control tapped first stays silent."""
 

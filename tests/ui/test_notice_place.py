@@ -1,6 +1,6 @@
 """Where a notice goes (companion/ui/app.py ``notice_place``): under the screen's
 scrolling part, above its bottom bar, so that nothing on screen moves when it comes or
-goes (issue 44, item 12: at the top it pushed Score's boxes down, and a number typed
+goes (at the top it pushed Score's boxes down, and a number typed
 landed in the box above the one tapped; up again when it went). A screen drawn again
 keeps it there."""
 

@@ -1,6 +1,6 @@
 """A Play form stays on screen through a redraw while it asks the same questions
 (companion/ui/views/play.py ``same_questions``, ``FormInputs``), so that a tap on it made
-as the screen was drawn again lands on what the player saw (issue 44, item 12).
+as the screen was drawn again lands on what the player saw.
 
 Latria's card entry was made anew when the cards were entered ("Enter the cards played"
 became "Enter the cards again", starting from the cards entered): two suits tapped just

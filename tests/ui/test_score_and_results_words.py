@@ -1,5 +1,5 @@
 """What Results, History and Score say, built against a real store (no browser), in English
-and Japanese (issue 44): Altar's progress never reads as what is still to go, and its
+and Japanese: Altar's progress never reads as what is still to go, and its
 players tied on Shrines are marked as the other games' tied players are; Latria's Polaris
 card says which two cards go and why; a problem about every player's cards is the whole
 table's, in a short line with every problem one tap away; History names Luna's virtual
@@ -92,7 +92,7 @@ def test_two_player_altar_words_both_realms():
 
 def test_polaris_says_the_two_worth_least_are_removed():
     """The app removes the two that leave the best total: the two worth least to the
-    holder, never "the best two" (issue 44, item 8)."""
+    holder, never "the best two"."""
     with speaking("en"):
         by_app, title = t("latria.discard_by_app"), ruling("L-4").title
     assert by_app.startswith("The app removes the two cards worth least to this player")

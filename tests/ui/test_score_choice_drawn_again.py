@@ -1,7 +1,7 @@
 """A choice on a score form whose pick draws the form again (Carpe Astra's character with
 three players: the support tokens in play follow it): the tap lands, and the chip row
 left off the screen is not sent (``Editor.choice``). It was, and every such pick ended in
-"Something went wrong with that tap" (issue 44, item 12's browser tests found it)."""
+"Something went wrong with that tap" (a browser test found it)."""
 
 from __future__ import annotations
 

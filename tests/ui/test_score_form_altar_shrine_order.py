@@ -1,5 +1,5 @@
 """Altar's Score form asks, when two tied players' last Shrines came in the same turn,
-each one's place among that turn's Shrines (``last_shrine_order``; issue 45, item 4), and
+each one's place among that turn's Shrines (``last_shrine_order``), and
 what Play passed on reaches the sheet and scores."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Big WebSocket frames from sessions that have not given the table's code (issue 46):
+"""Big WebSocket frames from sessions that have not given the table's code:
 each session on the code's prompt sends one 8 MiB frame and leaves. Before the code a
 session may send only small messages (the prompt's are a few hundred bytes): a larger
 frame closes its socket before it is read into memory, so the server's memory stays

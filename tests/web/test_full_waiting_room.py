@@ -1,4 +1,4 @@
-"""A waiting room full of idle sessions (issue 46): 12 sessions from 4 addresses (or 100
+"""A waiting room full of idle sessions: 12 sessions from 4 addresses (or 100
 from 34) sit on the code's prompt, and more keep knocking, yet a phone that joined
 before and opens a new session (its browser restarted) comes in on its pass, and a new
 phone comes in with the right code in its address. The bound on sessions waiting for the

@@ -4,7 +4,7 @@ an event's fields, missing fields, unknown events and actions, garbage for the e
 Flet itself handles (view_pop, keyboard, resize, brightness, lifecycle, media, locale),
 frames that are not msgpack, and sessions closed while their page starts. Each is sent
 before the code (on the prompt) and after it (a phone that came with the code in its
-address). The console gets at most one line for each, never a traceback (issue 46, 4).
+address). The console gets at most one line for each, never a traceback.
 
 Each message goes on a session of its own, from an address of its own (the server lets
 a few sessions from one address wait for the code), a few sessions at a time. A session

@@ -1,5 +1,5 @@
 """Sockets that end at once, and sockets whose first message is not a session request
-(issue 46, 4: a malformed or hostile message gets one console line at most, never a
+(a malformed or hostile message gets one console line at most, never a
 traceback), against a real server process (tests/web/test_server.py, ``Companion``).
 
 - On this computer without a code, sessions whose socket closes as soon as it opened

@@ -1,4 +1,4 @@
-"""Slow request headers at the usual limit on open files (issue 46): under a limit of
+"""Slow request headers at the usual limit on open files: under a limit of
 1,024 open files, 1,100 connections from 50 addresses each send half a request head and
 wait (and a few send half a head after a first answer, on a connection kept alive; and
 one address opens more than it may). The page is still served and a phone joins within
