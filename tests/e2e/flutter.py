@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SHOTS = Path(__file__).parent / "artifacts"
 
@@ -97,13 +98,22 @@ def wait_for_editing(page: Page, timeout: float | None = None) -> None:
 def settle(page: Page) -> None:
     """Wait until the tree holds still: the screen has been drawn and described (at most
     a few seconds: a screen that never holds still is for the test's next wait to tell)."""
-    last = None
-    for _ in range(30):
-        page.wait_for_timeout(250)
-        now = page.evaluate("document.querySelector('flt-semantics-host')?.innerHTML.length")
-        if now == last:
-            return
-        last = now
+    try:
+        page.wait_for_function(HELD_STILL, polling=100, timeout=8000)
+    except PlaywrightTimeout:
+        pass
+
+
+# True once the accessibility tree's size has stayed the same for a quarter of a second.
+HELD_STILL = """() => {
+  const size = document.querySelector("flt-semantics-host")?.innerHTML.length;
+  const seen = window.__treeSeen;
+  if (!seen || seen.size !== size) {
+    window.__treeSeen = {size, since: performance.now()};
+    return false;
+  }
+  return performance.now() - seen.since >= 250;
+}"""
 
 
 def shot(page: Page, name: str) -> Path:

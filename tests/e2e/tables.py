@@ -4,6 +4,8 @@ table would write it, for the tests whose subject comes after New table."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Callable
 
 import setup_guides
 from companion.catalog import GAMES
@@ -49,3 +51,11 @@ def stored_table(page, server, game: str, names: list[str], variant: str = "stan
     # Home lists the tables in play, the last changed first
     tap_until(page, button(page, f"Open {t(GAMES[game].name)} table: {', '.join(names)}").first,
               opened)
+
+
+def saved_until(check: Callable[[], bool], what: str, timeout: float = 15) -> None:
+    """Wait until ``check()`` holds of what the server has saved (read from its store)."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"not saved within {timeout:g} s: {what}"
+        time.sleep(0.05)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from companion.storage.store import Store
 from companion.ui.score_forms import carpe_astra as form
 from tests.e2e.conftest import PHONE, Server
@@ -75,10 +77,12 @@ def told_one_of(phones, timeout: float = 15) -> int:
     deadline = time.monotonic() + timeout
     while True:
         for i, phone in enumerate(phones):
-            if told(phone).count():
+            try:
+                told(phone).first.wait_for(state="attached", timeout=100)
                 return i
+            except PlaywrightTimeout:
+                pass
         assert time.monotonic() < deadline, "neither phone was told"
-        phones[0].wait_for_timeout(100)
 
 
 def test_plus_and_minus_at_once_on_one_number_land_once_and_tell_the_other(

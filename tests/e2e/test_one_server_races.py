@@ -16,7 +16,7 @@ import time
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, count_field, shot, shows, wait_for_editing
-from tests.e2e.tables import stored_table
+from tests.e2e.tables import saved_until, stored_table
 from tests.e2e.test_two_phones import (
     MISSED,
     TALL,
@@ -90,10 +90,7 @@ def saved_events(server) -> list:
 
 
 def wait_for_log(server, length: int) -> None:
-    deadline = time.monotonic() + 10
-    while len(saved_events(server)) != length:
-        assert time.monotonic() < deadline, f"the log has {len(saved_events(server))} events"
-        time.sleep(0.05)
+    saved_until(lambda: len(saved_events(server)) == length, f"a log of {length} events")
 
 
 def told(page, now: str):

@@ -36,7 +36,7 @@ import pytest
 from companion.storage.store import Store
 from scorers.carpe_astra import CHARACTERS
 from tests.e2e.flutter import button, count_field, open_app, picked, settle, shows, tap_until
-from tests.e2e.tables import stored_table, write_table
+from tests.e2e.tables import saved_until, stored_table, write_table
 from tests.e2e.test_one_server_races import Held
 from tests.e2e.test_two_phones import open_table, second_page  # noqa: F401 - a fixture
 
@@ -305,11 +305,7 @@ def wait_for_sheet(page, server, credits: int, support: dict[str, int]) -> None:
         ann = saved_player(server)
         return ann["credits"], {k: ann["support"].get(k, 0) for k in support}
 
-    for _ in range(200):
-        if entered() == (credits, support):
-            return
-        page.wait_for_timeout(50)
-    assert entered() == (credits, support)
+    saved_until(lambda: entered() == (credits, support), f"{credits} credits, {support}")
 
 
 def type_in(page, point: tuple[float, float], label: str, number: str) -> None:

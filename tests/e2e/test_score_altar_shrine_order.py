@@ -8,7 +8,7 @@ from companion.i18n import t
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
 from tests.e2e.flutter import button, open_app, shot, tap_until
-from tests.e2e.tables import write_table
+from tests.e2e.tables import saved_until, write_table
 from tests.e2e.test_score_luna_altar_latoro import TALL, type_count
 
 # Nobody complete, the deck ran out: Ann and Ben tie for the most Shrines (1 each) and
@@ -36,7 +36,9 @@ def test_two_last_shrines_in_one_turn_ask_their_place_in_it(server, page):
     page.get_by_text("Ben's last Shrine, place in its turn", exact=True).wait_for()
     type_count(page, "Ann's last Shrine, place in its turn", 1)
     type_count(page, "Ben's last Shrine, place in its turn", 2)
-    page.wait_for_timeout(500)  # the typed numbers have landed
+    saved_until(lambda: [p.get("last_shrine_order") for p in Store(server.data_dir)
+                         .get_table(table_id).score_sheet["players"][:2]] == [1, 2],
+                "Ann's and Ben's places in the turn")
     page.set_viewport_size(PHONE)
     page.mouse.move(195, 400)
     page.mouse.wheel(0, 5000)

@@ -9,6 +9,7 @@ import re
 
 from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shot, tap_until
+from tests.e2e.layout import resize
 from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import choose_language
 
@@ -51,8 +52,7 @@ def test_the_problems_are_one_short_line_with_the_rest_a_tap_away(server, page):
         line = page.get_by_text(words["line"]).first
         line.wait_for()
         for size, name in ((PHONE, "390"), (SMALL, "360")):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(300)
+            resize(page, size)
             box = line.bounding_box()
             assert box["height"] <= 2 * 22, box  # two lines at most
             # the block from its line to the bottom: the line, Undo and Results
