@@ -11,7 +11,7 @@ import setup_guides
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.storage.store import Store
-from tests.e2e.flutter import button, open_app, tap_until, type_into
+from tests.e2e.flutter import button, open_app, shows, tap_until, type_into
 
 
 def create_table(page, url: str, game: str, names: list[str], variant: str | None = None):
@@ -59,3 +59,14 @@ def saved_until(check: Callable[[], bool], what: str, timeout: float = 15) -> No
     while not check():
         assert time.monotonic() < deadline, f"not saved within {timeout:g} s: {what}"
         time.sleep(0.05)
+
+
+def to_latria_step_4(page) -> None:
+    """From a Latria table's screen (Ann first), Play to round 1's step 4, Acquire cards."""
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    button(page, "Next: Step 2 — Parent plays").click()
+    button(page, "Next: Step 3 — Children play").click()
+    button(page, "Next: Step 4 — Acquire").click()
+    shows(page, "Step 4 — Acquire cards").wait_for()

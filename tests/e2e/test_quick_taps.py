@@ -36,7 +36,7 @@ import pytest
 from companion.storage.store import Store
 from scorers.carpe_astra import CHARACTERS
 from tests.e2e.flutter import button, count_field, open_app, picked, settle, shows, tap_until
-from tests.e2e.tables import saved_until, stored_table, write_table
+from tests.e2e.tables import saved_until, stored_table, to_latria_step_4, write_table
 from tests.e2e.test_one_server_races import Held
 from tests.e2e.test_two_phones import open_table, second_page  # noqa: F401 - a fixture
 
@@ -71,13 +71,7 @@ def last_event(server) -> dict:
 
 
 def to_step_4(page) -> None:
-    button(page, "Play").first.click()
-    button(page, "First parent: Ann").click()
-    button(page, "Start round 1").click()
-    button(page, "Next: Step 2 — Parent plays").click()
-    button(page, "Next: Step 3 — Children play").click()
-    button(page, "Next: Step 4 — Acquire").click()
-    shows(page, "Step 4 — Acquire cards").wait_for()
+    to_latria_step_4(page)
     page.set_viewport_size(TALLER)
 
 

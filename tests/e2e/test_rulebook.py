@@ -7,7 +7,7 @@ import re
 from playwright.sync_api import expect
 
 from tests.e2e.flutter import button, click_into, open_app, shot, shows, textbox, type_into
-from tests.e2e.tables import stored_table
+from tests.e2e.tables import stored_table, to_latria_step_4
 
 SMALL = {"width": 360, "height": 740}
 
@@ -21,13 +21,7 @@ def in_view(page, locator) -> bool:
 
 def test_play_step4_opens_the_rulebook_at_step4_with_the_quote_marked(server, page):
     stored_table(page, server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
-    button(page, "Play").first.click()
-    button(page, "First parent: Ann").click()
-    button(page, "Start round 1").click()
-    button(page, "Next: Step 2 — Parent plays").click()
-    button(page, "Next: Step 3 — Children play").click()
-    button(page, "Next: Step 4 — Acquire").click()
-    shows(page, "Step 4 — Acquire cards").wait_for()
+    to_latria_step_4(page)
 
     button(page, "The rulebook's words").click()
     button(page, "Open in the rulebook").click()

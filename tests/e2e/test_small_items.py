@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from tests.e2e.flutter import SHOTS, button, open_app, picked, shot, shows, tap_until
-from tests.e2e.tables import create_table, stored_table
+from tests.e2e.tables import create_table, stored_table, to_latria_step_4
 
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -104,13 +104,7 @@ def test_a_table_without_a_setup_draw_asks_who_starts(server, page):
 
 def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, page):
     stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
-    button(page, "Play").first.click()
-    button(page, "First parent: Ann").click()
-    button(page, "Start round 1").click()
-    button(page, "Next: Step 2 — Parent plays").click()
-    button(page, "Next: Step 3 — Children play").click()
-    button(page, "Next: Step 4 — Acquire").click()
-    shows(page, "Step 4 — Acquire cards").wait_for()
+    to_latria_step_4(page)
     page.set_viewport_size({"width": 390, "height": 1400})
     kept = {n: page.get_by_role("checkbox", name=f"{n} kept their own card")
             for n in ("Ben", "Cleo")}
