@@ -5,7 +5,6 @@ players' words, and why a pasted sheet cannot replace the table's. The Score scr
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -13,7 +12,6 @@ from companion.catalog import GAMES
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
 from companion.table.result_text import total_words
-from companion.table.sheet_changes import REMOVE
 from scorers.base import Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
@@ -155,18 +153,6 @@ def problem_text(problem, names: list[str], labels: dict[str, str] | None = None
     who = player_name(names[index]) if index is not None and index < len(names) else None
     place = " · ".join(x for x in (who, label) if x)
     return t("results.problem", name=place, message=message) if place else message
-
-
-def lookup(sheet: dict[str, Any], path: tuple) -> Any:
-    """The value at ``path`` in ``sheet``, or REMOVE when there is none (to take a change
-    back: set it again, or leave the key out)."""
-    node: Any = sheet
-    for key in path:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            return REMOVE
-    return copy.deepcopy(node)
 
 
 def shown_value(value: Any) -> str:

@@ -618,7 +618,8 @@ class Store:
             raise ValueError("one value seen for each change")
         with self._transaction() as conn:
             row = self._row(conn, table_id, "score_sheet, sheet_version, finished_at")
-            sheet = _saved_sheet(row["score_sheet"]) or base
+            # a copy of ``base``: the caller's sheet stays as it showed it
+            sheet = _saved_sheet(row["score_sheet"]) or copy.deepcopy(base)
             if sheet is None:
                 raise Conflict("sheet", table_id, expected="a sheet", found=None)
             for (path, _), was in zip(changes, seen or (), strict=False):

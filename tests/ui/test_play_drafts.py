@@ -5,7 +5,7 @@ and a redraw, while a field they left alone follows its default as the log chang
 from __future__ import annotations
 
 from companion.flows.base import NOT_PICKED, Action, Field
-from companion.ui.views.play import dirty, draft_for
+from companion.screens.play import dirty, draft_for
 
 
 def override(body=NOT_PICKED, taker=NOT_PICKED) -> Action:

@@ -13,7 +13,8 @@ import flet as ft
 
 from companion.flows import build_event
 from companion.flows.latria import FLOW
-from companion.ui.views.play import FormInputs, draft_for, same_questions
+from companion.screens.play import draft_for
+from companion.ui.views.play import FormInputs, same_questions
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 

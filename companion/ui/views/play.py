@@ -14,15 +14,20 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.engine import Refused, Saved, Stale
-from companion.flows import FLOWS, Action, Field, FlowError, PlayView, build_event, replay
+from companion.flows import Action, Field, PlayView, build_event
 from companion.flows.base import not_asked
-from companion.i18n import ENGLISH, current_language, say, say_error, speaking, t
+from companion.i18n import ENGLISH, current_language, say, t
 from companion.i18n import name as player_name
 from companion.rules.quotes import quoted
+from companion.screens.play import (
+    Play,
+    Tapped,
+    draft_for,
+    unsaved,
+    where_now,
+    where_parts,
+)
 from companion.screens.wording import game_title
-from companion.table.play_state import current
-from companion.table.setup import flow_config
 from companion.ui.views.luna_round import open_calculator
 from companion.ui.views.play_parts import folded, section_card
 from companion.ui.widgets import why
@@ -75,20 +80,11 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
     """The Play screen, or None when it was drawn into the screen ``kept`` holds."""
     route = f"/table/{table_id}/play"
     back = lambda e: ctx.go(f"/table/{table_id}")  # noqa: E731
-    session = ctx.store.get_table(table_id)
-    if session is None or session.game not in FLOWS:
+    play = Play.open(ctx.store, table_id)
+    if play is None:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
-    flow = FLOWS[session.game]
-    config = flow_config(session, ctx.store)
+    session, state = play.session, play.state
     title = t("play.title", game=game_title(GAMES[session.game]))
-    # Every tap names the last event this screen was drawn from (docs/DESIGN.md, "A table
-    # shared by several phones"): the store refuses it when another phone moved on.
-    # The state is the one kept for that number (companion/table/play_state.py).
-    try:
-        state, seq = current(ctx.store, session.game, config, table_id)
-        broken = None
-    except FlowError as err:
-        state, seq, broken = None, ctx.store.last_seq(table_id), err
 
     def redraw() -> None:
         view = draw(ctx, table_id, kept if kept.on(ctx.page) else Kept())
@@ -98,69 +94,49 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
             ctx.update_screen()
 
     def take_change(change) -> bool:
-        """Whether the screen moved on (else its notices stay: ``Context.take_change``).
-        A score edit leaves Play as it is; a setup change (Carpe Astra's characters,
-        chosen on Setup) is what the first tap records, so it is drawn again. A tap of
-        this phone's that came just after the other phone's was drawn from its log
-        already (``answer``)."""
-        if change.kind == "play" and ctx.store.last_seq(table_id) == seq:
-            return False
-        if change.kind in ("play", "table", "setup"):
+        """Whether the screen moved on (``Play.moved_on``; else its notices stay:
+        ``Context.take_change``)."""
+        if play.moved_on(ctx.store, change.kind):
             redraw()
             return True
         return False
 
     ctx.live[route] = take_change
-    ctx.where_now[route] = lambda: where_now(ctx, table_id)
+    ctx.where_now[route] = lambda: where_now(ctx.store, table_id)
 
-    def answer(outcome) -> None:
+    def answer(tapped: Tapped) -> None:
         """Draw what the engine answered: saved (drawn anew), refused (why, in view;
         nothing else changes) or stale (another phone moved on, through another server
         process or just before this tap reached this one: what the table is at now, and
         a line saying so; a quick second tap of this phone's own just redraws)."""
-        if isinstance(outcome, Refused):
-            ctx.show_notice(outcome.text(), kind=outcome.kind)
-            ctx.page.update()
-            return
-        redraw()
-        if isinstance(outcome, Stale) and outcome.kind != "gone" and not outcome.own:
+        if tapped.saved or tapped.stale:
+            redraw()
+        if tapped.missed:
             ctx.tell_missed_tap()
+        if tapped.notice:
+            ctx.show_notice(tapped.notice, kind=tapped.kind)
+            ctx.page.update()
 
     def undo(e) -> None:
-        outcome = ctx.engine.undo(table_id, seq)
-        answer(outcome)
-        if isinstance(outcome, Saved):
-            ctx.show_notice(undone_text(ctx, flow, config, session.game, table_id,
-                                        outcome.value), kind="done")
-            ctx.page.update()
+        answer(play.undo(ctx.engine, ctx.store))
 
-    if broken is not None:
+    if play.broken is not None:
         # A log the game refuses (damaged, or from an older version): Undo repairs it.
         return screen(route, title, [
-            ft.Text(t("play.log_broken", detail=say_error(broken)), color=ft.Colors.ERROR),
+            ft.Text(play.broken_text, color=ft.Colors.ERROR),
             ft.Row([secondary_button(t("play.undo"), undo, ft.Icons.UNDO, expand=True)]),
         ], on_back=back)
 
-    def refusal(event: dict[str, Any]) -> str | None:
-        """Why the game refuses ``event`` now, or None (a check only: nothing is saved)."""
-        try:
-            flow.apply(state, event)
-        except FlowError as err:
-            return say_error(err)
-        return None
-
     def record(event: dict[str, Any], draft: tuple | None = None,
                ending: bool = False) -> None:
-        """The engine checks the tap against the flow, then saves it on the log this
-        screen was drawn from (``seq``); a refused event is never saved, and the reason is
-        shown where the player is looking. A tap that ends the game asks first."""
-        outcome = ctx.engine.tap(table_id, event, seq, config=config, ending=ending)
-        if isinstance(outcome, Refused) and outcome.ends_game:
+        """Save the tap (``Play.tap``); a tap that ends the game asks first."""
+        tapped = play.tap(ctx.engine, event, ending=ending)
+        if tapped.ask_end:
             confirm_end(lambda: record(event, draft, ending=True))
             return
-        if isinstance(outcome, Saved):
+        if tapped.saved:
             ctx.drafts.pop(draft, None)
-        answer(outcome)  # refused: what was typed stays
+        answer(tapped)  # refused: what was typed stays
 
     def confirm_end(go_on) -> None:
         def end(e) -> None:
@@ -180,29 +156,29 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
     def next_tap(action: Action, values: dict[str, Any] | None, draft: tuple | None) -> None:
         """The big button: first make sure no other form on screen holds entries that
         were not recorded (they would be lost with the step)."""
-        unsaved = [a for a, key in forms if key != draft and dirty(a, ctx.drafts.get(key))]
-        if not unsaved:
+        held = unsaved(forms, ctx.drafts, draft)
+        if not held:
             record(build_event(action, values), draft)
             return
 
         def go_on(e) -> None:
             ctx.page.pop_dialog()
             for a, key in forms:
-                if a in unsaved:
+                if a in held:
                     ctx.drafts.pop(key, None)
             record(build_event(action, values), draft)
 
         ctx.page.show_dialog(ft.AlertDialog(
             modal=True,
             title=ft.Text(t("play.unsaved_title")),
-            content=ft.Text(t("play.unsaved_body", form=say(unsaved[0].label))),
+            content=ft.Text(t("play.unsaved_body", form=say(held[0].label))),
             actions=[ft.TextButton(content=t("play.unsaved_discard"), height=TAP,
                                    on_click=go_on),
                      ft.FilledButton(content=t("play.unsaved_back"), height=TAP,
                                      on_click=lambda e: ctx.page.pop_dialog())],
         ))
 
-    view = flow.view(state)
+    view = play.view
     controls: list[ft.Control] = [status_card(view, ctx)]
     notes = notes_card(view, ctx) if view.notes else None
     primary = next((a for a in view.actions if a.primary), None)
@@ -249,7 +225,7 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
             controls.append(ft.Row([secondary_button(
                 t("luna_round.open"),
                 lambda e, a=action: open_calculator(ctx, session.game, state, a, record,
-                                                    refusal),
+                                                    play.refusal),
                 ft.Icons.CALCULATE, expand=True)]))
         if action is primary:
             if action.fields:  # its fields here; its button in the bottom bar
@@ -292,45 +268,6 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
     shown = screen(route, title, controls, on_back=back, bottom=ft.Row(bottom_row, spacing=8))
     kept.body, kept.bottom = shown.controls[0], shown.controls[-1]
     return shown
-
-
-def undone_text(ctx, flow, config, game: str, table_id: str, dropped: dict) -> str:
-    """ "Undid: Record who took the cards": the tap taken back, named by the button that
-    made it (the screen below shows where the table is now)."""
-    try:
-        view = flow.view(replay(game, config, ctx.store.events(table_id)))
-    except FlowError:
-        return t("play.undid_plain")
-    label = next((a.label for a in view.actions if a.event.get("type") == dropped.get("type")
-                  and all(dropped.get(k) == v for k, v in a.event.items())), None)
-    return t("play.undid", tap=say(label)) if label else t("play.undid_plain")
-
-
-def where_now(ctx, table_id: str) -> str:
-    """Where the saved table is now, in one line: "Round 2 · Eclipse · Reveal"."""
-    session = ctx.store.get_table(table_id)
-    if session is None:
-        return t("table.not_found")
-    try:
-        state, _ = current(ctx.store, session.game, flow_config(session, ctx.store), table_id)
-    except FlowError:
-        return t("play.log_broken_short")
-    view = FLOWS[session.game].view(state)
-    return " · ".join(where_parts(view) + [say(view.step)])
-
-
-def where_parts(view: PlayView) -> list[str]:
-    where: list[str] = []
-    said: list[str] = []  # the same, in English: a phase that only repeats the round
-    if view.round is not None:
-        key = "play.round_of" if view.rounds else "play.round"
-        where.append(t(key, round=view.round, rounds=view.rounds))
-        with speaking(ENGLISH):
-            said.append(t(key, round=view.round, rounds=view.rounds))
-    phase = say(view.phase)
-    if phase and phase not in where and str(view.phase) not in said:
-        where.append(phase)
-    return where
 
 
 def notes_card(view: PlayView, ctx) -> ft.Control:
@@ -396,28 +333,6 @@ def strip_prefix(text: str, prefixes: tuple[str, ...]) -> str:
         if text.startswith(prefix):
             return text[len(prefix):]
     return text
-
-
-def draft_for(drafts: dict, table_id: str, action: Action) -> tuple[tuple, dict[str, Any]]:
-    """What is entered in ``action``'s form, kept in ``drafts`` (per table and event type)
-    so that neither a redraw for another phone's change nor an Undo loses it; recording
-    the event drops it. Returns the draft's key and its values. A field not changed on
-    this form follows its default, which the log may change (Latria's override takes the
-    entered cards' outcome, and loses it when they are undone)."""
-    key = (table_id, action.event.get("type"), tuple(f.id for f in action.fields))
-    values = drafts.setdefault(key, {})
-    drawn_with = drafts.setdefault((key, "defaults"), {})
-    for f in action.fields:
-        if f.id not in values or values[f.id] == drawn_with.get(f.id):
-            values[f.id] = f.default
-        drawn_with[f.id] = f.default
-    return key, values
-
-
-def dirty(action: Action, values: dict[str, Any] | None) -> bool:
-    """Whether a form holds entries other than its defaults (not recorded yet)."""
-    return bool(values) and any(values.get(f.id, f.default) != f.default
-                                for f in action.fields)
 
 
 def form_card(action: Action, values: dict[str, Any],

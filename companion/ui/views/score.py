@@ -16,21 +16,19 @@ from typing import Any
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.engine import Refused, Saved, Stale
 from companion.i18n import listed, t
-from companion.i18n import name as player_name
-from companion.screens.score import (
-    Summary,
-    field_label,
-    header,
-    import_problem,
-    lookup,
-    problem_text,
-    shown_value,
+from companion.screens.answers import told
+from companion.screens.score import Summary, header, import_problem, problem_text
+from companion.screens.score_entries import (
+    Entered,
+    Entries,
+    change_name,
+    missed_notice,
+    overwritten_notice,
+    play_notice,
 )
 from companion.screens.wording import game_title
 from companion.table.setup import sheet_with_readings
-from companion.table.sheet_changes import REMOVE, diff, same, value_at
 from companion.ui.score_forms import follow_play, form_for
 from companion.ui.score_forms.editor import Editor
 from companion.ui.views import export_sheet, score_damaged
@@ -79,7 +77,8 @@ def build(ctx, table_id: str) -> ft.View:
         return score_damaged.build(ctx, table_id, session, damaged,
                                    t("score.title", game=game_title(game)),
                                    lambda: build(ctx, table_id))
-    state = {"player": 0}
+    # what this phone shows, its Undo, what it entered
+    entries = Entries(table_id, sheet, ctx.store)
 
     # The header (fixed above the entries, so nothing under a finger moves as totals
     # change): the players in one scrolling row, whose sheet this is with its total, and
@@ -91,105 +90,62 @@ def build(ctx, table_id: str) -> ft.View:
     summary = ft.Column(spacing=2)  # every point, below the entries
     body = ft.Column(spacing=12)
     undo_button = secondary_button(t("score.undo"), lambda e: undo(), ft.Icons.UNDO)
-    undo_stack: list[tuple[list, str]] = []  # this phone's changes: how to take each back
     problems_box = ft.Column(spacing=2, visible=False)
     results_button = primary_button(t("score.results"), lambda e: ctx.go(
         f"/table/{table_id}/results"), ft.Icons.EMOJI_EVENTS_OUTLINED)
 
-    # The places in the sheet this phone entered (locations), each with the names of the
-    # steppers it was typed or tapped on there: Latria's counts share one list, a pile.
-    mine: dict[str, list[str]] = {}
-
-    def save(changes: list, undoing: bool = False) -> bool:
-        """Save this phone's field changes into the saved sheet, then show the totals.
-        Each is a change of what this phone showed there (``seen``): when another phone
-        changed that first, nothing is saved and the phone is told what is saved now."""
-        before = editor.saved
+    def save(changes: list) -> bool:
+        """Save this phone's field changes (``Entries.enter``), then show the totals."""
         source = editor.source  # the stepper tapped, when one was
-        seen = [value_at(before, path) for path, _ in changes]
-        outcome = ctx.engine.change_sheet(table_id, changes, base=before, seen=seen)
-        if isinstance(outcome, Stale) and outcome.kind == "sheet" and outcome.found:
-            missed(*outcome.found, source)
+        name = change_name(editor.sheet, editor.labels, changes[0][0]) if changes else ""
+        counts = tuple(steppers_in(source)) if source else ()
+        entered = entries.enter(ctx.engine, changes, name, counts)
+        if not entered.saved:
+            tell(entered, source)
             return False
-        if isinstance(outcome, Stale):  # replaced (an import) or deleted on another phone
-            ctx.redraw(build(ctx, table_id), notice=t("score.changed_elsewhere_all"))
-            return False
-        if isinstance(outcome, Refused):  # read-only data, or a value no sheet can hold
-            editor.accept_saved(before)
-            editor.touched()  # the whole screen is sent
-            render_body()
-            refresh()
-            ctx.show_notice(outcome.text(), kind="refused")
-            ctx.page.update()
-            return False
-        saved, _ = outcome.value
-        if changes and not undoing:
-            undo_stack.append(([(path, lookup(before, path)) for path, _ in changes],
-                               change_name(changes[0][0])))
-        editor.accept_saved(saved)
-        counts = list(steppers_in(editor.source)) if editor.source else []
-        for path, _ in changes:
-            entered = mine.setdefault(location(path), [])
-            entered += [name for name in counts if name not in entered]
+        editor.accept_saved(entries.saved)
         show_tap()
         return True
 
-    def missed(path: tuple, value: Any, source: ft.Control | None) -> None:
-        """A change made on a value another phone had changed first (the store refused
-        it): the saved sheet is shown, with a line saying the tap was not applied and
-        what is saved there now, as for a Play tap (``Context.tell_missed_tap``)."""
-        saved = ctx.store.get_table(table_id)
-        editor.accept_saved((saved.score_sheet if saved else None) or editor.saved)
+    def tell(entered: Entered, source: ft.Control | None = None) -> None:
+        """An action that saved nothing: the saved sheet shown again, and why."""
+        if entered.stale:
+            ctx.redraw(build(ctx, table_id), notice=entered.notice)
+            return
+        editor.accept_saved(entries.saved)
         editor.touched()  # the whole screen is sent
         render_body()
         refresh()
-        keep_typing(ctx.page, body)
-        tapped = source.data if source is not None else None
-        count = (steppers_in(body).get(tapped.name) if isinstance(tapped, Stepper)
-                 else None)
-        field = field_value(path, value, count)
-        now = t("score.field_is", field=field[0], value=field[1]) if field else ""
-        ctx.show_notice(t("app.tap_missed_now", now=now) if now else t("app.tap_missed"),
-                        kind="refused")
+        notice = entered.notice
+        if entered.missed is not None:
+            keep_typing(ctx.page, body)  # a number typed next still lands
+            tapped = source.data if source is not None else None
+            count = steppers_in(body).get(tapped.name) if isinstance(tapped, Stepper) else None
+            notice = missed_notice(editor.sheet, editor.labels, *entered.missed,
+                                   (count.label, count.value) if count else None)
+        ctx.show_notice(notice, kind=entered.kind)
         ctx.page.update()
 
     def undo() -> None:
         """Take back this phone's last change (what another phone changed stays)."""
-        if not undo_stack:
-            ctx.show_notice(t("score.nothing_to_undo"), kind="done")
-            ctx.page.update()
+        entered = entries.undo(ctx.engine)
+        if not entered.saved:
+            if entered.missed or entered.stale or entered.kind != "done":
+                tell(entered)
+            else:  # nothing to take back
+                ctx.show_notice(entered.notice, kind=entered.kind)
+                ctx.page.update()
             return
-        inverse, name = undo_stack.pop()
-        if save(inverse, undoing=True):
-            render_body()
-            refresh()
-            ctx.show_notice(t("score.undid", field=name), kind="done")
-            ctx.page.update()
-
-    def change_name(path: tuple) -> str:
-        """ "Kim · Moon 1": whose entry and which, for the Undo notice."""
-        label = editor.labels.get(location(path))
-        players = editor.sheet.get("players", [])
-        name = None
-        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
-            name = players[path[1]].get("name", "") if path[1] < len(players) else None
-        return (" · ".join(x for x in (name and player_name(name), label) if x)
-                or t("score.an_entry"))
-
-    def save_whole(new_sheet: dict[str, Any]):
-        """An import: the whole sheet is replaced. Returns the engine's answer."""
-        outcome = ctx.engine.replace_sheet(table_id, new_sheet)
-        if isinstance(outcome, Saved):
-            editor.accept_saved(new_sheet)
-            undo_stack.clear()  # the entries it would take back are gone
-            refresh()
-            ctx.page.update()
-        return outcome
+        editor.accept_saved(entries.saved)
+        render_body()
+        refresh()
+        ctx.show_notice(entered.notice, kind=entered.kind)
+        ctx.page.update()
 
     def remember_box_value(key: str, value: Any) -> None:
-        outcome = ctx.engine.remember_box_value(session.game, key, value)
-        if isinstance(outcome, Refused):
-            ctx.show_notice(outcome.text(), kind="refused")
+        answer = told(ctx.engine.remember_box_value(session.game, key, value))
+        if answer.notice:
+            ctx.show_notice(answer.notice, kind=answer.kind)
 
     editor = Editor(sheet, save, box_values=box, remember_box_value=remember_box_value,
                     page=ctx.page)
@@ -216,18 +172,13 @@ def build(ctx, table_id: str) -> ft.View:
         elif change.kind != "sheet":
             return False
         fresh = saved.score_sheet or form.empty_sheet(saved, box)
-        whole = () in change.paths
-        if from_play:  # what Play changed here: what the phone shows differs in
-            paths = tuple(path for path, _ in diff(editor.saved, fresh)
-                          if path[:1] != ("readings",)) if saved.score_sheet else ()
-        else:
-            paths = change.paths
-        if not whole and (not paths or same(editor.saved, fresh)):
+        followed = entries.follow(fresh, change.paths, from_play)
+        if followed.shown_already:
             return False  # shown already (drawn for this phone's tap that came after)
-        shown = state["player"]
-        in_place = not whole and all(
-            editor.shows(path) or (len(path) > 1 and path[0] == "players" and path[1] != shown)
-            for path in paths)
+        in_place = not followed.whole and all(
+            editor.shows(path)
+            or (len(path) > 1 and path[0] == "players" and path[1] != entries.player)
+            for path in followed.paths)
         counts_before = {name: s.value for name, s in steppers_in(body).items()}
         if in_place:
             editor.load(fresh)
@@ -239,63 +190,20 @@ def build(ctx, table_id: str) -> ft.View:
         counts = steppers_in(body)
         moved_counts[:] = [name for name, s in counts.items()
                            if name in counts_before and s.value != counts_before[name]]
-        overwritten = []
-        for path in paths:
-            if location(path) in mine:
-                # A count this phone entered in a list (a pile) that shows another number
-                # now is the entry replaced; else the notice names whose entries changed.
-                replaced = [counts[name] for name in mine[location(path)] if name in counts
-                            and counts[name].value != counts_before.get(name)]
-                overwritten.append((path, value_at(fresh, path),
-                                    replaced[0] if replaced else None))
-        if whole:
+        if followed.whole:
             ctx.show_notice(t("score.changed_elsewhere_all"))
         elif from_play:
-            ctx.show_notice(play_notice(paths, fresh))
-        elif overwritten:
-            ctx.show_notice(overwritten_notice(*overwritten[0]))
+            ctx.show_notice(play_notice(editor.sheet, editor.labels, followed.paths))
+        elif followed.overwritten:
+            path, value = followed.overwritten[0]
+            # A count this phone entered in a list (a pile) that shows another number now
+            # is the entry replaced; else the notice names whose entries changed.
+            replaced = [counts[name] for name in entries.mine[location(path)]
+                        if name in counts and counts[name].value != counts_before.get(name)]
+            ctx.show_notice(overwritten_notice(
+                editor.sheet, editor.labels, path, value,
+                (replaced[0].label, replaced[0].value) if replaced else None))
         return True
-
-    def field_value(path: tuple, value: Any, count: Stepper | None = None
-                    ) -> tuple[str, str] | None:
-        """ "Ben · Credits", "7": the field at ``path`` as the screen names it and
-        ``value`` (what the sheet holds there now), or ``count``'s name and number (a
-        count kept in a list: as it shows). None when nothing on screen names it."""
-        players = editor.sheet.get("players", [])
-        names = [p.get("name", "") for p in players]
-        label = editor.labels.get(location(path))
-        if label is None and count is not None:
-            label, value = count.label, count.value
-        if label is None:  # the same field of the player shown, when another's changed
-            label = field_label(editor.labels, location(path), names)
-        name = None
-        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int):
-            name = names[path[1]] if path[1] < len(names) else None
-        value = None if value is REMOVE else value
-        if not label or not isinstance(value, int | str | bool | type(None)):
-            return None
-        return (f"{player_name(name)} · {label}" if name else label), shown_value(value)
-
-    def overwritten_notice(path: tuple, value: Any, count: Stepper | None = None) -> str:
-        field = field_value(path, value, count)
-        if field is not None:
-            return t("score.changed_elsewhere", field=field[0], value=field[1])
-        players = editor.sheet.get("players", [])
-        if len(path) > 1 and path[0] == "players" and isinstance(path[1], int) \
-                and path[1] < len(players):
-            return t("score.changed_elsewhere_player", name=players[path[1]].get("name", ""))
-        return t("score.changed_elsewhere_table")
-
-    def play_notice(paths: tuple, fresh: dict[str, Any]) -> str:
-        """What Play's move changed here: "Play changed on another phone: Ann · Credits
-        is now 7" (a few counts), else that Score follows it."""
-        fields = [field_value(path, value_at(fresh, path)) for path in paths]
-        counts = [f for f, path in zip(fields, paths, strict=True)
-                  if f is not None and isinstance(value_at(fresh, path), int)]
-        if not counts or len(counts) != len(paths) or len(counts) > 3:
-            return t("score.play_followed_plain")
-        return t("score.play_followed", changes=listed(
-            t("score.field_is_now", field=field, value=value) for field, value in counts))
 
     def where_now() -> str:
         """For a tap that reached a count another phone's change showed anew: what
@@ -313,7 +221,7 @@ def build(ctx, table_id: str) -> ft.View:
     def refresh() -> list[ft.Control]:
         """Score the sheet and show it: the chips, the total, the summary, the problems
         and the buttons. Returns those of them that changed (what a tap sends)."""
-        shown = header(session.game, editor.sheet, state["player"])
+        shown = header(session.game, editor.sheet, entries.player)
         unplaced = editor.show_problems(shown.problems)
         names = [p.get("name", "") for p in editor.sheet.get("players", [])]
         changed: list[ft.Control] = []
@@ -326,11 +234,11 @@ def build(ctx, table_id: str) -> ft.View:
         for i, chip in enumerate(shown.chips):
             if same_chips:
                 if set_choice_chip(chips.controls[i], chip.label, chip.text,
-                                   i == state["player"], chip.troubled, warning_icon):
+                                   i == entries.player, chip.troubled, warning_icon):
                     changed.append(chips.controls[i])
             else:
                 chips.controls.append(choice_chip(
-                    chip.label, chip.text, i == state["player"], lambda e, i=i: choose(i),
+                    chip.label, chip.text, i == entries.player, lambda e, i=i: choose(i),
                     leading=warning_icon() if chip.troubled else None, size=15))
         line_before = (total_line.value, total_line.color)
         total_line.value = shown.total
@@ -355,7 +263,7 @@ def build(ctx, table_id: str) -> ft.View:
             problems_box.visible = bool(unplaced)
             changed.append(problems_box)
         for button, disabled in ((results_button, not shown.scored),
-                                 (undo_button, not undo_stack)):
+                                 (undo_button, not entries.can_undo)):
             if button.disabled != disabled:
                 button.disabled = disabled
                 changed.append(button)
@@ -388,7 +296,7 @@ def build(ctx, table_id: str) -> ft.View:
         ctx.page.update(*sent.values())
 
     def choose(i: int) -> None:
-        state["player"] = i
+        entries.player = i
         render_body()
         refresh()
         ctx.page.update()
@@ -397,9 +305,9 @@ def build(ctx, table_id: str) -> ft.View:
     def render_body() -> None:
         editor.clear_bindings()
         header = getattr(form, "header_controls", None)
-        form_header.controls = header(editor, state["player"]) if header else []
+        form_header.controls = header(editor, entries.player) if header else []
         form_header.visible = bool(form_header.controls)
-        body.controls = [*form.player_controls(editor, state["player"]),
+        body.controls = [*form.player_controls(editor, entries.player),
                          *form.table_controls(editor)]
 
     def export(e) -> None:
@@ -417,19 +325,19 @@ def build(ctx, table_id: str) -> ft.View:
                 field.error = problem
                 field.update()
                 return
-            outcome = save_whole(load_sheet_text(field.value or ""))
-            if isinstance(outcome, Refused):  # read-only data; the store's own checks
-                field.error = t("score.import_not_saved", reason=outcome.text())
+            entered = entries.replace_sheet(ctx.engine, load_sheet_text(field.value or ""))
+            if not entered.saved and not entered.stale:  # read-only data; the store's checks
+                field.error = t("score.import_not_saved", reason=entered.notice)
                 field.update()
                 return
             ctx.page.pop_dialog()
-            if isinstance(outcome, Stale):  # deleted on another phone
+            if entered.stale:  # deleted on another phone
                 ctx.redraw(build(ctx, table_id))
                 return
-            state["player"] = 0
+            editor.accept_saved(entries.saved)
             render_body()
             refresh()
-            ctx.toast(t("score.imported"))
+            ctx.toast(entered.notice)
             strip.reveal(0)
 
         ctx.page.show_dialog(ft.AlertDialog(
@@ -462,7 +370,7 @@ def build(ctx, table_id: str) -> ft.View:
         ft.Row([secondary_button(t("score.export"), export, ft.Icons.UPLOAD, expand=True),
                 secondary_button(t("score.import"), import_, ft.Icons.DOWNLOAD, expand=True)]),
     ]
-    strip = PlayerStrip(chips, state["player"])
+    strip = PlayerStrip(chips, entries.player)
     top = ft.Column([strip.control, total_line, form_header], spacing=6)
     bottom = ft.Column([problems_box, ft.Row([undo_button, results_button], spacing=8)],
                        spacing=6)
