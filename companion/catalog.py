@@ -82,6 +82,10 @@ class Game:
     # Stats: whether a total is a score to average and chart; each breakdown line names
     # its category itself (scorers.base.Line.category).
     points: bool = True
+    # Stats: a pile whose cards take points from each player's total (Latria's eclipse
+    # pile, Scoring step 2), counted on its own: what it cost per play (the scorer's
+    # ``eclipse`` of each player's result).
+    eclipse_pile: bool = False
     names: Names = field(default_factory=Names)
     # The player count New table opens at (None: the fewest; two for a game with a solo
     # mode, as a table of one is rare).
@@ -154,6 +158,7 @@ GAMES: dict[str, Game] = {
             ),
             names=Names(values=("player", "taker"),
                         keyed=("suits", "numbers", "printed", "kept")),
+            eclipse_pile=True,
         ),
         # Carpe Astra: 2–4 players; the advanced game
         _game(

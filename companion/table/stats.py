@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
 
+from companion.catalog import GAMES
 from companion.table.plays import PlayRecord, player_key
 
 
@@ -137,7 +138,8 @@ def compute(records: Sequence[PlayRecord], game: str | None = None) -> Stats:
     plays = sorted((r for r in records if game is None or r.game == game),
                    key=lambda r: r.finished_at)
     points = game is not None and all(r.points for r in plays)
-    latria = game == "latria"
+    # what the eclipse pile cost, where the game has one (Latria: its catalog record)
+    pile = game in GAMES and GAMES[game].eclipse_pile
     names: dict[str, str] = {}
     counts: dict[str, list[int]] = {}  # key → [plays, wins]
     scores: dict[str, list[tuple[datetime, int]]] = {}
@@ -168,7 +170,7 @@ def compute(records: Sequence[PlayRecord], game: str | None = None) -> Stats:
                 mine[category] = mine.get(category, 0) + value
                 if category not in order:
                     order.append(category)
-            if latria:
+            if pile:
                 eclipses[key] = eclipses.get(key, 0) + (p.eclipse or 0)
         if points and record.winners and len(totals) > 1:
             winner = next(p for p in record.players if p.winner)
@@ -184,8 +186,8 @@ def compute(records: Sequence[PlayRecord], game: str | None = None) -> Stats:
             scores=tuple(scores.get(key, ())), margins=tuple(margins.get(key, ())),
             categories={c: Fraction(sums.get(key, {}).get(c, 0), n) for c in order
                         } if points else {},
-            eclipse_total=eclipses.get(key) if latria else None))
+            eclipse_total=eclipses.get(key) if pile else None))
     players.sort(key=lambda p: (-p.wins, -p.win_rate, p.key))
     return Stats(game=game, plays=len(plays), points=points, players=tuple(players),
                  categories=tuple(order), winning_margins=tuple(winning),
-                 eclipse_total=sum(eclipses.values()) if latria and points else None)
+                 eclipse_total=sum(eclipses.values()) if pile and points else None)

@@ -84,9 +84,11 @@ def test_results_of_a_campaign_with_no_game_scored_say_so(tmp_path):
     import types
 
     from companion.i18n import t
+    from companion.screens.results import standings
     from companion.ui.views.results import campaign_controls
 
     store = Store(tmp_path)
     game1 = store.create_table("latria", "campaign", ["Ann", "Ben", "Cy"], seed=1)
-    heading = campaign_controls(types.SimpleNamespace(store=store, page=None), game1)[0]
+    heading = campaign_controls(types.SimpleNamespace(store=store, page=None),
+                                standings(store, game1))[0]
     assert heading.value == t("campaign.standings_none", total=3)  # not "after game 0"

@@ -10,6 +10,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.i18n import speaking
+from companion.screens.results import share as result_share
 from companion.storage.store import Store
 from companion.table import result_text
 from companion.ui.views import results
@@ -123,7 +124,7 @@ def test_on_a_phone_share_copy_and_send_carry_the_text_and_the_link(tmp_path):
     ctx.page = PhonePage(ft.PagePlatform.ANDROID)
     result = scored("latria_example3.json")
     with speaking("en"):
-        row = share_row(ctx, store.get_table(table.id), result)
+        row = share_row(ctx, result_share(store, store.get_table(table.id), result))
         expected = result_text.summary("latria", "standard", result,
                                        store.event_times(table.id)[0])
     share, copy, send = row.controls

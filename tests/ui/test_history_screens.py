@@ -1,5 +1,5 @@
-"""The History screen's filters and the New table screen's recent names, built against a
-real store (no browser)."""
+"""The History screen drawn from its model with its filters kept, and the New table
+screen's recent names, built against a real store (no browser)."""
 
 from __future__ import annotations
 
@@ -60,28 +60,33 @@ def controls_labelled(view, label: str):
     return found
 
 
-def test_history_filters_by_game_and_player_and_keeps_them(tmp_path):
+def test_history_draws_its_filters_from_the_draft_and_a_chip_redraws_it(tmp_path):
+    """Which plays a filter lists, and in which words, is the model's
+    (tests/screens/test_past_plays.py); the view keeps the filters in its draft across
+    redraws, drops one that no longer matches, and a chip's tap draws the screen again."""
     store = Store(tmp_path)
     finished_table(store, "latria_example3")  # Ann, Ben, Cy, Dee, Eve
     finished_table(store, "altar_example")  # Ann, Ben, Cat
     ctx = fake_ctx(store)
+    drawn = []
+    ctx.redraw = drawn.append
     shown = view_texts(history.build(ctx))
-    assert "Show only Latria" in shown and "Show only Altar: Realms of the Gods" in shown
-    assert "Show only Luna" not in shown  # only games that were played
-    assert "Show only plays with Cat" in shown
     assert sum(t.startswith("Open the results:") for t in shown) == 2
-    ctx.drafts[history.DRAFT] = {"player": "CAT", "game": None}
-    shown = view_texts(history.build(ctx))
-    opened = [t for t in shown if t.startswith("Open the results:")]
+    ctx.drafts[history.DRAFT] = {"player": "Zoe", "game": "altar"}  # Zoe: no play now
+    view = history.build(ctx)
+    assert ctx.drafts[history.DRAFT] == {"player": None, "game": "altar"}
+    opened = [t for t in view_texts(view) if t.startswith("Open the results:")]
     assert len(opened) == 1 and "Altar" in opened[0]
-    ctx.drafts[history.DRAFT] = {"player": "Cat", "game": "latria"}
-    shown = view_texts(history.build(ctx))
-    assert "No finished play matches these filters." in shown
+    controls_labelled(view, "Show only plays with Cat")[0].content.on_click(None)
+    assert ctx.drafts[history.DRAFT] == {"player": "Cat", "game": "altar"} and drawn
+    controls_labelled(view, "Show only Latria")[0].content.on_click(None)
+    assert "No finished play matches these filters." in view_texts(drawn[-1])
 
 
-def test_an_empty_history_says_how_plays_get_there(tmp_path):
+def test_an_empty_history_shows_no_filters(tmp_path):
     shown = view_texts(history.build(fake_ctx(Store(tmp_path))))
     assert any("once its Results have been shown" in t for t in shown)
+    assert "Show every game" not in shown
 
 
 def test_new_table_offers_recent_names_and_a_tap_fills_the_next_empty_field(tmp_path,

@@ -5,7 +5,8 @@ scorers/bgstats.py, docs/bgstats.md).
 The three are Flet's client actions (``ShareText``, ``CopyToClipboard``, ``OpenUrl``): the
 client performs them inside the tap itself, the only moment a browser (Safari above all)
 lets a page write to the clipboard, show a share sheet or open another app. So the text
-and the link are built with the screen, from what the table knows now.
+and the link are built with the screen, from what the table knows now (the model's
+``Share``, companion/screens/results.py).
 """
 
 from __future__ import annotations
@@ -15,13 +16,10 @@ from contextlib import contextmanager
 
 import flet as ft
 
-from companion.catalog import GAMES
-from companion.i18n import current_language, local_time, t
-from companion.table import result_text
+from companion.i18n import t
+from companion.screens.results import Share
 from companion.ui.widgets.common import TAP
 from companion.web.flet_internals import context_page
-from scorers import bgstats
-from scorers.base import Result
 
 
 @contextmanager
@@ -38,28 +36,10 @@ def this_phone(page: ft.Page) -> Iterator[None]:
         context_page().reset(token)
 
 
-def bgstats_link(ctx, session, result: Result, times) -> str:
-    """The play as BG Stats imports it: dated by its first tap of Play, its length from
-    the first to the last tap (``times``, Store.event_times), and who started where Play
-    recorded it."""
-    names = [p.name for p in result.players]
-    game = GAMES[session.game]
-    variant = (t(game.variant(session.variant).label)
-               if session.variant != "standard" and any(v.id == session.variant
-                                                        for v in game.variants) else None)
-    return bgstats.play_link(
-        result, when=result_text.played_at(session.created_at, times), variant=variant,
-        start_player=result_text.start_player(ctx.store.events(session.id),
-                                              list(session.players), names),
-        duration_min=bgstats.duration_minutes(*times) if times else None,
-        play_id=session.id, language=current_language(), zone=local_time.current_zone())
-
-
-def share_row(ctx, session, result: Result) -> ft.Control:
-    times = ctx.store.event_times(session.id)
-    text = result_text.summary(session.game, session.variant, result,
-                               result_text.played_at(session.created_at, times))
-    link = bgstats_link(ctx, session, result, times)
+def share_row(ctx, share: Share) -> ft.Control:
+    """The buttons, carrying the model's text and link (companion/screens/results.py
+    ``share``)."""
+    text, link = share.text, share.link
 
     def copied(e) -> None:
         ctx.show_notice(t("score.copied"), kind="done")
@@ -78,9 +58,8 @@ def share_row(ctx, session, result: Result) -> ft.Control:
     # would fall back to a mail window.
     platform = getattr(ctx.page, "platform", None)
     if platform is not None and platform.is_mobile():
-        subject = t("share.subject", game=t(GAMES[session.game].name))
         buttons.append(button(t("share.share"), ft.Icons.SHARE,
-                              lambda: ft.ShareText(text, subject=subject)))
+                              lambda: ft.ShareText(text, subject=share.subject)))
     # An action needs the phone's page; a screen built without one (the tests that read
     # its words) has the buttons without their actions.
     buttons.append(button(t("score.copy"), ft.Icons.CONTENT_COPY,
