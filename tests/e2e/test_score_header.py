@@ -9,34 +9,13 @@ import re
 import pytest
 
 from companion.ui.widgets.common import TAP
-from tests.e2e.flutter import button, open_app, shot
+from tests.e2e.flutter import button, open_app, settle, shot
 from tests.e2e.layout import chip_widths, open_with_larger_text, strip, whole
-from tests.e2e.tables import create_table, write_table
+from tests.e2e.tables import write_table
 
 SIX = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
-
-
-def larger_text(page) -> None:
-    """Settings → Larger text, as a player switches it on."""
-    button(page, "Settings").click()
-    page.get_by_text("Light or dark").wait_for()
-    page.wait_for_timeout(700)  # a tap at once on the new screen was seen lost
-    page.get_by_role("switch", name="Larger text").click()
-    page.wait_for_function("document.documentElement.style.fontSize === '130%'")
-
-
-def open_score(page, url: str, names: list[str], larger: bool) -> None:
-    create_table(page, url, "Latria", names)
-    button(page, "Score").first.click()
-    page.get_by_text("Aiko: 0 points").wait_for()
-    if larger:
-        score = page.url
-        open_app(page, url)
-        larger_text(page)
-        open_app(page, score)
-        page.get_by_text("Aiko: 0 points").wait_for()
 
 
 def chip(page, name: str):
@@ -83,62 +62,29 @@ def out_of_sight(page, names: list[str], width: float) -> tuple[list[str], bool]
     return hidden, shown
 
 
-def test_six_players_with_larger_text_at_360_each_in_sight_or_past_an_arrow(server, page):
-    open_score(page, server.url, SIX, larger=True)
-    page.set_viewport_size(SMALL_PHONE)
-    page.wait_for_timeout(800)
-    shot(page, "score-header-6-larger-360")
-    width = SMALL_PHONE["width"]
-    hidden, arrow_there = out_of_sight(page, SIX, width)
-    assert hidden, "six players with larger text at 360 px: some are past the edge"
-    # Whatever is out of sight lies past an arrow that is on screen.
-    assert arrow_there
-    assert all(chip(page, n).bounding_box()["x"] > width / 2 for n in hidden)
-    arrow_box = arrow(page, "More players").bounding_box()
-    assert in_sight(arrow_box, width)
-
+@pytest.mark.parametrize("count", [4, 6])
+def test_players_in_sight_or_past_an_arrow_at_both_sizes(server, page, count):
+    """Four players fit without an arrow where they can; six at 360 px with Larger text
+    cannot, and the arrow shows. The header leaves half the screen to the entries."""
+    names = SIX[:count]
+    url = f"{server.url}table/{write_table(server, 'latria', names)}/score"
+    for larger in (False, True):
+        if larger:
+            open_with_larger_text(page, server.url, url)
+        else:
+            open_app(page, url)
+        page.get_by_text("Aiko: 0 points").wait_for()
+        for size in (PHONE, SMALL_PHONE):
+            page.set_viewport_size(size)
+            settle(page)
+            hidden, arrow_there = out_of_sight(page, names, size["width"])
+            assert arrow_there == bool(hidden), (size, hidden)
+            assert all(chip(page, n).bounding_box()["x"] > size["width"] / 2 for n in hidden)
+            shot(page, f"score-header-{count}{'-larger' if larger else ''}-{size['width']}")
+    assert hidden  # 360 px with larger text: the arrow was needed, and shown
     # The header (app bar, players, total, Latria's pile) leaves half the screen.
     pile = button(page, "Pile: Under the eclipse marker").bounding_box()
     assert pile["y"] + pile["height"] <= SMALL_PHONE["height"] / 2, pile
-
-    # The arrow brings each of them into sight, and a tap on one opens their sheet.
-    for _ in range(4):
-        if not arrow_shown(page, "More players"):
-            break
-        arrow(page, "More players").click()
-        page.wait_for_timeout(600)
-    assert chip_in_sight(page, "Fumiko", width)
-    assert not arrow_shown(page, "More players")  # nobody is left past the edge
-    assert arrow_shown(page, "Players before these")
-    shot(page, "score-header-6-larger-360-end")
-    chip(page, "Fumiko").click()
-    page.get_by_text("Fumiko: 0 points").wait_for()
-    for _ in range(4):
-        if not arrow_shown(page, "Players before these"):
-            break
-        arrow(page, "Players before these").click()
-        page.wait_for_timeout(600)
-    assert chip_in_sight(page, "Aiko", width)
-    assert not arrow_shown(page, "Players before these")  # back at the first player
-
-
-@pytest.mark.parametrize("count", [4, 6])
-def test_players_in_sight_or_past_an_arrow_at_both_sizes(server, page, count):
-    names = SIX[:count]
-    open_score(page, server.url, names, larger=False)
-    for larger in (False, True):
-        if larger:
-            score = page.url
-            open_app(page, server.url)
-            larger_text(page)
-            open_app(page, score)
-        for size in (PHONE, SMALL_PHONE):
-            page.set_viewport_size(size)
-            page.wait_for_timeout(800)
-            hidden, arrow_there = out_of_sight(page, names, size["width"])
-            assert arrow_there == bool(hidden), (size, hidden)
-            shot(page, f"score-header-{count}{'-larger' if larger else ''}-{size['width']}")
-    assert hidden  # 360 px with larger text: the arrow was needed, and shown
 
 
 def open_six(page, server, larger: bool) -> list[float]:

@@ -229,9 +229,13 @@ def test_what_a_table_does_alone_works_offline_and_moves_by_backup(browser, tmp_
 VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")
 
 
-def build_shown(page, url: str) -> str:
-    """The build Settings names, on a page opened anew."""
-    home(page, url)
+def build_shown(page, url: str | None = None) -> str:
+    """The build Settings names, on a page opened anew from ``url`` (None: on the page as
+    it is, from the table's screen: each opening starts Python in the page again)."""
+    if url is None:
+        tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+    else:
+        home(page, url)
     page.set_viewport_size(TALL)
     button(page, "Settings").click()
     version = shows(page, VERSION)
@@ -258,7 +262,7 @@ def test_a_new_build_replaces_the_old_and_keeps_the_tables(browser, tmp_path):
     with served(live) as url:
         with phone(browser, tmp_path / "profile", "site-update-failed") as (context, page):
             create_table(page, url, "Luna", ["Ann", "Ben"])
-            old = build_shown(page, url)
+            old = build_shown(page)
 
             shutil.rmtree(live)
             shutil.copytree(newer, live)
@@ -268,5 +272,6 @@ def test_a_new_build_replaces_the_old_and_keeps_the_tables(browser, tmp_path):
                        (k.split(" ", 1)[1] for k in wire.bytes)}
             assert "app.tar.gz" in changed and "main.dart.js" not in changed
             assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
-            home(page, url)
+            tap_until(page, button(page, "Back", exact=True),
+                      page.get_by_text("Start a new table"))
             button(page, "Open Luna table: Ann, Ben").wait_for()
