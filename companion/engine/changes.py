@@ -29,12 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.i18n import say
+from companion.sheet_changes import REMOVE, SheetChange
 from companion.storage.backup import Report as ImportReport
 from companion.storage.saving import NOT_SAVED, why_not_saved
 from companion.storage.store import Conflict, DeletedTable, PlayersLocked, Store
 from companion.table import campaign
 from companion.table.setup import flow_config
-from companion.table.sheet_changes import REMOVE, SheetChange
 from scorers.messages import Msg
 
 log = logging.getLogger(__name__)

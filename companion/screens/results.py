@@ -31,11 +31,11 @@ from companion.screens.answers import Told, told
 from companion.screens.rematch import Opened
 from companion.screens.score import problem_text
 from companion.screens.wording import game_title
+from companion.sheet_changes import REMOVE
 from companion.table import campaign, result_text
 from companion.table.record import TableSession
 from companion.table.result_text import ranking, tie_broken, total_words, winners_line
 from companion.table.setup import sheet_with_readings
-from companion.table.sheet_changes import REMOVE
 from scorers import altar, bgstats
 from scorers.base import Note, Result, SheetProblems
 from scorers.sheets import score_sheet, validated

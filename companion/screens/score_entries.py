@@ -19,8 +19,8 @@ from companion.i18n import listed, t
 from companion.i18n import name as player_name
 from companion.screens.answers import told
 from companion.screens.score import field_label, shown_value
+from companion.sheet_changes import REMOVE, SheetChange, diff, same, value_at
 from companion.table.record import TableSession
-from companion.table.sheet_changes import REMOVE, SheetChange, diff, same, value_at
 from scorers.sheets import location
 
 Path = tuple[str | int, ...]

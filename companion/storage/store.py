@@ -49,8 +49,8 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
+from companion.sheet_changes import REMOVE, SheetChange, apply_change, same, value_at
 from companion.table.record import TableSession
-from companion.table.sheet_changes import REMOVE, SheetChange, apply_change, same, value_at
 from scorers.base import Problem, SheetProblems
 from scorers.limits import depth_position, value_problems
 from scorers.sheets import GAME_MODULES, location, written_problems

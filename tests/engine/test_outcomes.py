@@ -10,11 +10,11 @@ import pytest
 
 from companion.engine import Engine, Refused, Saved, Stale
 from companion.flows import FLOWS, build_event, replay
+from companion.sheet_changes import REMOVE
 from companion.storage.backup import backup_bytes, export_backup, import_backup
 from companion.storage.store import Store
 from companion.table import play_state
 from companion.table.setup import flow_config
-from companion.table.sheet_changes import REMOVE
 
 PLAYERS = ["Ann", "Ben", "Cat"]
 LATORO_SHEET = {"game": "latoro", "players": [{"name": n, "clan_tag_points": 0}

@@ -14,8 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine import Engine, Saved, Stale
+from companion.sheet_changes import REMOVE, value_at
 from companion.storage.store import Conflict, Store
-from companion.table.sheet_changes import REMOVE, value_at
 
 POINTS = ("players", 1, "clan_tag_points")  # Lee's, a count on Latoro's Score
 SHEET = {"game": "latoro", "players": [{"name": "Kim", "clan_tag_points": 5},

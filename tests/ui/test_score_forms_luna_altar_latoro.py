@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
-from companion.table.sheet_changes import REMOVE
+from companion.sheet_changes import REMOVE
 from companion.ui.score_forms import altar as altar_form
 from companion.ui.score_forms import form_for
 from companion.ui.score_forms import latoro as latoro_form

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from companion.engine import Engine
 from companion.flows import FLOWS
+from companion.sheet_changes import apply_change
 from companion.storage.store import Store, StoreError
 from companion.table.record import TableSession
-from companion.table.sheet_changes import apply_change
 from companion.ui.score_forms import follow_play, form_for, play_changes
 from scorers.sheets import score_sheet
 

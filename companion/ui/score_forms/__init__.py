@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 from companion.catalog import GAMES
-from companion.table.sheet_changes import REMOVE, SheetChange
+from companion.sheet_changes import REMOVE, SheetChange
 
 # game id → its score form's module, as the catalog record names it (imported when a
 # Score screen first needs it)
@@ -52,7 +52,7 @@ def play_changes(sheet: dict, empty: dict, prefill: dict,
     Play moving on changes neither it nor its record. A field Play no longer gives (a
     tap taken back) goes back to the empty sheet's value, unless it was entered.
 
-    Fields are those of companion/table/sheet_changes.py: a key of an object, a player (by
+    Fields are those of companion/sheet_changes.py: a key of an object, a player (by
     name) and a list of objects that keeps its length (Altar's Realms) by position, any
     other list as a whole (Luna's Council order). Pure; no change when nothing differs,
     so opening Score writes nothing then."""

@@ -26,7 +26,7 @@ import flet as ft
 
 from companion.i18n import name as player_name
 from companion.i18n import say, t
-from companion.table.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
+from companion.sheet_changes import REMOVE, SheetChange, apply_change, diff, sync_into
 from companion.ui.widgets.common import ChoiceRow, labelled_icon_button
 from companion.ui.widgets.stepper import Stepper, page_of
 from scorers.sheets import location

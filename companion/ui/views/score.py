@@ -2,7 +2,7 @@
 
 The sheet is the score-sheet JSON (docs/score-sheets.md), saved with the table after
 every change, so it survives a restart; it can be exported and imported as that JSON.
-Each change is saved as field changes into the saved sheet (companion/table/sheet_changes.py),
+Each change is saved as field changes into the saved sheet (companion/sheet_changes.py),
 so phones entering different players both land; another phone's change is shown in
 place, and a field this phone entered that another phone then changed is named in a
 notice.

@@ -1,4 +1,4 @@
-"""Field-level sheet changes (companion/table/sheet_changes.py): what differs becomes changes,
+"""Field-level sheet changes (companion/sheet_changes.py): what differs becomes changes,
 the changes rebuild the sheet, and two phones' changes to different fields merge."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import copy
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.table.sheet_changes import REMOVE, apply_change, diff, sync_into
+from companion.sheet_changes import REMOVE, apply_change, diff, sync_into
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 50), st.text(max_size=4))
 values = st.recursive(
