@@ -31,6 +31,7 @@ from typing import Any
 from companion.i18n import say
 from companion.sheet_changes import REMOVE, SheetChange
 from companion.storage.backup import Report as ImportReport
+from companion.storage.backup import import_backup
 from companion.storage.saving import NOT_SAVED, why_not_saved
 from companion.storage.store import Conflict, DeletedTable, PlayersLocked, Store
 from companion.table import campaign
@@ -333,6 +334,12 @@ class Engine:
             return failed
         self._tell(table_id, "table")
         return Saved()
+
+    def read_backup(self, data: bytes | str) -> ImportReport:
+        """A backup file read in (companion/storage/backup.py checks and writes it, in one
+        transaction; ``BackupError`` when nothing was). The phones are told by
+        ``imported``, on the event loop: this may run in a thread."""
+        return import_backup(self.store, data)
 
     def imported(self, report: ImportReport) -> None:
         """A backup was read in (companion/storage/backup.py writes it, in one

@@ -18,7 +18,6 @@ same result. Which games allow it is a fact of their catalog record (``ability_w
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -29,21 +28,16 @@ from companion.i18n import name as player_name
 from companion.screens import rematch
 from companion.screens.answers import Told, told
 from companion.screens.rematch import Opened
-from companion.screens.score import problem_text
+from companion.screens.score import EmptySheet, problem_text, shown_sheet
 from companion.screens.wording import game_title
 from companion.sheet_changes import REMOVE
 from companion.table import campaign, result_text
 from companion.table.record import TableSession
 from companion.table.result_text import ranking, tie_broken, total_words, winners_line
-from companion.table.setup import sheet_with_readings
 from scorers import altar, bgstats
 from scorers.base import Note, Result, SheetProblems
 from scorers.sheets import score_sheet, validated
 from scorers.ties import tie_notes
-
-# The empty score form of a table's game, or None: the screens' forms draw with flet, so
-# the view hands it in (as History is handed it).
-EmptySheet = Callable[[TableSession, dict], "dict | None"]
 
 
 class Reads(Protocol):
@@ -175,13 +169,9 @@ class Results:
         game = GAMES.get(session.game) if session is not None else None
         if session is None or game is None or not game.score_form:
             return cls(table_id, t("app.title"))
-        sheet = session.score_sheet
-        if sheet is None:  # nothing entered yet: the sheet the Score screen shows
-            sheet = empty_sheet(session, reads.box_values(session.game))
-            if sheet is None:
-                return cls(table_id, t("app.title"))
-        # the table's own readings (its Rulings screen) go into the sheet the scorer reads
-        sheet = sheet_with_readings(session, sheet)
+        sheet = shown_sheet(empty_sheet, session, reads.box_values(session.game))
+        if sheet is None:
+            return cls(table_id, t("app.title"))
         session = session.model_copy(update={"score_sheet": sheet})
         try:
             result = score_sheet(sheet)

@@ -1,20 +1,47 @@
 """What Score shows of a sheet, in plain Python: each player's chip and total, the
 summary under the entries (every point, or what to fix first), the problems in the
-players' words, and why a pasted sheet cannot replace the table's. The Score screen
+players' words, why a pasted sheet cannot replace the table's, and the sheet it shows
+before anything is entered (``blank_sheet``). The Score screen
 (companion/ui/views/score.py) draws it; tests/screens/ test it in-process."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from companion.catalog import GAMES
 from companion.i18n import listed, say, t, t_for
 from companion.i18n import name as player_name
+from companion.table.record import TableSession
 from companion.table.result_text import total_words
+from companion.table.setup import setup_json, sheet_with_readings
 from scorers.base import Result, SheetProblems
 from scorers.limits import MAX_SHEET_MB, SheetTextError, crop, load_sheet_text, value_problems
 from scorers.sheets import location, parse_sheet, score_sheet
+
+# The empty score form of a table's game given its box values and setup, or None: the
+# screens' forms draw with flet, so the view hands it in (companion/ui/score_forms).
+EmptySheet = Callable[[TableSession, dict, "dict | None"], "dict | None"]
+
+
+def blank_sheet(empty_sheet: EmptySheet, session: TableSession,
+                box_values: dict) -> dict | None:
+    """The sheet Score shows before anything is entered (every entry 0), or None for a
+    game with no form: the form's ``empty_sheet`` with the table's setup, which Carpe
+    Astra's characters and Luna's Council start from (None before the table has a seed).
+    The setup is drawn from the table alone: only a Latria campaign's needs its earlier
+    games, and Latria's sheet does not start from the setup."""
+    return empty_sheet(session, box_values, setup_json(session))
+
+
+def shown_sheet(empty_sheet: EmptySheet, session: TableSession,
+                box_values: dict) -> dict | None:
+    """The sheet Score shows and Results score: the saved one, else the blank one, with
+    the table's own readings (its Rulings screen) in it, which the scorer reads. None
+    for a game with no form."""
+    sheet = session.score_sheet or blank_sheet(empty_sheet, session, box_values)
+    return sheet_with_readings(session, sheet) if sheet is not None else None
 
 
 class Summary(NamedTuple):

@@ -120,8 +120,8 @@ MIGRATIONS: list[str] = [
     UPDATE tables SET finished_at = updated_at WHERE status = 'finished'
     """,
     # 5 → 6: what Play last wrote into the score sheet (JSON list of [path, value],
-    # companion/score_forms play_changes): a field that still holds it follows Play, one
-    # entered on Score stays
+    # companion/screens/play_to_score.py play_changes): a field that still holds it
+    # follows Play, one entered on Score stays
     """
     ALTER TABLE tables ADD COLUMN score_prefilled TEXT NOT NULL DEFAULT '[]'
     """,
@@ -582,8 +582,9 @@ class Store:
                     base: dict[str, Any]) -> list[SheetChange]:
         """Write what Play tracked into the saved sheet (``base`` when there is none yet):
         ``changes_for(sheet, written)`` gives the field changes and the new record of what
-        Play wrote (companion/score_forms play_changes), worked out on the saved sheet in
-        the transaction that saves them, so an entry another phone just made stays.
+        Play wrote (companion/screens/play_to_score.py play_changes), worked out on the
+        saved sheet in the transaction that saves them, so an entry another phone just
+        made stays.
         Returns the changes; nothing is written when there are none."""
         with self._transaction() as conn:
             row = self._row(conn, table_id,

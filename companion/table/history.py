@@ -25,9 +25,11 @@ from companion.catalog import GAMES
 from companion.i18n import local_time, t
 from companion.table.plays import PlayRecord, play_record, player_key
 from companion.table.record import TableSession
+from companion.table.setup import setup_json
 
-# The empty score form of a table's game, or None (the screens' forms draw with flet).
-EmptySheet = Callable[[TableSession, dict], "dict | None"]
+# The empty score form of a table's game given its box values and setup, or None (the
+# screens' forms draw with flet).
+EmptySheet = Callable[[TableSession, dict, "dict | None"], "dict | None"]
 
 
 class Store(Protocol):
@@ -53,7 +55,7 @@ def finished_record(store: Store, session: TableSession,
     """The play as its Results showed it: a table finished with nothing entered is scored
     on the sheet the Score screen shows (views/results.py), every entry 0."""
     if session.score_sheet is None:
-        empty = empty_sheet(session, store.box_values(session.game))
+        empty = empty_sheet(session, store.box_values(session.game), setup_json(session))
         if empty is not None:
             session = session.model_copy(update={"score_sheet": empty})
     return play_record(session)

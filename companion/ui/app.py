@@ -40,10 +40,8 @@ import flet as ft
 
 from companion import i18n
 from companion.assets_folder import FONT_FAMILY, FONT_FILE
-from companion.engine import Engine
 from companion.i18n import local_time, t
-from companion.storage.browser import IN_BROWSER, BrowserFolder
-from companion.storage.store import Store, StoreError
+from companion.screens.saved_tables import IN_BROWSER, SavedTables, open_saved
 from companion.ui import language, phone_time, preferences, scroll_memory
 from companion.ui.awake import KeepAwake
 from companion.ui.routes import parent_route
@@ -81,7 +79,7 @@ class Context:
     them (``tell_missed_taps``)."""
 
     page: ft.Page
-    store: Store
+    store: SavedTables  # read only: every change goes through ``engine``
     live: dict[str, Callable[[sync.Change], None]] = field(default_factory=dict)
     drafts: dict[tuple, dict[str, Any]] = field(default_factory=dict)
     taken_away: deque[frozenset[int]] = field(default_factory=lambda: deque(maxlen=3))
@@ -94,11 +92,11 @@ class Context:
     taking_change: bool = False  # within ``take_change``: it sends the screen
     # The static site (companion/storage/browser.py): the app on this phone alone, its
     # tables in the browser's storage; None where a server or the desktop window runs it.
-    browser: BrowserFolder | None = None
-    engine: Engine = field(init=False)
+    browser: Any = None  # its BrowserFolder (companion/storage/browser.py)
+    engine: Any = field(init=False)  # companion/engine's Engine, this session's
 
     def __post_init__(self) -> None:
-        self.engine = Engine(self.store, announce=self.announce)
+        self.engine = self.store.engine_for(self.announce)
 
     def set_preference(self, name: str, value: Any) -> None:
         """Change one of this phone's settings: applied at once, kept in its storage."""
@@ -744,7 +742,7 @@ def views_for(ctx: Context, route: str) -> list[ft.View]:
     return list(reversed(stack))
 
 
-def store_error_view(err: StoreError, in_browser: bool = False) -> ft.View:
+def store_error_view(err, in_browser: bool = False) -> ft.View:
     """Why the saved tables cannot be opened, for any phone: no server path (the
     console has it, see ``make_main``). ``in_browser``: the static site's, whose tables
     only the browser's settings can clear."""
@@ -770,7 +768,7 @@ def store_error_view(err: StoreError, in_browser: bool = False) -> ft.View:
     )
 
 
-def _details(err: StoreError) -> str:
+def _details(err) -> str:
     return ", ".join(f"{key} {value}" for key, value in err.details.items())
 
 
@@ -826,30 +824,19 @@ def nothing_to_send(e: ft.ControlEvent) -> None:
 
 
 def make_main(data_dir: Path, *, serving: Serving | None = None,
-              browser: BrowserFolder | None = None):
+              browser: Any = None):
     """The Flet entry point for a data folder (one store shared by every browser session),
     behind the access code when ``serving`` has one (None: the desktop window, open).
     ``browser``: the data folder of the static site, in the phone's browser."""
-    store: Store | StoreError
-    try:
-        if browser is None:
-            store = Store(data_dir)
-        elif browser.unreadable:  # a store opened now would be written over the saved one
-            raise StoreError("io", data_dir, detail=browser.unreadable)
-        elif browser.elsewhere:  # two copies of the file would write over each other
-            raise StoreError("elsewhere", data_dir)
-        else:
-            store = Store(data_dir, wal=False, on_saved=browser.save)
-    except StoreError as err:
-        store = err
+    opened = open_saved(data_dir, browser)
+    err = opened.error
+    if err is not None:
         # The console may name the path; the phones are told without it.
         print(f"companion: {err.path}: {err.kind} ({_details(err)}); the file was left as "
               "it is", file=sys.stderr)
-    else:
-        if store.read_only:
-            print(f"companion: {store.path} is opened read-only (the {store.read_only_reason} "
-                  "cannot be written): the saved tables can be read but not changed",
-                  file=sys.stderr)
+    elif opened.read_only:
+        print(f"companion: {opened.read_only}: the saved tables can be read but not changed",
+              file=sys.stderr)
 
     def style(page: ft.Page) -> None:
         # served by companion --web, or the static site: the font manifest has the font
@@ -857,12 +844,12 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
 
     def main(page: ft.Page) -> None:
         style(page)
-        if isinstance(store, StoreError):
+        if opened.tables is None:
             page.views.clear()
-            page.views.append(store_error_view(store, in_browser=browser is not None))
+            page.views.append(store_error_view(opened.error, in_browser=browser is not None))
             page.update()
             return
-        ctx = Context(page=page, store=store, storage=ft.SharedPreferences(),
+        ctx = Context(page=page, store=opened.tables, storage=ft.SharedPreferences(),
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
         follower = sync.Follower(page.pubsub, ctx.take_change)
         tell_missed_taps(ctx)

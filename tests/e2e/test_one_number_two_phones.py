@@ -16,6 +16,7 @@ import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from companion.screens.score import blank_sheet
 from companion.storage.store import Store
 from companion.ui.score_forms import carpe_astra as form
 from tests.e2e.conftest import PHONE, Server
@@ -38,7 +39,7 @@ def carpe_astra_table(server, credits: int = 5) -> str:
     """A Carpe Astra table whose sheet has Ann's credits at ``credits``."""
     table_id = write_table(server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     store = Store(server.data_dir)
-    sheet = form.empty_sheet(store.get_table(table_id), {})
+    sheet = blank_sheet(form.empty_sheet, store.get_table(table_id), {})
     sheet["players"][0]["credits"] = credits
     store.set_score_sheet(table_id, sheet)
     return table_id

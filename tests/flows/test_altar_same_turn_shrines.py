@@ -14,7 +14,7 @@ import pytest
 from companion.flows.altar import FLOW, AltarState
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
-from tests.ui.test_score_prefill import prefilled
+from tests.screens.test_play_to_score import prefilled
 
 NAMES = ["Ann", "Ben", "Cat"]
 

@@ -21,7 +21,7 @@ from companion.flows import FLOWS, FlowError
 from scorers.base import SheetProblems
 from scorers.sheets import score_sheet
 from tests.flows.replay_corpus import NAMES, _tap, configs, other_readings, setup_for
-from tests.ui.test_score_prefill import prefilled
+from tests.screens.test_play_to_score import prefilled
 
 MAX_TAPS = 5000  # the longest walk seen takes about 500 (Carpe Astra)
 CONFIGS = list(configs())

@@ -14,6 +14,7 @@ import pytest
 from companion.engine import Engine
 from companion.i18n import say, speaking
 from companion.screens.results import Results
+from companion.screens.score import blank_sheet
 from companion.storage.store import Store
 from companion.ui.score_forms import empty_sheet
 from tests.engine.test_outcomes import read_only
@@ -174,7 +175,7 @@ def test_altar_offers_no_ability_where_the_rulebook_decides(store):
 def test_a_campaign_shows_its_standings_and_starts_its_next_game(store):
     players = ["Ann", "Ben", "Cy"]
     first = store.create_table("latria", "campaign", players, seed=1)
-    store.set_score_sheet(first.id, empty_sheet(first, {}))  # everyone on 0 VP
+    store.set_score_sheet(first.id, blank_sheet(empty_sheet, first, {}))  # everyone on 0 VP
     standings = opened(store, first.id).campaign
     assert standings.heading == "Campaign standings after game 1 of 3"
     # All tied on 0 VP are 1st: each scores as many points as there are players.

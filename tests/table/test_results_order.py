@@ -113,7 +113,7 @@ def test_the_virtual_opponent_is_not_a_player_in_stats():
     """Luna solo: Ann's play counts for Ann alone; the opponent's total is in her margin
     (the solo score is the difference, Luna, Solo Game Rules)."""
     table = session("luna", "solo1", ["Ann"])
-    sheet = form_for("luna").empty_sheet(table, {})
+    sheet = form_for("luna").empty_sheet(table, {}, None)
     sheet["players"][0]["influence"] = 30  # Ann 30
     sheet["players"][1]["influence"] = 41  # the virtual opponent 41: he wins
     record = play_record(table.model_copy(update={"score_sheet": sheet}), finished_at=WHEN)

@@ -108,9 +108,10 @@ def test_luna_solo_results_name_the_player(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "solo1", ["Mika"], seed=1)
     ctx = fake_ctx(store)
+    from companion.screens.score import blank_sheet
     from companion.ui.score_forms import luna
 
-    sheet = luna.empty_sheet(table, {})
+    sheet = blank_sheet(luna.empty_sheet, table, {})
     sheet["players"][0]["influence"] = 31
     sheet["players"][1]["influence"] = 24
     store.set_score_sheet(table.id, sheet)

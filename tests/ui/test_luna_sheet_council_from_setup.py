@@ -19,7 +19,7 @@ def test_the_setups_first_player_is_at_the_bottom_of_the_council(tmp_path):
         table = store.create_table("luna", "standard", PLAYERS, seed=seed)
         first = setup_json(table)["first_player"] - 1  # a seat, 1…4
         seen.add(first)
-        order = luna_form.empty_sheet(table, {})["council_order"]
+        order = luna_form.empty_sheet(table, {}, setup_json(table))["council_order"]
         # the start player stacks first (bottom, last in the order); the last in turn
         # order is on top (first)
         assert order[-1] == PLAYERS[first]
@@ -30,4 +30,5 @@ def test_the_setups_first_player_is_at_the_bottom_of_the_council(tmp_path):
 def test_solo_the_virtual_opponent_starts_so_you_are_on_top(tmp_path):
     # Solo Level 1, Preliminary Round: "Your opponent is the start player."
     table = Store(tmp_path).create_table("luna", "solo1", ["Ann"], seed=3)
-    assert luna_form.empty_sheet(table, {})["council_order"] == ["Ann", luna_form.OPPONENT]
+    sheet = luna_form.empty_sheet(table, {}, setup_json(table))
+    assert sheet["council_order"] == ["Ann", luna_form.OPPONENT]

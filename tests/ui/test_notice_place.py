@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import flet as ft
 
+from companion.screens.saved_tables import SavedTables
 from companion.storage.store import Store
 from companion.ui.app import NOTICE, Context, notice_place, show_notice
 from companion.ui.widgets.common import screen
@@ -41,7 +42,7 @@ def test_a_notice_goes_under_the_scrolling_part_and_stays_there_when_drawn_again
     show_notice(page, "Undid: Ann · Credits", kind="done")  # the next one takes its place
     assert kinds(shown) == ["other", "scrolling", "notice", "other"]
 
-    ctx = Context(page=page, store=Store(tmp_path))
+    ctx = Context(page=page, store=SavedTables(Store(tmp_path)))
     ctx.redraw(score_like())
     assert kinds(page.views[-1]) == ["other", "scrolling", "notice", "other"]
 

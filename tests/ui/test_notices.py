@@ -12,6 +12,7 @@ from types import SimpleNamespace
 import flet as ft
 import pytest
 
+from companion.screens.saved_tables import SavedTables
 from companion.storage.store import Store
 from companion.ui import app
 from companion.ui.app import (
@@ -160,7 +161,7 @@ def test_a_notice_in_the_screen_has_no_time_out_one_over_it_has():
 
 def test_a_redraw_keeps_the_notice_shown_but_not_one_put_away(store):
     page = Page()
-    ctx = Context(page=page, store=store)
+    ctx = Context(page=page, store=SavedTables(store))
     show_notice(page, "Another phone changed this…", "refused")
     ctx.redraw(SimpleNamespace(controls=[ft.Text("Round 2")], appbar=None))
     assert labels(page) == ["Another phone changed this…"]
@@ -176,7 +177,7 @@ def store(tmp_path: Path) -> Store:
 
 def context(page: Page, store: Store, live) -> Context:
     """A session's context whose screen takes another phone's change with ``live``."""
-    ctx = Context(page=page, store=store)
+    ctx = Context(page=page, store=SavedTables(store))
     ctx.live[page.views[-1].route] = live
     return ctx
 

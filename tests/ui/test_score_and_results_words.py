@@ -172,7 +172,7 @@ def test_the_problems_take_one_short_line_with_the_rest_a_tap_away():
 def test_history_names_the_virtual_opponent_in_japanese(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "solo1", ["Mika"], seed=1)
-    sheet = luna.empty_sheet(table, {})
+    sheet = score_model.blank_sheet(luna.empty_sheet, table, {})
     sheet["players"][0]["influence"] = 31
     sheet["players"][1]["influence"] = 24
     store.set_score_sheet(table.id, sheet)

@@ -15,7 +15,7 @@ def test_a_character_picked_redraws_the_form_and_is_entered():
     session = SimpleNamespace(game="carpe_astra", players=["Ann", "Ben", "Cleo"], seed=None,
                               variant="standard")
     saved: list = []
-    editor = Editor(form.empty_sheet(session, {}), saved.append)
+    editor = Editor(form.empty_sheet(session, {}, None), saved.append)
     drawn: list = []
 
     def rebuild() -> None:  # the Score screen's: the form's controls made anew
@@ -29,4 +29,4 @@ def test_a_character_picked_redraws_the_form_and_is_entered():
     other = next(c for c in chips if not c.selected)
     other.content.on_click(None)  # no page: a row sent would raise (not on a screen)
     assert len(drawn) == 2 and saved
-    assert editor.get(("players", 0, "character")) != form.seat_characters(session)[0]
+    assert editor.get(("players", 0, "character")) != form.seat_characters(session, None)[0]

@@ -18,7 +18,7 @@ from scorers.sheets import score_sheet
 
 def tied_sheet() -> dict:
     """Nobody complete, the deck ran out: Ann and Ben tie for the most Shrines (1)."""
-    sheet = altar_form.empty_sheet(SimpleNamespace(players=["Ann", "Ben", "Cat"]), {})
+    sheet = altar_form.empty_sheet(SimpleNamespace(players=["Ann", "Ben", "Cat"]), {}, None)
     for i in (0, 1):
         sheet["players"][i]["realms"][0]["shrines"] = 1
     return sheet

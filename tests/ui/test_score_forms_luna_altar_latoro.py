@@ -29,7 +29,7 @@ def session(game: str, n: int):
 @pytest.mark.parametrize(("game", "n"), [(g, n) for g, r in RANGES.items() for n in r])
 def test_empty_sheet_is_accepted_for_every_player_count(game, n):
     form = form_for(game)
-    sheet = form.empty_sheet(session(game, n), {})
+    sheet = form.empty_sheet(session(game, n), {}, None)
     result = score_sheet(copy.deepcopy(sheet))
     expected = NAMES[:n] + ([luna_form.OPPONENT] if (game, n) == ("luna", 1) else [])
     assert [p.name for p in result.players] == expected
@@ -40,7 +40,7 @@ def test_every_form_draws_every_player_and_the_table():
     for game, counts in RANGES.items():
         form = form_for(game)
         for n in counts:
-            editor = Editor(form.empty_sheet(session(game, n), {}), lambda changes: None)
+            editor = Editor(form.empty_sheet(session(game, n), {}, None), lambda changes: None)
             for i in range(n):
                 assert form.player_controls(editor, i)
             form.table_controls(editor)
@@ -50,7 +50,7 @@ def test_every_form_draws_every_player_and_the_table():
 
 
 def test_luna_council_starts_in_seat_order():
-    sheet = luna_form.empty_sheet(session("luna", 4), {})
+    sheet = luna_form.empty_sheet(session("luna", 4), {}, None)
     assert sheet["council_order"] == ["Ann", "さくら", "Cleo", "Dan"]
 
 
@@ -58,9 +58,9 @@ def test_luna_council_starts_in_seat_order():
 
 
 def test_altar_two_players_get_two_realms_each_with_no_god_yet():
-    sheet = altar_form.empty_sheet(session("altar", 2), {})
+    sheet = altar_form.empty_sheet(session("altar", 2), {}, None)
     assert [r["god"] for r in sheet["players"][1]["realms"]] == ["", ""]
-    sheet = altar_form.empty_sheet(session("altar", 3), {})
+    sheet = altar_form.empty_sheet(session("altar", 3), {}, None)
     assert [len(p["realms"]) for p in sheet["players"]] == [1, 1, 1]
     score_sheet(sheet)  # a sheet with no god named is valid (ruling AL-6)
 
@@ -108,7 +108,7 @@ def test_altar_two_players_complete_only_with_both_realms():
 
 
 def test_altar_end_follows_the_realms_until_picked():
-    sheet = altar_form.empty_sheet(session("altar", 3), {})
+    sheet = altar_form.empty_sheet(session("altar", 3), {}, None)
     assert altar_form.followed_end(sheet) == "deck_exhausted"
     editor = Editor(sheet, lambda changes: None)
     editor.rebuild = lambda: None
@@ -127,7 +127,7 @@ def test_altar_end_follows_the_realms_until_picked():
 
 
 def test_altar_turn_field_appears_when_a_tie_needs_it():
-    sheet = altar_form.empty_sheet(session("altar", 3), {})
+    sheet = altar_form.empty_sheet(session("altar", 3), {}, None)
     redraws = []
     editor = Editor(sheet, lambda changes: None)
     editor.rebuild = lambda: redraws.append(1)
@@ -156,7 +156,7 @@ def test_latoro_honor_cards_resize_keeps_entered_points():
 
 def test_latoro_labels_carry_the_japanese_terms():
     assert latoro_form.colour_label("brown") == "Brown · 茶"
-    editor = Editor(latoro_form.empty_sheet(session("latoro", 3), {}), lambda changes: None)
+    editor = Editor(latoro_form.empty_sheet(session("latoro", 3), {}, None), lambda changes: None)
     latoro_form.player_controls(editor, 1)
     assert "players[1].honor_points" in editor.error_slots
 
@@ -212,7 +212,7 @@ def test_editor_ordering_moves_names():
 
 def test_luna_solo_sheet_has_the_virtual_opponent_and_scores():
     """Luna, Solo rules: the player is scored against the virtual opponent (LU-5)."""
-    sheet = luna_form.empty_sheet(session("luna", 1), {})
+    sheet = luna_form.empty_sheet(session("luna", 1), {}, None)
     names = [p["name"] for p in sheet["players"]]
     assert names == ["Ann", luna_form.OPPONENT]
     sheet["players"][0]["influence"] = 30

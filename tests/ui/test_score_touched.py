@@ -27,7 +27,7 @@ def plus_of(control: ft.Control):
 
 def form_editor(seen: list, game: str = "latria") -> tuple[Editor, list[ft.Control]]:
     form = form_for(game)
-    editor = Editor(form.empty_sheet(session(game, 3), {}), seen.append)
+    editor = Editor(form.empty_sheet(session(game, 3), {}, None), seen.append)
     controls = form.player_controls(editor, 0)
     return editor, controls
 
@@ -104,7 +104,7 @@ def test_a_luna_stepper_tap_touches_that_stepper_only():
 def test_altar_followers_name_what_they_change():
     seen: list = []
     form = form_for("altar")
-    editor = Editor(form.empty_sheet(session("altar", 2), {}), seen.append)
+    editor = Editor(form.empty_sheet(session("altar", 2), {}, None), seen.append)
     controls = [*altar_form.player_controls(editor, 0), *altar_form.table_controls(editor)]
     shrines = steppers(controls)[0]
     plus_of(shrines).on_click(None)

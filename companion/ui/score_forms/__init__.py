@@ -1,24 +1,21 @@
 """Per game: how its score sheet is entered on a phone.
 
-Each module has ``empty_sheet(session, box_values) -> dict`` (the score-sheet JSON with
-nothing counted yet), ``player_controls(editor, index)`` (the fields of one player) and
-``table_controls(editor)`` (fields for the whole table, e.g. Luna's Council order).
+Each module has ``empty_sheet(session, box_values, setup) -> dict`` (the score-sheet JSON
+with nothing counted yet), ``player_controls(editor, index)`` (the fields of one player)
+and ``table_controls(editor)`` (fields for the whole table, e.g. Luna's Council order).
+``setup`` is the table's setup as the setup guide's JSON (None before it has a seed),
+which Carpe Astra's characters and Luna's Council start from: the screens' models work it
+out (companion/screens/score.py ``blank_sheet``), so that a form only draws.
 
-What Play tracked reaches the sheet through ``play_changes`` (pure) and ``follow_play``,
-called whenever Score is built and by Play's last button.
+What Play tracked reaches the sheet through companion/screens/play_to_score.py.
 """
 
 from __future__ import annotations
 
-import copy
 import importlib
-import json
-from collections.abc import Iterator
 from types import ModuleType
-from typing import Any
 
 from companion.catalog import GAMES
-from companion.sheet_changes import REMOVE, SheetChange
 
 # game id → its score form's module, as the catalog record names it (imported when a
 # Score screen first needs it)
@@ -30,146 +27,8 @@ def form_for(game: str) -> ModuleType | None:
     return importlib.import_module(name) if name else None
 
 
-def empty_sheet(session, box_values: dict) -> dict | None:
+def empty_sheet(session, box_values: dict, setup: dict | None) -> dict | None:
     """The sheet the Score screen shows before anything is entered (every entry 0), or
     None for a game with no form."""
     form = form_for(session.game)
-    return form.empty_sheet(session, box_values) if form is not None else None
-
-
-MISSING: Any = type("Missing", (), {"__repr__": lambda self: "MISSING"})()
-Written = list[list[Any]]  # what Play wrote into a sheet: [[path as a list, value], …]
-
-
-def play_changes(sheet: dict, empty: dict, prefill: dict,
-                 written: Written) -> tuple[list[SheetChange], Written]:
-    """What Play's knowledge (a flow's ``score_prefill``) changes in the saved ``sheet``,
-    and the record of what Play has then written into it (kept with the table).
-
-    A field follows Play while it still holds what Play last wrote there (``written``),
-    or, where Play never wrote, what the ``empty`` sheet holds there: nobody entered it
-    on Score. A field that holds anything else was entered on Score and stays as entered:
-    Play moving on changes neither it nor its record. A field Play no longer gives (a
-    tap taken back) goes back to the empty sheet's value, unless it was entered.
-
-    Fields are those of companion/sheet_changes.py: a key of an object, a player (by
-    name) and a list of objects that keeps its length (Altar's Realms) by position, any
-    other list as a whole (Luna's Council order). Pure; no change when nothing differs,
-    so opening Score writes nothing then."""
-    before = _record(written)
-    after = dict(before)
-    known = dict(_leaves_of(sheet, prefill))
-    changes: list[SheetChange] = []
-    for path, value in known.items():
-        now = _at(sheet, path)
-        if not _same(now, before.get(path, _at(empty, path))):
-            continue  # entered on Score
-        after[path] = value
-        if not _same(now, value):
-            changes.append((path, copy.deepcopy(value)))
-    for path, value in before.items():
-        now = _at(sheet, path)
-        if path in known or not _same(now, value):
-            continue
-        del after[path]  # Play took it back: the field as nobody had entered it
-        blank = _at(empty, path)
-        if not _same(now, blank):
-            changes.append((path, REMOVE if blank is MISSING else copy.deepcopy(blank)))
-    return changes, [[list(path), value] for path, value in after.items()]
-
-
-def _leaves_of(sheet: dict, prefill: dict) -> Iterator[tuple[tuple, Any]]:
-    """(path, value) for each field of the prefill, placed in ``sheet``: a player's by
-    the index of the player of that name (a name the sheet lacks is left out)."""
-    index = {p.get("name"): i for i, p in enumerate(sheet.get("players", []))
-             if isinstance(p, dict)}
-    for player in prefill.get("players", []):
-        if player.get("name") in index:
-            i = index[player["name"]]
-            for key, value in player.items():
-                if key != "name":
-                    yield from _leaves(("players", i, key), value, sheet)
-    for key, value in prefill.items():
-        if key not in ("players", "game"):
-            yield from _leaves((key,), value, sheet)
-
-
-def _leaves(path: tuple, value: Any, sheet: dict) -> Iterator[tuple[tuple, Any]]:
-    there = _at(sheet, path)
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _leaves((*path, key), item, sheet)
-    elif (isinstance(value, list) and isinstance(there, list) and len(value) == len(there)
-          and value and all(isinstance(x, dict) for x in (*value, *there))):
-        for j, item in enumerate(value):
-            yield from _leaves((*path, j), item, sheet)
-    else:
-        yield path, value
-
-
-def _at(sheet: Any, path: tuple) -> Any:
-    node = sheet
-    for key in path:
-        if isinstance(node, dict) and isinstance(key, str) and key in node:
-            node = node[key]
-        elif (isinstance(node, list) and isinstance(key, int) and not isinstance(key, bool)
-              and 0 <= key < len(node)):
-            node = node[key]
-        else:
-            return MISSING
-    return node
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON (True is not 1)."""
-    if a is MISSING or b is MISSING:
-        return a is b
-    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True,
-                                                                     default=str)
-
-
-def _record(written: Any) -> dict[tuple, Any]:
-    """The saved record as path → value; anything else in it (a damaged row) is left out."""
-    out: dict[tuple, Any] = {}
-    for pair in written if isinstance(written, list) else []:
-        if (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], list)
-                and pair[0] and all(isinstance(k, str) or (isinstance(k, int)
-                                                           and not isinstance(k, bool))
-                                    for k in pair[0])):
-            out[tuple(pair[0])] = pair[1]
-    return out
-
-
-def follow_play(ctx, session, finished_too: bool = False):
-    """Write what Play tracked into the table's saved sheet (``play_changes``) and tell
-    the other phones; returns the table as saved then. Nothing is written when nothing
-    changed, before Play's first tap, on read-only data, or, unless ``finished_too``,
-    for a finished play (its Results were shown from the sheet as it is: opening its
-    Score does not change them)."""
-    from companion.engine import Saved
-    from companion.flows import FLOWS, FlowError
-    from companion.table.play_state import current
-    from companion.table.setup import flow_config
-
-    form, flow = form_for(session.game), FLOWS.get(session.game)
-    if form is None or flow is None or (session.status == "finished" and not finished_too):
-        return session
-    try:
-        state, seq = current(ctx.store, session.game, flow_config(session, ctx.store),
-                             session.id)
-    except (FlowError, KeyError):  # a log the game refuses: Play says so; a table gone
-        return session
-    if seq == 0 and not session.score_prefilled:
-        return session  # Play has tracked nothing
-    prefill = flow.score_prefill(state)
-    empty = form.empty_sheet(session, ctx.store.box_values(session.game))
-    changes, _ = play_changes(session.score_sheet or empty, empty, prefill,
-                              session.score_prefilled)
-    if not changes:
-        return session
-    outcome = ctx.engine.follow_play(
-        session.id, lambda sheet, written: play_changes(sheet, empty, prefill, written),
-        base=empty)
-    if not isinstance(outcome, Saved):  # read-only, a value no sheet can hold, a table gone
-        return session
-    return ctx.store.get_table(session.id) or session
+    return form.empty_sheet(session, box_values, setup) if form is not None else None

@@ -48,7 +48,7 @@ _end_picked: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 NO_GOD = ""  # a Realm whose god is not named (optional, ruling AL-6)
 
 
-def empty_sheet(session, box_values) -> dict:
+def empty_sheet(session, box_values, setup) -> dict:
     n = len(session.players)
     realms = realms_per_player(n) if 2 <= n <= 5 else 1
     return {

@@ -5,24 +5,24 @@ from __future__ import annotations
 import flet as ft
 
 from companion.i18n import say, t
-from companion.table.setup import setup_json
 from scorers.carpe_astra import CHARACTERS, GUILDS, MONEY_TOKENS, tokens_in_play
 
 
-def seat_characters(session) -> list[str]:
-    """The characters drawn in the table's setup when there is one, else in seat order."""
-    setup = setup_json(session)
+def seat_characters(session, setup: dict | None) -> list[str]:
+    """The characters drawn in the table's ``setup`` when there is one, else in seat
+    order."""
     if setup is not None:
         return list(setup["characters"])
     return list(CHARACTERS)[: len(session.players)]
 
 
-def empty_sheet(session, box_values) -> dict:
+def empty_sheet(session, box_values, setup) -> dict:
+    characters = seat_characters(session, setup)
     return {
         "game": "carpe_astra",
         "players": [
             {"name": name, "character": character, "credits": 0, "support": {}}
-            for name, character in zip(session.players, seat_characters(session), strict=True)
+            for name, character in zip(session.players, characters, strict=True)
         ],
     }
 

@@ -22,7 +22,7 @@ from scorers.latoro import (
 from scorers.sheets import location
 
 
-def empty_sheet(session, box_values) -> dict:
+def empty_sheet(session, box_values, setup) -> dict:
     return {
         "game": "latoro",
         "players": [

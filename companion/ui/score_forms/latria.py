@@ -39,7 +39,7 @@ def sheet_variant(session) -> str:
     return "standard" if session.variant == "campaign" else session.variant
 
 
-def empty_sheet(session, box_values) -> dict:
+def empty_sheet(session, box_values, setup) -> dict:
     return {
         "game": "latria",
         "variant": sheet_variant(session),

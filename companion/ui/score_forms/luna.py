@@ -23,21 +23,19 @@ def sheet_players(session) -> list[str]:
     return players + [OPPONENT] if len(players) == 1 else players
 
 
-def setup_council(session, players: list[str]) -> list[str]:
-    """The Council as the setup stacks it, furthest ahead first: the setup's first player
-    at the bottom (Luna, Setup 8; ruling S-11). Solo: the virtual opponent starts (Solo
-    Level 1), so your piece is on top. Seat order when the table has no setup yet."""
-    from companion.table.setup import setup_json
-
+def setup_council(session, players: list[str], setup: dict | None) -> list[str]:
+    """The Council as the table's ``setup`` stacks it, furthest ahead first: the setup's
+    first player at the bottom (Luna, Setup 8; ruling S-11). Solo: the virtual opponent
+    starts (Solo Level 1), so your piece is on top. Seat order when the table has no setup
+    yet."""
     if len(session.players) == 1:
         return council_stack(players, 1)
-    setup = setup_json(session)
     if setup is None:
         return players
     return council_stack(players, setup_first_player(setup, len(players)))
 
 
-def empty_sheet(session, box_values) -> dict:
+def empty_sheet(session, box_values, setup) -> dict:
     """Nothing counted yet; the Council as the setup stacked it (Play's order, when it
     kept one, comes with what Play fills in). Solo: the virtual opponent is marked, so the
     notes name your final score (LU-5)."""
@@ -45,7 +43,7 @@ def empty_sheet(session, box_values) -> dict:
     solo = len(session.players) == 1
     return {
         "game": "luna",
-        "council_order": setup_council(session, players),
+        "council_order": setup_council(session, players, setup),
         "players": [
             {"name": name, "influence": 0, "shrines": 0, "unused_favors": 0,
              "council_points": 0, **({"virtual": True} if solo and i == 1 else {})}

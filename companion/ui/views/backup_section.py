@@ -14,24 +14,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from datetime import datetime
-from pathlib import Path
 from typing import Any, TypeVar
 
 import flet as ft
 
 from companion.i18n import t
-from companion.storage.backup import (
-    MAX_BACKUP_BYTES,
-    SETTINGS,
-    BackupError,
-    Report,
-    backup_bytes,
-    export_backup,
-    file_name,
-    import_backup,
-)
-from companion.storage.browser import IN_BROWSER
+from companion.screens import backup_file
+from companion.screens.saved_tables import IN_BROWSER
 from companion.ui import language
 from companion.ui.widgets.common import heading, muted, primary_button, secondary_button
 
@@ -50,16 +39,13 @@ def phone_settings(ctx) -> dict[str, Any]:
 
 async def apply_settings(ctx, settings: dict[str, Any]) -> bool:
     """Take the backup's settings on this phone; True when any was taken."""
-    taken = False
+    known = backup_file.settings_to_take(settings)
     for name in ("theme", "keep_awake", "larger_text"):
-        if name in settings and settings[name] in SETTINGS[name]:
-            ctx.set_preference(name, settings[name])
-            taken = True
-    lang = settings.get("language")
-    if lang in SETTINGS["language"]:
-        await language.remember(ctx.page, lang)
-        taken = True
-    return taken
+        if name in known:
+            ctx.set_preference(name, known[name])
+    if "language" in known:
+        await language.remember(ctx.page, known["language"])
+    return bool(known)
 
 
 def outcome_line(outcome: dict[str, Any] | None) -> ft.Control | None:
@@ -68,8 +54,7 @@ def outcome_line(outcome: dict[str, Any] | None) -> ft.Control | None:
     if "error" in outcome:
         text, colour, icon = outcome["error"].message(), ft.Colors.ERROR, ft.Icons.ERROR_OUTLINE
     elif "report" in outcome:
-        report: Report = outcome["report"]
-        text = report.summary(outcome.get("settings", False))
+        text = outcome["report"].summary(outcome.get("settings", False))
         colour, icon = ft.Colors.ON_SURFACE, ft.Icons.CHECK_CIRCLE_OUTLINE
     else:
         text, colour, icon = outcome["text"], ft.Colors.ON_SURFACE, ft.Icons.INFO_OUTLINE
@@ -99,15 +84,15 @@ def section(ctx, rebuild) -> list[ft.Control]:
 
     async def save(e) -> None:
         try:
-            made = await off_the_loop(export_backup, ctx.store, phone_settings(ctx))
+            made = await off_the_loop(backup_file.make, ctx.store, phone_settings(ctx))
         except Exception:  # noqa: BLE001 - the saved tables cannot be read just now
             log.exception("the backup could not be made")
             ctx.toast(t("backup.not_saved"))
             return
         try:
             path = await ft.FilePicker().save_file(
-                dialog_title=t("backup.file_dialog"), file_name=file_name(datetime.now()),
-                src_bytes=backup_bytes(made.backup), file_type=ft.FilePickerFileType.CUSTOM,
+                dialog_title=t("backup.file_dialog"), file_name=made.name,
+                src_bytes=made.data, file_type=ft.FilePickerFileType.CUSTOM,
                 allowed_extensions=["json"])
         except Exception:  # noqa: BLE001 - a client without a file dialog
             ctx.toast(t("backup.cannot"))
@@ -130,22 +115,19 @@ def section(ctx, rebuild) -> list[ft.Control]:
         if not files:
             return  # the player closed the dialog
         picked = files[0]
-        if picked.size > MAX_BACKUP_BYTES:
-            show({"error": BackupError("too_big")})
+        refused = backup_file.too_big(picked.size)
+        if refused is not None:
+            show({"error": refused.error})
             return
         data = picked.bytes
         if data is None and picked.path:  # a desktop picker may give the path only
-            try:
-                with Path(picked.path).open("rb") as f:
-                    data = f.read(MAX_BACKUP_BYTES + 1)
-            except OSError:
-                data = b""
+            data = backup_file.file_bytes(picked.path)
         show({"text": t("backup.restoring")})  # a large file takes a moment
-        try:
-            report = await off_the_loop(import_backup, ctx.store, data or b"")
-        except BackupError as err:
-            show({"error": err})
+        read = await off_the_loop(backup_file.read_in, ctx.engine, data)
+        if read.error is not None:
+            show({"error": read.error})
             return
+        report = read.report
         ctx.engine.imported(report)  # the other phones redraw what it replaced or added
         taken = await apply_settings(ctx, report.settings) if report.settings else False
         ctx.drafts[DRAFT] = {"report": report, "settings": taken}

@@ -27,7 +27,9 @@ from companion.screens.play import (
     where_now,
     where_parts,
 )
+from companion.screens.play_to_score import follow_play
 from companion.screens.wording import game_title
+from companion.ui.score_forms import empty_sheet
 from companion.ui.views.luna_round import open_calculator
 from companion.ui.views.play_parts import folded, section_card
 from companion.ui.widgets import why
@@ -595,11 +597,9 @@ def sent_alone(control: ft.Control) -> ft.Control:
 def to_score(ctx, session) -> None:
     """Open the Score screen with what play tracked written into the saved sheet, field
     by field, so what was entered on Score stays (also for a play already finished)."""
-    from companion.ui.score_forms import follow_play
-
     saved = ctx.store.get_table(session.id)
     if saved is None:
         ctx.go("/")
         return
-    follow_play(ctx, saved, finished_too=True)
+    follow_play(ctx.store, ctx.engine, saved, empty_sheet, finished_too=True)
     ctx.go(f"/table/{session.id}/score")

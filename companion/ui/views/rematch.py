@@ -6,13 +6,17 @@ Two buttons rather than one and a choice: each rematch is one tap, and the commo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import flet as ft
 
 from companion.i18n import t
 from companion.screens import rematch
 from companion.screens.rematch import Opened
-from companion.table.record import TableSession
 from companion.ui.widgets.common import spoken_as
+
+if TYPE_CHECKING:  # a type the screens are handed, not a use of the table's logic
+    from companion.table.record import TableSession
 
 
 def go(ctx, way: Opened, reopened: bool = False) -> None:

@@ -18,7 +18,15 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.i18n import listed, t
 from companion.screens.answers import told
-from companion.screens.score import Summary, header, import_problem, problem_text
+from companion.screens.play_to_score import follow_play
+from companion.screens.score import (
+    Summary,
+    blank_sheet,
+    header,
+    import_problem,
+    problem_text,
+    shown_sheet,
+)
 from companion.screens.score_entries import (
     Entered,
     Entries,
@@ -28,8 +36,7 @@ from companion.screens.score_entries import (
     play_notice,
 )
 from companion.screens.wording import game_title
-from companion.table.setup import sheet_with_readings
-from companion.ui.score_forms import follow_play, form_for
+from companion.ui.score_forms import form_for
 from companion.ui.score_forms.editor import Editor
 from companion.ui.views import export_sheet, score_damaged
 from companion.ui.views.score_players import PlayerStrip
@@ -66,13 +73,13 @@ def build(ctx, table_id: str) -> ft.View:
     if session is None or form is None:
         return screen(route, t("app.title"), [muted(t("table.not_found"))], on_back=back)
     game = GAMES[session.game]
-    session = follow_play(ctx, session)  # what Play tracked, where Score entered nothing
+    # what Play tracked, where Score entered nothing
+    session = follow_play(ctx.store, ctx.engine, session, form.empty_sheet)
     box = ctx.store.box_values(session.game)
-    # the table's own readings (its Rulings screen) go into the sheet the scorer reads
-    sheet = sheet_with_readings(session, session.score_sheet or form.empty_sheet(session, box))
+    sheet = shown_sheet(form.empty_sheet, session, box)
     # An older version's sheet with entries of the wrong kind: say what, never crash.
     damaged = score_damaged.undrawable_problems(
-        sheet, len(form.empty_sheet(session, box)["players"]))
+        sheet, len(blank_sheet(form.empty_sheet, session, box)["players"]))
     if damaged:
         return score_damaged.build(ctx, table_id, session, damaged,
                                    t("score.title", game=game_title(game)),
@@ -168,10 +175,10 @@ def build(ctx, table_id: str) -> ft.View:
             # Another phone tapped Play: what it tracked is written where Score entered
             # nothing (the first phone on Score to hear it writes; the others hear that,
             # or find it written).
-            saved = follow_play(ctx, saved)
+            saved = follow_play(ctx.store, ctx.engine, saved, form.empty_sheet)
         elif change.kind != "sheet":
             return False
-        fresh = saved.score_sheet or form.empty_sheet(saved, box)
+        fresh = saved.score_sheet or blank_sheet(form.empty_sheet, saved, box)
         followed = entries.follow(fresh, change.paths, from_play)
         if followed.shown_already:
             return False  # shown already (drawn for this phone's tap that came after)
@@ -319,7 +326,7 @@ def build(ctx, table_id: str) -> ft.View:
                              max_lines=12, error_max_lines=6)
 
         def do_import(e) -> None:
-            expected = [p["name"] for p in form.empty_sheet(session, box)["players"]]
+            expected = [p["name"] for p in blank_sheet(form.empty_sheet, session, box)["players"]]
             problem = import_problem(field.value or "", session, expected)
             if problem:
                 field.error = problem

@@ -12,8 +12,8 @@ from typing import Any
 
 import flet as ft
 
-from companion.engine import Refused
 from companion.i18n import say, t
+from companion.screens.answers import told
 from companion.ui.widgets.common import heading, muted, primary_button, screen
 from scorers.base import Problem
 from scorers.sheets import written_problems
@@ -73,9 +73,9 @@ def build(ctx, table_id: str, session, problems: list[Problem], title: str,
         return f"{where.replace('_', ' ')}: {message}" if where else message
 
     def restart(e) -> None:
-        outcome = ctx.engine.replace_sheet(table_id, None)
-        if isinstance(outcome, Refused):
-            ctx.show_notice(outcome.text(), kind="refused")
+        answer = told(ctx.engine.replace_sheet(table_id, None))
+        if answer.notice:  # the saved tables can only be read
+            ctx.show_notice(answer.notice, kind=answer.kind)
             ctx.page.update()
             return
         ctx.redraw(score_screen(), notice=t("score.damaged_restarted"))

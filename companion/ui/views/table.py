@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.catalog import GAMES
 from companion.i18n import t
+from companion.screens.table_overview import TableOverview
 from companion.screens.wording import game_title
-from companion.table.campaign import place_in_series
 from companion.ui.score_forms import form_for
 from companion.ui.widgets.common import TAP, heading, muted, screen
 
@@ -28,11 +27,11 @@ def section(title: str, hint: str, icon: ft.IconData, route: str | None, ctx) ->
 
 
 def build(ctx, table_id: str) -> ft.View:
-    session = ctx.store.get_table(table_id)
-    if session is None:
+    shown = TableOverview.open(ctx.store, table_id)
+    if shown is None:
         return screen(f"/table/{table_id}", t("app.title"), [muted(t("table.not_found"))],
                       on_back=lambda e: ctx.go("/"))
-    game = GAMES[session.game]
+    session = shown.session
     players = ft.Column(
         [
             ft.Row([ft.Icon(ft.Icons.PERSON_OUTLINE), ft.Text(name, size=16, expand=True)])
@@ -41,7 +40,7 @@ def build(ctx, table_id: str) -> ft.View:
         spacing=6,
     )
     controls: list[ft.Control] = [
-        muted(t("table.variant", variant=t(game.variant(session.variant).label))),
+        muted(shown.variant),
         heading(t("table.players")),
         players,
         ft.Row([ft.TextButton(content=t("players.edit"), icon=ft.Icons.EDIT_OUTLINED,
@@ -58,9 +57,7 @@ def build(ctx, table_id: str) -> ft.View:
         section(t("rules.table_rulings"), t("rules.table_rulings_hint"), ft.Icons.GAVEL,
                 f"/table/{table_id}/rulings", ctx),
     ]
-    place = place_in_series(ctx.store, session)
-    if place is not None:  # game 2 of a campaign looks like game 1 otherwise
-        controls.insert(0, ft.Text(t("campaign.game_of", n=place[0], total=place[1]),
-                                   size=17, weight=ft.FontWeight.W_600))
-    return screen(f"/table/{table_id}", game_title(game), controls,
+    if shown.place is not None:
+        controls.insert(0, ft.Text(shown.place, size=17, weight=ft.FontWeight.W_600))
+    return screen(f"/table/{table_id}", game_title(shown.game), controls,
                   on_back=lambda e: ctx.go("/"))

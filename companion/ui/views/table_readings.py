@@ -10,9 +10,9 @@ from __future__ import annotations
 import flet as ft
 
 from companion.catalog import GAMES
-from companion.engine import Refused
 from companion.i18n import t
 from companion.rules.rulings_doc import Entry, entries, said
+from companion.screens.answers import told
 from companion.ui.widgets.common import heading, muted
 from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
 
@@ -62,10 +62,10 @@ def section(ctx, session, redraw) -> list[ft.Control]:
 
     def pick(ruling: str, choice: str) -> None:
         # (stale: the first turn was played meanwhile, on another phone)
-        outcome = ctx.engine.set_reading(session.id, ruling, choice)
+        answer = told(ctx.engine.set_reading(session.id, ruling, choice))
         redraw()
-        if isinstance(outcome, Refused):  # the saved tables can only be read
-            ctx.show_notice(outcome.text(), kind="refused")
+        if answer.notice:  # the saved tables can only be read
+            ctx.show_notice(answer.notice, kind=answer.kind)
             ctx.page.update()
 
     controls: list[ft.Control] = [heading(t("readings.heading")),

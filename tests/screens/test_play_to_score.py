@@ -1,12 +1,12 @@
-"""What Play tracked reaches the score sheet (companion/score_forms play_changes and
-follow_play): it fills every field nobody entered on Score, an entry on Score wins and
-stays when Play moves on, and opening Score when nothing changed writes nothing."""
+"""What Play tracked reaches the score sheet (companion/screens/play_to_score.py
+play_changes and follow_play): it fills every field nobody entered on Score, an entry on
+Score wins and stays when Play moves on, and opening Score when nothing changed writes
+nothing."""
 
 from __future__ import annotations
 
 import copy
 from datetime import UTC, datetime
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 from companion.engine import Engine
 from companion.flows import FLOWS
+from companion.screens.play_to_score import follow_play, play_changes
 from companion.sheet_changes import apply_change
 from companion.storage.store import Store, StoreError
 from companion.table.record import TableSession
-from companion.ui.score_forms import follow_play, form_for, play_changes
+from companion.ui.score_forms import empty_sheet, form_for
 from scorers.sheets import score_sheet
 
 
@@ -41,7 +42,7 @@ def opened(sheet: dict, empty: dict, prefill: dict, written: list) -> tuple[dict
 
 
 def prefilled(game: str, names: list[str], prefill: dict, sheet: dict | None = None) -> dict:
-    empty = form_for(game).empty_sheet(session(game, names), {})
+    empty = form_for(game).empty_sheet(session(game, names), {}, None)  # no seed: no setup
     return opened(sheet or copy.deepcopy(empty), empty, prefill, [])[0]
 
 
@@ -233,7 +234,7 @@ def test_altar_results_open_with_no_god_names_typed():
 
 
 def test_altar_prefill_keeps_a_god_typed_on_score():
-    sheet = form_for("altar").empty_sheet(session("altar", ["Ann", "Ben"]), {})
+    sheet = form_for("altar").empty_sheet(session("altar", ["Ann", "Ben"]), {}, None)
     sheet["players"][0]["realms"][0]["god"] = "God of War"
     sheet = altar_play_to_sheet(sheet)
     assert sheet["players"][0]["realms"][0] == {"god": "God of War", "shrines": 1,
@@ -251,14 +252,16 @@ class Table:
         self.store = store
         self.id = table_id or store.create_table("luna", "preselected", ["Ann", "Ben", "Cat"]).id
         self.told: list[tuple] = []
-        self.ctx = SimpleNamespace(store=store, engine=Engine(
-            store, announce=lambda *told: self.told.append(told)))
+        self.engine = Engine(store, announce=lambda *told: self.told.append(told))
 
     def tap(self, event: dict) -> None:
         self.store.append_event(self.id, event, self.store.last_seq(self.id))
 
     def open_score(self) -> dict:
-        return follow_play(self.ctx, self.store.get_table(self.id)).score_sheet
+        return self.follow(self.store.get_table(self.id)).score_sheet
+
+    def follow(self, table: TableSession, finished_too: bool = False) -> TableSession:
+        return follow_play(self.store, self.engine, table, empty_sheet, finished_too)
 
     def enter(self, path: tuple, value) -> None:  # as Score's save does
         table = self.store.get_table(self.id)
@@ -324,7 +327,7 @@ def test_a_finished_play_is_left_as_its_results_showed_it(tmp_path):
     table.tap({"type": "influence", "player": 2, "amount": 4})
     assert table.open_score()["players"][1]["influence"] == 5
     done = table.store.get_table(table.id)
-    assert follow_play(table.ctx, done, finished_too=True).score_sheet["players"][1][
+    assert table.follow(done, finished_too=True).score_sheet["players"][1][
         "influence"] == 9  # Play's own "to Score" button
 
 
