@@ -1,7 +1,7 @@
 """Statistics over finished plays (companion/table/plays.py), per game and per player: plays,
 wins, win rate, average and best score, average margin, what each scoring category brings
 on average, and for Latria what the eclipse pile cost. Pure Python (no flet); the Stats
-screen (companion/ui/views/stats.py) shows these figures.
+screen (companion/ui/views/player_stats.py) shows these figures.
 
 The words the screen puts beside them, so that players read them the same way:
 

@@ -646,9 +646,9 @@ def build_view(ctx: Context, route: str) -> ft.View:
         case ["settings"]:
             return screen_module("settings").build(ctx)
         case ["history"]:
-            return screen_module("history").build(ctx)
+            return screen_module("past_plays").build(ctx)
         case ["stats"]:
-            return screen_module("stats").build(ctx)
+            return screen_module("player_stats").build(ctx)
         case _:
             return screen_module("home").build(ctx)
 
@@ -658,7 +658,7 @@ def build_view(ctx: Context, route: str) -> ft.View:
 # first screen is drawn, one thread imports the screens a game goes through
 # (``warm_up_screens``), so a table's first visit to them does not wait for an import.
 SCREENS = ("home", "table", "new_table", "score", "results", "play", "setup", "players",
-           "history", "settings", "stats", "invite", "rules")
+           "past_plays", "settings", "player_stats", "invite", "rules")
 # History, Settings, Stats and Invite are opened between games, if at all: each is
 # imported when first opened (a short wait) rather than held in memory by every server
 # (the charts of Stats most of all).

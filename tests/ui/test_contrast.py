@@ -18,7 +18,7 @@ from materialyoucolor.hct import Hct
 from materialyoucolor.scheme.scheme_tonal_spot import SchemeTonalSpot
 
 from companion.ui.app import theme
-from companion.ui.views.stats import LOSS, SERIES
+from companion.ui.views.player_stats import LOSS, SERIES
 
 # Flutter's colour for a named seed: ``Colors.indigo`` is its shade 500.
 SEEDS = {ft.Colors.INDIGO: 0xFF3F51B5}

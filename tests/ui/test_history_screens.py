@@ -7,7 +7,8 @@ import flet as ft
 from flet.controls.base_control import BaseControl
 
 from companion.storage.store import Store
-from companion.ui.views import history, new_table
+from companion.ui.views import new_table
+from companion.ui.views import past_plays as history
 from tests.run_async import run
 from tests.table.test_history import finished_table
 from tests.ui.test_home_and_results import fake_ctx, view_texts

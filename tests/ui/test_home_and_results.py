@@ -11,7 +11,8 @@ from types import SimpleNamespace
 from companion.engine import Engine
 from companion.screens import wording
 from companion.storage.store import Store
-from companion.ui.views import history, home, results
+from companion.ui.views import home, results
+from companion.ui.views import past_plays as history
 
 RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 

@@ -15,7 +15,8 @@ from companion.screens import score as score_model
 from companion.storage.store import Store
 from companion.table.result_text import tie_broken, total_words
 from companion.ui.score_forms import luna
-from companion.ui.views import history, results, score
+from companion.ui.views import past_plays as history
+from companion.ui.views import results, score
 from companion.ui.widgets.common import TAP
 from scorers.base import SheetProblems
 from scorers.messages import render

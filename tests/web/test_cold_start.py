@@ -13,8 +13,9 @@ from companion.assets_folder import FONT_FAMILY, FONT_FILE
 from companion.ui import app
 
 ROOT = Path(__file__).resolve().parents[2]
-LATE = ("companion.ui.views.play", "companion.ui.views.stats", "companion.ui.views.history",
-        "companion.ui.views.score", "companion.flows", "flet_charts", "segno")
+LATE = ("companion.ui.views.play", "companion.ui.views.player_stats",
+        "companion.ui.views.past_plays", "companion.ui.views.score", "companion.flows",
+        "flet_charts", "segno")
 
 
 def test_starting_the_server_imports_no_other_screen():

@@ -1,7 +1,8 @@
 """A flood of new sessions against the real server behind a code: a thousand from one
 address, then a thousand from a hundred: the sessions waiting for the code stay within
-their bounds, the server's memory within 15 % of its start, and once the flood's sockets
-have timed out the server keeps only the phone that joined.
+their bounds, and once the flood's sockets have timed out the server keeps only the phone
+that joined. (The server's memory through the same flood depends on the machine:
+bench/session_flood_bench.py measures it.)
 
 The server is `companion` itself, started by tests/web/counting_server.py, which writes
 how many sessions Flet keeps; Flet's session timeout (which also ends a wait on the
@@ -15,10 +16,9 @@ import time
 
 import pytest
 
-from companion.ui.app import WARM_UP_DELAY
 from companion.web.access import WAITING_IN_ALL, WAITING_PER_CLIENT
 from tests.run_async import run
-from tests.web.phones import HOME, PROMPT, Phone, vm_rss_kib
+from tests.web.phones import HOME, PROMPT, Phone
 from tests.web.test_server import Companion
 
 CODE = "246810"
@@ -28,7 +28,6 @@ FLOOD = 1000
 # hundred at once raised it by 12-16 % here, and five floods more by 2 % in all).
 AT_ONCE = 50
 TIMEOUT = 4  # s: FLET_SESSION_TIMEOUT for this server
-MEMORY_RISE = 0.15
 HOST = "127.0.0.250"
 
 
@@ -52,19 +51,6 @@ async def flood(port: int, sources: list[str]) -> list[Phone]:
     return phones
 
 
-async def settled_rss(pid: int) -> int:
-    """The server's memory once it has stayed put for three seconds: a joined phone's
-    screens are imported in the background (companion/ui/app.py, warm_up_screens) after
-    a pause, and that is no flood's doing."""
-    await asyncio.sleep(WARM_UP_DELAY)
-    readings = [vm_rss_kib(pid)]
-    while len(readings) < 4 or len(set(readings[-4:])) > 1:
-        assert len(readings) < 60, readings  # it settles within a minute
-        await asyncio.sleep(1)
-        readings.append(vm_rss_kib(pid))
-    return readings[-1]
-
-
 def waiting(phones: list[Phone]) -> int:
     """Sessions made for the flood and still open on the prompt."""
     return sum(1 for p in phones if p.session_id and not p.closed)
@@ -78,27 +64,22 @@ def test_a_flood_of_sessions_stays_bounded_and_leaves_only_the_joined_phone(coun
         visitor = await Phone(counted.port, "127.0.0.251").open()
         assert await visitor.shows(PROMPT)
         await visitor.close()
-        start = await settled_rss(counted.proc.pid)
 
         one = await flood(counted.port, ["127.0.0.2"])
         assert waiting(one) <= WAITING_PER_CLIENT
         many = await flood(counted.port, [f"127.0.0.{n}" for n in range(10, 110)])
         assert waiting(many) <= WAITING_IN_ALL
-        held = vm_rss_kib(counted.proc.pid)
 
         # The flood's sockets are left open: the server ends their wait itself.
         deadline = time.monotonic() + TIMEOUT + 30
         while counted.sessions() != 1 and time.monotonic() < deadline:
             await asyncio.sleep(0.5)
         left = counted.sessions()
-        after = vm_rss_kib(counted.proc.pid)
         host_open = not host.closed
         await asyncio.gather(*(p.close() for p in one + many))
         await host.close()
-        return start, held, after, left, host_open, waiting(one + many)
+        return left, host_open, waiting(one + many)
 
-    start, held, after, left, host_open, still_waiting = run(scenario())
+    left, host_open, still_waiting = run(scenario())
     assert left == 1 and host_open  # the phone that joined, still connected
     assert still_waiting == 0
-    assert held <= start * (1 + MEMORY_RISE), (start, held)
-    assert after <= start * (1 + MEMORY_RISE), (start, after)

@@ -158,9 +158,9 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in home.games]
-    # A table whose results were shown is over: in History (views/history.py), after
+    # A table whose results were shown is over: in History (views/past_plays.py), after
     # the games, where a table is started from a finished one (Rematch); then the wins,
-    # scores and charts of those plays (views/stats.py).
+    # scores and charts of those plays (views/player_stats.py).
     controls.append(ft.Card(content=ft.ListTile(
         leading=ft.Icon(ft.Icons.HISTORY, size=30),
         title=ft.Text(t("history.home_tile"), size=17, weight=ft.FontWeight.W_600),
