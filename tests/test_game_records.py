@@ -17,9 +17,9 @@ from companion.catalog import GAMES, Game
 from companion.flows import FLOWS
 from companion.i18n import catalog
 from companion.rules.rulings_doc import SCORING, entries
+from companion.screens.rulings_list import applies
 from companion.table import plays, renaming
 from companion.ui import score_forms
-from companion.ui.views import table_readings
 from scorers import bgstats, boxes, sheets
 from scorers.readings import SWITCHABLE
 from scorers.sheet_models import sheet_model
@@ -131,19 +131,19 @@ class Table:
 
 
 def test_a_reading_is_offered_at_the_tables_its_record_names():
-    assert table_readings.applies("LC-1", Table("latria", "campaign", 4))
-    assert not table_readings.applies("LC-1", Table("latria", "standard", 4))
+    assert applies("LC-1", Table("latria", "campaign", 4))
+    assert not applies("LC-1", Table("latria", "standard", 4))
     # Latria, Extension Rules 1: the Simple variant takes the two-red-symbols card out
-    assert not table_readings.applies("L-3", Table("latria", "simple", 4))
-    assert table_readings.applies("L-3", Table("latria", "star_eclipse", 4))
-    assert table_readings.applies("P-1", Table("latria", "simple", 3))
-    assert table_readings.applies("P-14", Table("altar", "standard", 2))
-    assert not table_readings.applies("P-14", Table("altar", "standard", 3))
-    assert table_readings.applies("P-11", Table("luna", "solo2", 1))
-    assert table_readings.applies("C-1", Table("carpe_astra", "advanced", 3))
-    assert not table_readings.applies("C-1", Table("carpe_astra", "standard", 4))
-    assert not table_readings.applies("C-1", Table("latria", "standard", 3))
-    assert not table_readings.applies("L-3", Table("nova", "standard", 3))
+    assert not applies("L-3", Table("latria", "simple", 4))
+    assert applies("L-3", Table("latria", "star_eclipse", 4))
+    assert applies("P-1", Table("latria", "simple", 3))
+    assert applies("P-14", Table("altar", "standard", 2))
+    assert not applies("P-14", Table("altar", "standard", 3))
+    assert applies("P-11", Table("luna", "solo2", 1))
+    assert applies("C-1", Table("carpe_astra", "advanced", 3))
+    assert not applies("C-1", Table("carpe_astra", "standard", 4))
+    assert not applies("C-1", Table("latria", "standard", 3))
+    assert not applies("L-3", Table("nova", "standard", 3))
 
 
 @pytest.mark.parametrize("game", RECORDS, ids=by_id)

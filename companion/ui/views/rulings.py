@@ -14,7 +14,8 @@ import flet as ft
 from companion.catalog import GAMES
 from companion.i18n import t
 from companion.rules.rulings_doc import Entry, entries, quotes_original, said, where_label
-from companion.rules.search import Hit, search, spans
+from companion.rules.search import Hit, spans
+from companion.screens.rulings_list import RulingsList
 from companion.ui.routes import parent_route, ruling_route
 from companion.ui.views import table_readings
 from companion.ui.views.rulebook import full_width, query_of, search_field, words
@@ -70,14 +71,11 @@ def ruling_rows(hits: list[Hit], query: str, on_open) -> list[ft.Control]:
 
 
 def build(ctx, route: str, table_id: str | None = None) -> ft.View:
-    game_id, session = None, None
-    if table_id is not None:
-        session = ctx.store.get_table(table_id)
-        game_id = session.game if session is not None else None
+    model = RulingsList.open(ctx.store, table_id)
+    game_id = model.game
     # the table's own readings follow the table (a choice made on another phone)
-    ctx.live[route] = (lambda change: redraw()) if session is not None else (
+    ctx.live[route] = (lambda change: redraw()) if model.session is not None else (
         lambda change: None)
-    shown = [e for e in entries() if game_id is None or e.game in (game_id, "")]
     query = query_of(route)
     opened = query.get("id")
     body = ft.Column(spacing=10, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -85,26 +83,20 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
 
     def fill() -> None:
         text = draft["q"]
-        if len(text.strip()) >= 2:
-            ids = {h.section for h in search(text, kind="ruling", limit=len(shown))}
-            found = [e for e in shown if e.id in ids]
-            if not found:
-                body.controls = [muted(t("rules.nothing", query=text.strip()), size=16)]
-                return
-        else:
-            found, text = shown, ""
+        groups = model.groups(text, opened)
+        if groups is None:
+            body.controls = [muted(t("rules.nothing", query=text.strip()), size=16)]
+            return
+        searched = text if len(text.strip()) >= 2 else ""
         controls: list[ft.Control] = []
-        if session is not None and not text:  # the table's own readings come first
-            controls += table_readings.section(ctx, session, redraw)
+        if model.session is not None and not searched:  # the table's own readings first
+            controls += table_readings.section(ctx, model, redraw)
         controls.append(muted(t("rules.rulings_intro"), size=15))
-        order = (game_id, "") if game_id else ("", *GAMES)  # a table's own game first
-        games = [g for g in order if any(e.game == g for e in found)]
-        for g in games:
-            controls.append(heading(t(GAMES[g].name) if g else t("rules.every_game")))
-            # A hit in the rulebook's words or the reason opens the entry to show it.
-            controls += [entry_card(ctx, route, e, text, opened == e.id or bool(
-                text and spans(e.rulebook + "\n" + said(e, "why"), text)))
-                for e in found if e.game == g]
+        for group in groups:
+            controls.append(heading(t(GAMES[group.game].name) if group.game
+                                    else t("rules.every_game")))
+            controls += [entry_card(ctx, route, e, searched, unfolded)
+                         for e, unfolded in group.rulings]
         body.controls = controls
 
     def changed(e) -> None:
@@ -113,8 +105,9 @@ def build(ctx, route: str, table_id: str | None = None) -> ft.View:
         ctx.page.update()
 
     def redraw() -> None:
-        nonlocal session
-        session = ctx.store.get_table(table_id) or session
+        nonlocal model
+        again = RulingsList.open(ctx.store, table_id)
+        model = again if again.session is not None else model
         fill()
         ctx.page.update()
 

@@ -9,34 +9,11 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.catalog import GAMES
 from companion.i18n import t
-from companion.rules.rulings_doc import Entry, entries, said
-from companion.screens.answers import told
+from companion.rules.rulings_doc import said
+from companion.screens.rulings_list import OTHER
 from companion.ui.widgets.common import heading, muted
-from scorers.readings import ALTERNATIVE, DOCUMENTED, SWITCHABLE
-
-# each switchable reading's other reading, in the players' words (catalog keys)
-OTHER = {
-    "LC-1": "readings.other.lc1",
-    "L-3": "readings.other.l3",
-    "P-1": "readings.other.p1",
-    "P-14": "readings.other.p14",
-    "P-11": "readings.other.p11",
-    "C-1": "readings.other.c1",
-}
-
-
-def applies(ruling: str, session) -> bool:
-    """Whether the reading can matter at this table (its game, variant, player count):
-    the game's catalog record says where (companion/catalog.py ``readings``)."""
-    game = GAMES.get(session.game)
-    reading = game.reading(ruling) if game is not None else None
-    return reading is not None and reading.applies(session.variant, len(session.players))
-
-
-def switchable(session) -> list[Entry]:
-    return [e for e in entries() if e.id in SWITCHABLE and applies(e.id, session)]
+from scorers.readings import ALTERNATIVE, DOCUMENTED
 
 
 def option(spoken: str, text: str, picked: bool, on_pick) -> ft.Control:
@@ -52,17 +29,15 @@ def option(spoken: str, text: str, picked: bool, on_pick) -> ft.Control:
     ))
 
 
-def section(ctx, session, redraw) -> list[ft.Control]:
-    """The heading and one card per reading this table can choose (none: nothing)."""
-    shown = switchable(session)
-    if not shown:
+def section(ctx, model, redraw) -> list[ft.Control]:
+    """The heading and one card per reading the table can choose (none: nothing);
+    ``model``: the screen's (companion/screens/rulings_list.py ``RulingsList``)."""
+    if not model.table_readings:
         return []
-
-    played = bool(ctx.store.last_seq(session.id))  # Play's readings are fixed by then
 
     def pick(ruling: str, choice: str) -> None:
         # (stale: the first turn was played meanwhile, on another phone)
-        answer = told(ctx.engine.set_reading(session.id, ruling, choice))
+        answer = model.pick(ctx.engine, ruling, choice)
         redraw()
         if answer.notice:  # the saved tables can only be read
             ctx.show_notice(answer.notice, kind=answer.kind)
@@ -70,10 +45,9 @@ def section(ctx, session, redraw) -> list[ft.Control]:
 
     controls: list[ft.Control] = [heading(t("readings.heading")),
                                   muted(t("readings.intro"), size=15)]
-    for entry in shown:
-        other = session.readings.get(entry.id) == ALTERNATIVE
+    for shown in model.table_readings:
+        entry, other, fixed = shown.entry, shown.other, shown.fixed
         title = said(entry, "title")
-        fixed = played and SWITCHABLE[entry.id][1] == "play"
         controls.append(ft.Card(key=ft.ScrollKey(f"reading-{entry.id}"), content=ft.Container(
             ft.Column([
                 ft.Text(title, size=17, weight=ft.FontWeight.W_600),
