@@ -12,14 +12,10 @@ from __future__ import annotations
 import json
 
 from tests.e2e.conftest import Server
-from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.flutter import button, open_app, settle, shot, shows
 from tests.e2e.tables import create_table
 
 SMALL_PHONE = {"width": 360, "height": 740}
-
-
-def settle(page) -> None:
-    page.wait_for_timeout(400)
 
 
 def open_settings(page) -> None:
@@ -125,7 +121,7 @@ def test_the_backup_part_in_japanese_and_at_twice_the_text(server, page, tmp_pat
     shot(page, "settings-backup-ja-390")
     page.set_viewport_size(SMALL_PHONE)
     page.evaluate("document.documentElement.style.fontSize = '200%'")
-    page.wait_for_timeout(1200)
+    settle(page)
     scroll_down(page)
     shot(page, "settings-backup-ja-2x-360")
     assert right_edges(page) == []

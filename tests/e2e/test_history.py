@@ -17,6 +17,7 @@ from tests.e2e.flutter import (
     button,
     click_into,
     open_app,
+    settle,
     shot,
     tap_until,
     textbox,
@@ -84,7 +85,7 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
     expect(page.get_by_role("button", name="Open the results: ")).to_have_count(1)
     button(page, "Open the results: Luna").wait_for()
     button(page, "Show every game").click()
-    page.wait_for_timeout(300)
+    settle(page)
 
     # The plays listed as a spreadsheet file: a download in the browser.
     with page.expect_download() as download:
@@ -131,7 +132,7 @@ def test_finish_a_latria_table_find_it_in_history_filter_and_rematch(server, pag
         "() => (document.activeElement?.getAttribute('aria-label') || '').startsWith('Player 3')")
     wait_for_editing(page)
     page.keyboard.type("Dan")
-    page.wait_for_timeout(300)
+    settle(page)
     shots(page, "new-table-recent")
     for field, name in (("Player 1", "Zoe"), ("Player 2", "Ben"), ("Player 3", "Dan")):
         click_into(page, textbox(page, field))

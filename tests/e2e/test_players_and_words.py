@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows, textbox, wait_for_editing
+from tests.e2e.flutter import button, open_app, settle, shot, shows, textbox, wait_for_editing
 from tests.e2e.words import SMALL
 
 
@@ -36,7 +36,7 @@ def test_new_names_start_empty_and_can_be_edited_after_play_began(server, page):
     button(page, "3 players").click()
     textbox(page, "Player 3").wait_for()
     page.keyboard.type("e")
-    page.wait_for_timeout(300)
+    settle(page)
     assert textbox(page, "Player 1").input_value() == "Ann"
     button(page, "2 players").click()
     textbox(page, "Player 3").wait_for(state="detached")

@@ -295,8 +295,11 @@ def saved_player(server) -> dict:
 def wait_for_sheet(page, server, credits: int, support: dict[str, int]) -> None:
     """Until Ann's saved credits and these support tokens are these (each entry is saved
     as it is typed; Play may have given her others)."""
-    def entered() -> tuple:
-        ann = saved_player(server)
+    def entered() -> tuple | None:
+        (table,) = Store(server.data_dir).list_tables()
+        if table.score_sheet is None:
+            return None  # nothing saved yet
+        ann = table.score_sheet["players"][0]
         return ann["credits"], {k: ann["support"].get(k, 0) for k in support}
 
     saved_until(lambda: entered() == (credits, support), f"{credits} credits, {support}")

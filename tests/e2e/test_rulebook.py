@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.flutter import button, click_into, open_app, shot, shows, textbox, type_into
+from tests.e2e.flutter import button, click_into, open_app, settle, shot, shows, textbox, type_into
 from tests.e2e.tables import stored_table, to_latria_step_4
 
 SMALL = {"width": 360, "height": 740}
@@ -28,7 +28,7 @@ def test_play_step4_opens_the_rulebook_at_step4_with_the_quote_marked(server, pa
     caption = page.get_by_text("The words quoted on Play")
     caption.wait_for()
     step4 = shows(page, re.compile(r"^Step 4: Acquire cards\. The player whose"))
-    page.wait_for_timeout(600)  # the scroll to the section
+    settle(page)  # the scroll to the section
     assert in_view(page, step4), step4.bounding_box()
     assert in_view(page, caption), caption.bounding_box()
     # The passage quoted on Play runs from the step's first words to its last bullet.
@@ -76,7 +76,7 @@ def test_search_every_rulebook_from_home(server, page):
     hit.click()
     section = shows(page, re.compile(r"^また支援フェーズでのみ"))
     section.wait_for()
-    page.wait_for_timeout(600)
+    settle(page)
     assert in_view(page, section), section.bounding_box()
     shot(page, "rulebook-latoro-shigen")
     page.set_viewport_size(SMALL)
@@ -95,7 +95,7 @@ def test_search_every_rulebook_from_home(server, page):
     # are lost; a second tap holds. Tapped once and left first, so the test clears the
     # field with the second, as a player would.
     click_into(page, textbox(page, "Search every rulebook"))
-    page.wait_for_timeout(800)
+    settle(page)
     type_into(page, "Search every rulebook", "")
     page.get_by_text("Rulebooks", exact=True).wait_for()
     button(page, re.compile(r"^Rulings\s+Where a rulebook is unclear")).click()
@@ -119,7 +119,7 @@ def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(ser
     shot(page, "why-with-rulebook-link-360")
     opener.click()
     page.get_by_text("The words the app's reading rests on").wait_for()
-    page.wait_for_timeout(600)
+    settle(page)
     shot(page, "rulebook-luna-setup-from-why-360")
     button(page, "Back").click()
     button(page, "Why? Temple boards named by their tile 1–4; the path by rank").first.wait_for()
@@ -139,9 +139,9 @@ def test_a_search_being_typed_survives_a_switch_to_the_translation(server, page)
     click_into(page, search)
     page.keyboard.type("resou")
     button(page, "English · translation", exact=True).click()
-    page.wait_for_timeout(500)
+    settle(page)
     page.keyboard.type("x")  # the tap took the keyboard away: this letter goes nowhere
-    page.wait_for_timeout(300)
+    settle(page)
     click_into(page, search)
     expect(search).to_have_value("resou")
     shot(page, "rulebook-latoro-en-search")

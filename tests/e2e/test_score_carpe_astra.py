@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, shot
+from tests.e2e.flutter import button, settle, shot
 from tests.e2e.tables import stored_table
 
 # what Score says while a sheet has problems (no total yet)
@@ -51,7 +51,7 @@ def test_four_player_carpe_astra_totals_and_winner(server, page):
     seventh = button(page, "Engineers: one more for Dan", exact=True)
     seventh.and_(page.locator('[aria-disabled="true"]')).wait_for(state="attached")
     seventh.click(force=True)  # a tap on the disabled + counts nothing
-    page.wait_for_timeout(500)
+    settle(page)
     page.get_by_text("Dan: 6 points").wait_for()
     assert page.get_by_text(FIX_LINE).count() == 0
     button(page, "See the results").click()

@@ -9,7 +9,7 @@ import re
 from companion.ui.views.setup import with_seat_names
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
-from tests.e2e.flutter import button, open_app, shot, tap_until, textbox, type_into
+from tests.e2e.flutter import button, open_app, settle, shot, tap_until, textbox, type_into
 from tests.e2e.flutter import picked as chip_picked
 from tests.e2e.tables import create_table
 
@@ -116,7 +116,7 @@ def test_three_player_carpe_astra_every_step_ticked_and_kept(server, page):
 
     # Tick every step: odd ones on the box, even ones anywhere on the row (its detail).
     page.mouse.wheel(0, -5000)
-    page.wait_for_timeout(300)
+    settle(page)
     for number, step in enumerate(setup.steps, start=1):
         target = (box(page, number, step.title) if number % 2
                   else page.get_by_label(on_screen(step.detail), exact=True))
@@ -155,7 +155,7 @@ def test_shared_seed_gives_the_same_setup_and_a_bad_seed_is_refused(server, page
     # Nothing typed is lost.
     assert textbox(page, "Shared seed (optional)").input_value() == "12a"
     page.mouse.wheel(0, -5000)
-    page.wait_for_timeout(300)
+    settle(page)
     for i, name in enumerate(NAMES, start=1):
         assert reveal(page, textbox(page, f"Player {i}")).input_value() == name
 
@@ -175,7 +175,7 @@ def test_shared_seed_gives_the_same_setup_and_a_bad_seed_is_refused(server, page
 
     # Draw again asks first; Cancel keeps the setup and its ticks.
     page.mouse.wheel(0, -5000)
-    page.wait_for_timeout(300)
+    settle(page)
     box(page, 1, "Event timeline").click()
     wait_checked(page, 1, "Event timeline", True)
     button(page, "Draw again").click()

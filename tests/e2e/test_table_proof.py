@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import button, settle, shot, shows
 from tests.e2e.tables import stored_table
 
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
@@ -38,7 +38,7 @@ def test_no_stepper_moves_while_a_score_is_entered(server, page, size):
     page.set_viewport_size(size)
     button(page, "Score").first.click()
     page.get_by_text("Ann: 0 points").wait_for()
-    page.wait_for_timeout(500)
+    settle(page)
     before = more_buttons(page)
     assert len(before) >= 3, before
     entries = 0
@@ -57,7 +57,7 @@ def test_no_stepper_moves_while_a_score_is_entered(server, page, size):
             entries += 1
             tapped = True
         assert tapped, "every stepper on screen reached its limit"
-    page.wait_for_timeout(500)
+    settle(page)
     shows(page, re.compile(r"Ann: [1-9]\d* points")).wait_for()  # the taps were entered
     after = more_buttons(page)
     for label, (x, y, _) in before.items():

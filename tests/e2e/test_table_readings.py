@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, shot, shows
+from tests.e2e.flutter import button, settle, shot, shows
 from tests.e2e.tables import stored_table
 from tests.e2e.words import RULING_ID, program_words, texts
 
@@ -25,7 +25,7 @@ def test_the_other_reading_of_the_three_player_tokens_reaches_the_results(server
     assert program_words(texts(page)) == []
     page.set_viewport_size({"width": 390, "height": 844})
     other.click()
-    page.wait_for_timeout(500)
+    settle(page)
     shot(page, "table-readings-carpe-astra-chosen")
     button(page, re.compile(r"^Back")).click()
     button(page, "Score").first.click()

@@ -9,7 +9,7 @@ import re
 from companion.flows import FLOWS, build_event
 from companion.storage.store import Store
 from companion.table.setup import flow_config
-from tests.e2e.flutter import button, card_says, open_app, shot, shows, tap_until
+from tests.e2e.flutter import button, card_says, open_app, settle, shot, shows, tap_until
 from tests.e2e.tables import stored_table, write_table
 from tests.e2e.words import RULING_ID, program_words, texts
 
@@ -31,7 +31,7 @@ def choose_the_other_reading(page, title: str, name: str) -> None:
     assert program_words(texts(page)) == []
     page.set_viewport_size(PHONE)
     other.click()
-    page.wait_for_timeout(500)
+    settle(page)
     shot(page, f"table-readings-{name}-chosen")
     button(page, re.compile(r"^Back")).click()
 

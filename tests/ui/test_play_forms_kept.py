@@ -115,3 +115,21 @@ def test_a_question_not_asked_of_the_taker_stays_in_its_place():
     assert build_event(record, values)["kept"]["2"] is False
     chip(inputs, "taker", "Dan").on_click(None)
     assert not kept["2"].disabled and box.value is True
+
+
+def test_a_box_ticked_while_the_taker_was_being_picked_stays_ticked():
+    """The phone sent the taker's tap, then the box's new value and its change: on a busy
+    server the taker's tap ran once the value had reached the box, and showed the draft
+    (no tick) over it before the box's change ran. The change still ticks the draft: the
+    box is toggled from what the player saw, not read back from the control."""
+    record = action(step4(), "acquire")
+    values: dict = {}
+    inputs = FormInputs(record, values)
+    shown = list(inputs.column.controls)
+    kept = {f.key: shown[i] for i, f in enumerate(record.fields) if f.group == "kept"}
+    box = kept["3"].content.controls[0]
+    box.value = True  # the phone's new value, applied before any event ran
+    chip(inputs, "taker", "Ben").on_click(None)  # the taker's tap, first in line
+    box.on_change(ft.Event("change", box))  # then the box's own change
+    assert box.value is True
+    assert build_event(record, values)["kept"] == {"2": False, "3": True, "4": False}

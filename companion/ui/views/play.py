@@ -472,17 +472,20 @@ def field_control(field: Field, inputs: FormInputs) -> ft.Control:
         return stepper.control
     if field.kind == "bool":
         # The label wraps beside the box (a Checkbox's own label is cut off at 360 px),
-        # and the whole row toggles it.
-        def entered(on: bool) -> None:
-            inputs.values[field.id] = on
+        # and the whole row toggles it. A tap toggles what the player saw, the draft's
+        # entry, never the box read back: on a busy server a tap made just before (the
+        # taker picked) can run after the box took its new value and show the draft
+        # over it, before the box's change runs.
+        def toggled() -> None:
+            inputs.values[field.id] = not inputs.values.get(field.id)
             inputs.entered()
 
         box = ft.Checkbox(value=False, semantics_label=say(field.label),
-                          on_change=lambda e: entered(bool(e.control.value)))
+                          on_change=lambda e: toggled())
         words = ft.Text(say(field.label), size=15, expand=True)
         row = ft.Container(
             ft.Row([box, words], spacing=4, vertical_alignment=ft.CrossAxisAlignment.CENTER),
-            on_click=lambda e: entered(not box.value), ink=True, border_radius=8)
+            on_click=lambda e: toggled(), ink=True, border_radius=8)
 
         def show_box() -> ft.Control | None:
             on = inputs.values[field.id] = bool(inputs.values.get(field.id))

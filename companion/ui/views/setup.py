@@ -29,6 +29,7 @@ from companion.ui.widgets.common import (
     primary_button,
     screen,
     secondary_button,
+    tapped_value,
 )
 from setup_guides.carpe_astra import CarpeAstraSetup
 
@@ -186,7 +187,7 @@ def checklist(ctx, model: Checklist, on_redraw, on_stale
         box = ft.Checkbox(
             value=on,
             semantics_label=name,
-            on_change=lambda e: set_tick(number, bool(e.control.value)),
+            on_change=lambda e: set_tick(number, tapped_value(e)),
         )
         boxes[number] = box
         detail = rich(with_seat_names(say(step.detail), session.players), size=14,

@@ -20,6 +20,19 @@ CHIP_PADDING = 17  # px above and below a chip's label: 52 px high at the normal
 TITLE_ONE_LINE = 20
 
 
+def tapped_value(e: ft.Event) -> bool:
+    """The value a tap gave a checkbox, as the phone sent it with the change. The box's
+    own value may have been set again in between: on a busy server a change that came
+    first (another phone's tick) can run after the tap's new value reached the box and
+    draw the box as saved over it, before the tap's change runs."""
+    data = e.data
+    if isinstance(data, bool):
+        return data
+    if isinstance(data, str) and data.lower() in ("true", "false"):
+        return data.lower() == "true"
+    return bool(e.control.value)
+
+
 def heading(text: str) -> ft.Text:
     return ft.Text(text, size=20, weight=ft.FontWeight.W_600)
 
