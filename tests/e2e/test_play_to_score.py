@@ -1,7 +1,9 @@
 """What Play tracked is on Score however Score is opened: a few rounds of each game on
 Play, then Score from the table's screen (not Play's last button) shows the credits,
-support tokens, influence, Council order, Shrines and resources Play kept; a number
-entered on Score stays when Play moves on, and opening Score again writes nothing."""
+support tokens, influence, Council order and Shrines Play kept; a number entered on
+Score stays when Play moves on, and opening Score again writes nothing. (Latoro's
+resources, and every game's prefill, are tested in-process:
+tests/screens/test_play_to_score.py.)"""
 
 from __future__ import annotations
 
@@ -235,39 +237,6 @@ def test_altar_shrines_and_altars(server, page):
     counts_are(page, {"Shrines": 1, "Active altars": 1})
     player(page, "Cleo")
     counts_are(page, {"Shrines": 0, "Active altars": 0})
-
-
-def next_until(page, shown: str, tries: int = 12) -> None:
-    """Tap the bottom bar's "Next: …" until ``shown`` is on screen."""
-    target = shows(page, shown)
-    for _ in range(tries):
-        if target.is_visible():
-            return
-        page.get_by_role("button", name=re.compile("^Next: ")).last.click()
-        page.wait_for_timeout(300)
-    target.wait_for()
-
-
-def test_latoro_resources(server, page):
-    stored_table(page, server, "latoro", ["Ann", "Ben"])
-    page.set_viewport_size(TALL)
-    button(page, "Play").first.click()
-    taps(page, "Start player: Ann", "Start round 1")
-    # The app keeps the resources from the start (Ann counts one black more), then Ben
-    # gains two white.
-    taps(page, "Ann: black: one more", "Keep resources in the app")
-    taps(page, "Player: Ben", "white (+/−): one more", "white (+/−): one more",
-         "Resources changed")
-    shows(page, re.compile(r"resources\s+1 black, 4 white, 1 brown")).wait_for()
-    shows(page, re.compile(r"resources\s+3 black, 1 white, 1 brown")).wait_for()
-    next_until(page, "Round 2 of 4")
-    next_until(page, "Support phase")  # round 2, as far as its Support phase
-
-    score_from_the_table(page)
-    counts_are(page, {"Black · 黒": 3, "White · 白": 1, "Brown · 茶": 1})
-    shots(page, "play-to-score-latoro")
-    player(page, "Ben")
-    counts_are(page, {"Black · 黒": 1, "White · 白": 4, "Brown · 茶": 1})
 
 
 def test_latria_play_knows_nothing_the_sheet_holds(server, page):

@@ -55,7 +55,12 @@ def ann_total(page) -> str:
                      or "")[0]
 
 
-def test_a_table_is_kept_offline_and_across_a_browser_restart(browser, tmp_path):
+def test_a_table_is_kept_offline_across_a_restart_and_moves_by_backup(browser, tmp_path):
+    """Played and scored, then with no network: the table after a reload and after the
+    browser is closed and opened again; its Results, History, Stats, the rulebooks' search
+    and a backup saved, all offline; another phone (profile) restores it."""
+    from tests.e2e.test_backup import open_settings, restore, scroll_down
+
     with served(built_site()) as url:
         with phone(browser, tmp_path / "profile", "site-made-failed") as (context, page):
             create_table(page, url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
@@ -91,6 +96,45 @@ def test_a_table_is_kept_offline_and_across_a_browser_restart(browser, tmp_path)
             button(page, "Play").first.click()
             shows(page, "Round 2 of 11").wait_for()
             shows(page, re.compile(r"Parent\s+Ben")).wait_for()
+
+            # Still offline: the Results finish the table, History and Stats have it, the
+            # rulebooks are searched, and a backup is saved.
+            tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
+            button(page, "Score").first.click()
+            ann_total(page)
+            button(page, "See the results").click()
+            page.get_by_text("Ann wins").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+            button(page, "Open the results: Latria").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            page.set_viewport_size(TALL)
+            button(page, "Stats of finished plays").click()
+            shows(page, "Ann: 1 play · 1 win · 100% won").wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            button(page, "Rules", exact=True).click()
+            type_into(page, "Search every rulebook", "eclipse")
+            button(page, re.compile(r"^Step 1: Reveal celestial cards — Latria")).wait_for()
+            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
+            page.set_viewport_size(PHONE)
+            open_settings(page)
+            scroll_down(page)
+            with page.expect_download() as download:
+                button(page, "Save a backup").click()
+            backup = tmp_path / download.value.suggested_filename
+            download.value.save_as(backup)
+            shows(page, "Backup saved: 1 table").wait_for()
+
+        with phone(browser, tmp_path / "other", "site-restore-failed") as (context, page):
+            home(page, url)
+            open_settings(page)
+            scroll_down(page)
+            restore(page, backup)
+            shows(page, "Added 1 table.").wait_for()
+            home(page, url)  # kept in this browser's storage
+            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+            button(page, "Open the results: Latria").wait_for()
 
 
 # IDBFS keeps each file of the data folder as one record of the object store FILE_DATA in
@@ -175,55 +219,6 @@ def test_the_sites_screens_in_both_languages_and_sizes(browser, tmp_path):
             button(page, "設定").click()
             shows(page, re.compile(r"^バージョン \d+\.\d+\.\d+（ビルド [0-9a-f]{8}）$")).wait_for()
             shot(page, "site-settings-ja-360-tall")
-
-
-def test_what_a_table_does_alone_works_offline_and_moves_by_backup(browser, tmp_path):
-    """Score to Results, then with no network: History, Stats, the rulebooks' search and a
-    backup saved; another phone (profile) restores it."""
-    from tests.e2e.test_backup import open_settings, restore, scroll_down
-
-    with served(built_site()) as url:
-        with phone(browser, tmp_path / "one", "site-alone-failed") as (context, page):
-            create_table(page, url, "Latria", ["Ann", "Ben", "Cleo"])
-            button(page, "Score").first.click()
-            page.set_viewport_size(TALL)
-            button(page, "Sun 4 VP: one more for Ann", exact=True).click()
-            page.get_by_text("Ann: 4 points").wait_for()
-            page.set_viewport_size(PHONE)
-            button(page, "See the results").click()
-            page.get_by_text("Ann wins").wait_for()
-
-            context.set_offline(True)
-            home(page, url)
-            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
-            button(page, "Open the results: Latria").wait_for()
-            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
-            page.set_viewport_size(TALL)
-            button(page, "Stats of finished plays").click()
-            shows(page, "Ann: 1 play · 1 win · 100% won").wait_for()
-            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
-            button(page, "Rules", exact=True).click()
-            type_into(page, "Search every rulebook", "eclipse")
-            button(page, re.compile(r"^Step 1: Reveal celestial cards — Latria")).wait_for()
-            tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
-            page.set_viewport_size(PHONE)
-            open_settings(page)
-            scroll_down(page)
-            with page.expect_download() as download:
-                button(page, "Save a backup").click()
-            backup = tmp_path / download.value.suggested_filename
-            download.value.save_as(backup)
-            shows(page, "Backup saved: 1 table").wait_for()
-
-        with phone(browser, tmp_path / "other", "site-restore-failed") as (context, page):
-            home(page, url)
-            open_settings(page)
-            scroll_down(page)
-            restore(page, backup)
-            shows(page, "Added 1 table.").wait_for()
-            home(page, url)  # kept in this browser's storage
-            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
-            button(page, "Open the results: Latria").wait_for()
 
 
 VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")
