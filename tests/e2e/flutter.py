@@ -97,7 +97,10 @@ def wait_for_editing(page: Page, timeout: float | None = None) -> None:
 
 def settle(page: Page) -> None:
     """Wait until the tree holds still: the screen has been drawn and described (at most
-    a few seconds: a screen that never holds still is for the test's next wait to tell)."""
+    a few seconds: a screen that never holds still is for the test's next wait to tell).
+    The quarter of a second counts from now: a change just made (a new size, the text
+    size) may leave the tree's length as it was."""
+    page.evaluate("window.__treeSeen = null")
     try:
         page.wait_for_function(HELD_STILL, polling=100, timeout=8000)
     except PlaywrightTimeout:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
+from tests.e2e.flutter import button, open_app, settle, shot, shows, tap_until, type_into
 
 SMALL = {"width": 360, "height": 740}
 
@@ -33,10 +33,10 @@ def create_table_ja(page, game: str, names: list[str]) -> None:
 def both_sizes(page, name: str) -> None:
     shot(page, f"{name}-390")
     page.set_viewport_size(SMALL)
-    page.wait_for_timeout(300)
+    settle(page)
     shot(page, f"{name}-360")
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
+    settle(page)
 
 
 def open_section(page, title: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.e2e.flutter import button, open_app, shot, shows, type_into
+from tests.e2e.flutter import button, open_app, settle, shot, shows, type_into
 from tests.e2e.test_phone_ready import background, is_dark, right_edges
 
 PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
@@ -46,12 +46,12 @@ def every_way(page, name: str) -> None:
     page.emulate_media(color_scheme="light")
     theme_shown(page, False)
     text_size(page, 2)
-    page.wait_for_timeout(1200)
+    settle(page)
     shot(page, f"screens-{name}-2x-360")
     assert right_edges(page) == [], name
     text_size(page, 1)
     page.set_viewport_size(PHONES["390"])
-    page.wait_for_timeout(400)
+    settle(page)
 
 
 # With its animations: every screen reached as a phone that has not asked for reduced

@@ -14,7 +14,7 @@ from functools import cache
 import pytest
 
 from companion.rules import rulebooks
-from tests.e2e.flutter import button, open_app
+from tests.e2e.flutter import button, open_app, settle
 from tests.e2e.test_japanese import both_sizes, choose_language, create_table_ja
 from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)
 from tests.e2e.words import SMALL, read_screen
@@ -112,7 +112,7 @@ class Walk:
 def phone_shots(page, name: str) -> None:
     """Screenshots at 390×844 and 360×740 (NAME-390, NAME-360), to look at for clipping."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
+    settle(page)
     both_sizes(page, name)
 
 
@@ -148,7 +148,7 @@ def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  
         phone_shots(page, f"ja-walk-{name}-play-rule")
         button(page, "閉じる").click()
         button(page, "閉じる").wait_for(state="detached")
-        page.wait_for_timeout(300)
+        settle(page)
     page.set_viewport_size(SMALL)
     if name == "altar":  # the Goddess of Love's Realm is asked, never preselected
         button(page, "愛の女神の領域（使う場合）：誰も・なし").click()

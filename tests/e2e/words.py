@@ -10,7 +10,7 @@ from pathlib import Path
 
 from playwright.sync_api import Page
 
-from tests.e2e.flutter import SHOTS
+from tests.e2e.flutter import SHOTS, settle
 
 SMALL = {"width": 360, "height": 740}
 
@@ -68,7 +68,7 @@ def read_screen(page: Page, name: str, max_parts: int = 12) -> list[str]:
     page.set_viewport_size(SMALL)
     page.mouse.move(180, 400)
     page.mouse.wheel(0, -20000)
-    page.wait_for_timeout(300)
+    settle(page)
     page.evaluate("document.fonts.ready.then(() => true)")
     seen = texts(page)
     fast_shot(page, f"{name}-360")

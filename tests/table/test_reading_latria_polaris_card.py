@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.screens import rulings_list
 from companion.storage.store import Store
 from companion.table.setup import sheet_with_readings
-from companion.ui.views import table_readings
 from scorers.base import SheetProblems
 from scorers.messages import render
 from scorers.sheets import score_sheet
@@ -103,8 +103,8 @@ def test_the_table_chooses_it_and_the_score_sheet_follows(tmp_path):
     standard = store.create_table("latria", "standard", ["Ann", "Ben", "Cat"], seed=1)
     simple = store.create_table("latria", "simple", ["Ann", "Ben", "Cat"], seed=1)
     # Extension Rules 1: the Simple variant takes the two-red-symbols card out of the game
-    assert [e.id for e in table_readings.switchable(standard)] == ["L-3"]
-    assert "L-3" not in [e.id for e in table_readings.switchable(simple)]
+    assert [e.id for e in rulings_list.switchable(standard)] == ["L-3"]
+    assert "L-3" not in [e.id for e in rulings_list.switchable(simple)]
     store.set_reading(standard.id, "L-3", "alternative")
     session = store.get_table(standard.id)
     sheet = sheet_with_readings(session, table({"cards": [RED, sun(4), sun(3)]}))

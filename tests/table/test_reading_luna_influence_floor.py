@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 from companion.engine import Engine
 from companion.flows import build_event
 from companion.flows.luna import FLOW
+from companion.screens import rulings_list
 from companion.storage.store import Store
 from companion.table.setup import flow_config
-from companion.ui.views import table_readings
 from companion.ui.views.luna_round import SECOND_VALUE, open_calculator, round_event, state_sheet
 from scorers.sheets import score_sheet
 from tests.ui.test_luna_round_calculator import FakePage
@@ -124,7 +124,7 @@ def test_play_always_adds_what_the_calculator_shows(influence, apostate, temple,
 def test_the_table_chooses_it_before_play_and_play_follows(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "standard", ["Ann", "Ben"], seed=1)
-    assert "P-11" in [e.id for e in table_readings.switchable(table)]
+    assert "P-11" in [e.id for e in rulings_list.switchable(table)]
     store.set_reading(table.id, "P-11", "alternative")
     config = flow_config(store.get_table(table.id), store)
     assert config["readings"] == OTHER

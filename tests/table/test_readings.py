@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from companion.flows import altar as altar_flow
 from companion.flows import latria as latria_flow
 from companion.flows.base import FlowError
+from companion.screens import rulings_list
 from companion.storage.store import Store
 from companion.table.setup import flow_config, sheet_with_readings
-from companion.ui.views import table_readings
 from scorers.base import SheetProblems
 from scorers.messages import render
 from scorers.readings import SWITCHABLE
@@ -193,8 +193,8 @@ def test_the_flow_config_and_the_sheet_get_the_tables_readings(tmp_path):
     store.set_reading(carpe_table.id, "C-1", "alternative")
     session = store.get_table(carpe_table.id)
     assert sheet_with_readings(session, carpe())["readings"] == {"C-1": "alternative"}
-    assert table_readings.applies("C-1", session)
-    assert not table_readings.applies("C-1", store.get_table(table.id))
+    assert rulings_list.applies("C-1", session)
+    assert not rulings_list.applies("C-1", store.get_table(table.id))
 
 
 @settings(max_examples=30, deadline=None)
