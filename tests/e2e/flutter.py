@@ -122,9 +122,12 @@ HELD_STILL = """() => {
 def shot(page: Page, name: str) -> Path:
     """Save a screenshot for a person to look at (tests/e2e/artifacts/NAME.png)."""
     SHOTS.mkdir(exist_ok=True)
-    # The accessibility tree can run ahead of the painted frame and of font loading.
+    # The accessibility tree can run ahead of the painted frame and of font loading: the
+    # tree held still, the fonts the page asked for fetched (no request for half a second
+    # since the page loaded; Flutter fetches its fonts itself) and loaded.
+    settle(page)
+    page.wait_for_load_state("networkidle")
     page.evaluate("document.fonts.ready.then(() => true)")
-    page.wait_for_timeout(400)
     # Two animation frames more: on a busy machine the painted canvas was seen a screen
     # behind the accessibility tree (a screenshot of the screen before the last tap).
     page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

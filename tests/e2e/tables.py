@@ -13,6 +13,16 @@ from companion.i18n import t
 from companion.storage.store import Store
 from tests.e2e.flutter import button, open_app, shows, tap_until, type_into
 
+# The five games as Home offers them: each tile's name for screen readers (the game and
+# its player range).
+HOME_TILES = [
+    ("Latria", "3–6 players"),
+    ("Carpe Astra", "2–4 players"),
+    ("Luna", "1–4 players"),
+    ("Altar: Realms of the Gods", "2–5 players"),
+    ("Latoro · ラトーロ", "2–4 players"),
+]
+
 
 def create_table(page, url: str, game: str, names: list[str], variant: str | None = None):
     open_app(page, url)
@@ -70,3 +80,22 @@ def to_latria_step_4(page) -> None:
     button(page, "Next: Step 3 — Children play").click()
     button(page, "Next: Step 4 — Acquire").click()
     shows(page, "Step 4 — Acquire cards").wait_for()
+
+
+def next_step(page, label: str) -> None:
+    button(page, label).click()
+
+
+def play_round(page, *, parent: str, mutation: bool, body: str, taker: str, next_parent: str):
+    if mutation:
+        page.get_by_role("checkbox", name="The Sun card shows the mutation symbol").click()
+    next_step(page, "Next: Step 2 — Parent plays")
+    shows(page, f"{parent} plays one astrology card").wait_for()
+    next_step(page, "Next: Step 3 — Children play")
+    next_step(page, "Next: Step 4 — Acquire")
+    shows(page, "Step 4 — Acquire cards").wait_for()
+    button(page, f"Targeted body: {body}").click()
+    button(page, f"Took the celestial cards: {taker}").click()
+    button(page, "Record who took the cards").click()
+    next_step(page, "Next: Step 6 — Next parent")
+    next_step(page, f"— {next_parent} is parent")

@@ -1,23 +1,39 @@
-"""Serving the local network: the table's code is asked before anything is shown, the
-invite link lets a phone in and the phone remembers it; Invite a phone shows the way in.
+"""Serving the local network, in one walk on one server: the table's code is asked before
+anything is shown, a wrong code is refused, the typed code lets a phone in; the invite
+link lets a phone in, leaves the address bar (a phone handed round the table, or a
+screenshot of it, does not show it) and is remembered (a reload and a new tab are let in);
+Invite a phone shows the way in at both sizes; a browser that joined, restarted (its
+storage kept, its cookies gone), comes back through a waiting room full of sessions that
+have not given the code (the page script puts the phone's pass into the cookie the server
+reads at the handshake: companion/web/web_page.js).
 
 The server listens on every address (``--host 0.0.0.0``), so the code is in force; the
-browser still opens 127.0.0.1 (test traffic stays on this machine)."""
+browser still opens 127.0.0.1 (test traffic stays on this machine). Counting wrong codes
+and the wait after five, the waiting room's bounds, and the words of a wait are tested
+without a browser (tests/web/test_access.py, test_code_guessing.py,
+test_full_waiting_room.py, test_waiting_room.py; tests/ui/test_access_code_prompt.py);
+Invite on this computer alone: tests/e2e/test_small_items.py."""
 
 from __future__ import annotations
 
 import re
+from contextlib import ExitStack
 
+import msgpack
 import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
+from companion.web.access import PASS_COOKIE, WAITING_IN_ALL, WAITING_PER_CLIENT
 from tests.e2e.conftest import LAN_CODE
 from tests.e2e.flutter import button, open_app, shot, shows, textbox, type_into
-from tests.e2e.tables import create_table
+from tests.e2e.tables import write_table
+from tests.web.phones import HOME
 
 GAME_NAMES = ["Latria", "Carpe Astra", "Luna", "Altar", "Latoro"]
+PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
-
-
+WRONG = "That is not the table's code. Check it and try again."
 
 
 def shows_nothing_of_the_tables(page) -> None:
@@ -28,95 +44,101 @@ def shows_nothing_of_the_tables(page) -> None:
         assert page.get_by_label(re.compile(re.escape(name))).count() == 0, name
 
 
-def test_the_code_is_asked_first_and_the_invite_link_is_remembered(lan_server, browser):
-    # The host's own phone joins with the invite link and starts a table.
-    host = browser.new_context(viewport={"width": 390, "height": 844})
-    host_page = host.new_page()
-    host_page.set_default_timeout(15000)
-    create_table(host_page, f"{lan_server.url}?code={LAN_CODE}", "Luna", ["Ann", "Ben"])
-    host.close()
-
-    # Another phone opens the plain address: only the code prompt.
-    guest = browser.new_context(viewport={"width": 390, "height": 844})
-    page = guest.new_page()
+def phone(browser, **options):
+    context = browser.new_context(viewport=PHONE, device_scale_factor=1, **options)
+    page = context.new_page()
     page.set_default_timeout(15000)
-    try:
+    return context, page
+
+
+def test_the_code_is_asked_first_and_the_invite_link_lets_a_phone_in_and_leaves(
+        lan_server, browser):
+    write_table(lan_server, "luna", ["Ann", "Ben"])  # the host's table
+    with ExitStack() as phones:
+        # A phone opens the plain address: only the code prompt.
+        context, page = phone(browser)
+        phones.callback(context.close)
         open_app(page, lan_server.url)
         page.get_by_text("Enter the table's code").wait_for()
         textbox(page, "Table code").wait_for()
         shows_nothing_of_the_tables(page)
         shot(page, "access-code-prompt")
+        shot(page, "access-code-prompt-390")
+        page.set_viewport_size(SMALL_PHONE)
+        shot(page, "access-code-prompt-360")
+        page.set_viewport_size(PHONE)
 
         type_into(page, "Table code", "111111")
         button(page, "Enter", exact=True).click()
-        page.get_by_text("That is not the table's code. Check it and try again.").wait_for()
+        page.get_by_text(WRONG).wait_for()
         shows_nothing_of_the_tables(page)
         shot(page, "access-code-wrong")
+        # The code typed lets it in.
+        type_into(page, "Table code", LAN_CODE)
+        button(page, "Enter", exact=True).click()
+        page.get_by_text("Start a new table").wait_for()
+        for name in ("Latria", "Carpe Astra", "Luna", "Altar: Realms of the Gods"):
+            shows(page, re.compile("^" + re.escape(name))).wait_for()
+        context.close()
 
-        # The invite link lets the phone in, and it is kept in the phone's storage.
+        # Another phone joins with the invite link: in, and the code leaves the address.
+        context, page = phone(browser)
+        phones.callback(context.close)
         open_app(page, f"{lan_server.url}?code={LAN_CODE}")
         button(page, "Open Luna table: Ann, Ben").wait_for()
-        page.reload()
-        open_app(page, lan_server.url)
+        page.wait_for_function("!location.href.includes('code=')", timeout=10000)
+        joined = page.url
+        assert joined.rstrip("/") == lan_server.url.rstrip("/"), joined
+        shot(page, "joined-address-without-code")
+        # nor is it one step back in the history (the entry that held it was replaced)
+        page.go_back(wait_until="commit")
+        assert "code=" not in page.url, page.url
+        # A reload of the plain address: the phone kept the code, nothing is asked.
+        open_app(page, joined)
         button(page, "Open Luna table: Ann, Ben").wait_for()
+        assert page.get_by_text("Enter the table's code").count() == 0
         # A new tab of the same browser makes a new session: the stored code lets it in.
-        second_tab = guest.new_page()
+        second_tab = context.new_page()
         open_app(second_tab, lan_server.url)
         button(second_tab, "Open Luna table: Ann, Ben").wait_for()
-    finally:
-        guest.close()
+        second_tab.close()
 
-
-def test_the_typed_code_lets_a_phone_in(lan_server, page):
-    open_app(page, lan_server.url)
-    type_into(page, "Table code", LAN_CODE)
-    button(page, "Enter", exact=True).click()
-    page.get_by_text("Start a new table").wait_for()
-    for name in ("Latria", "Carpe Astra", "Luna", "Altar: Realms of the Gods"):
-        shows(page, re.compile("^" + re.escape(name))).wait_for()
-
-
-def test_five_wrong_codes_then_the_phone_has_to_wait(lan_server, page):
-    open_app(page, lan_server.url)
-    for wrong in ("111111", "222222", "333333", "444444"):
-        type_into(page, "Table code", wrong)
-        button(page, "Enter", exact=True).click()
-        page.get_by_text("That is not the table's code. Check it and try again.").wait_for()
-    type_into(page, "Table code", "555555")
-    button(page, "Enter", exact=True).click()
-    page.get_by_text(re.compile(r"Too many wrong codes\. Wait \d+ seconds")).wait_for()
-    shot(page, "access-code-wait")
-    # Even the right code waits now: guessing stays slow.
-    type_into(page, "Table code", LAN_CODE)
-    button(page, "Enter", exact=True).click()
-    page.get_by_text(re.compile(r"Too many wrong codes")).wait_for()
-    shows_nothing_of_the_tables(page)
-
-
-@pytest.mark.parametrize("size", [{"width": 390, "height": 844}, SMALL_PHONE],
-                         ids=["390x844", "360x740"])
-def test_invite_a_phone_shows_the_link_as_qr_code_and_the_code(lan_server, browser, size):
-    context = browser.new_context(viewport=size, device_scale_factor=1)
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    try:
-        open_app(page, lan_server.url)
-        page.get_by_text("Enter the table's code").wait_for()
-        shot(page, f"access-code-prompt-{size['width']}")
-        open_app(page, f"{lan_server.url}?code={LAN_CODE}")
+        # Invite a phone shows the link as a QR code, and the code, at both sizes.
         button(page, "Invite a phone").click()
         page.get_by_text("Table code", exact=True).wait_for()
         page.get_by_text(LAN_CODE, exact=True).wait_for()
         url = page.get_by_text(re.compile(rf"^http://\S+:{lan_server.port}/\?code={LAN_CODE}$"))
         url.first.wait_for()
-        shot(page, f"invite-{size['width']}")
-    finally:
+        shot(page, "invite-390")
+        page.set_viewport_size(SMALL_PHONE)
+        url.first.wait_for()
+        shot(page, "invite-360")
+        state = context.storage_state()
         context.close()
+        assert any(c["name"] == PASS_COOKIE for c in state["cookies"])
+
+        # The same browser, restarted (its cookies gone), through a full waiting room.
+        full_waiting_room(lan_server, phones)
+        context, page = phone(browser, storage_state={**state, "cookies": []})
+        phones.callback(context.close)
+        open_app(page, lan_server.url)
+        button(page, HOME).wait_for()
 
 
-def test_invite_on_loopback_says_how_to_serve_phones(server, page):
-    open_app(page, server.url)  # 127.0.0.1: open, no code
-    button(page, "Invite a phone").click()
-    page.get_by_text("Phones cannot join yet").wait_for()
-    page.get_by_text("companion --web --host 0.0.0.0").wait_for()
-    shot(page, "invite-loopback")
+def full_waiting_room(lan_server, crowd: ExitStack) -> None:
+    """4 addresses × 3 sessions asking for the code: the room is full, a new one refused."""
+    origin = lan_server.url.rstrip("/")
+
+    def session(source: str):
+        ws = crowd.enter_context(connect(f"ws://127.0.0.1:{lan_server.port}/ws",
+                                         origin=origin, source_address=(source, 0)))
+        ws.send(b"\x00" + msgpack.packb([1, {"session_id": "", "page_name": "",
+                                             "page": {"route": "/"}}]))
+        return ws
+
+    for n in range(WAITING_IN_ALL):
+        assert session(f"127.0.0.{2 + n // WAITING_PER_CLIENT}").recv(timeout=15)  # it waits
+    late = session("127.0.0.9")
+    with pytest.raises(ConnectionClosed):
+        late.recv(timeout=15)
+    assert late.close_code == 1013

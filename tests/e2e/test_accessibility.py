@@ -2,11 +2,13 @@
 it; .ci/test installs it): each control is one node with one name, each field is labelled.
 
 axe runs once per screen after Flutter's accessibility tree is on, at 390×844, in English
-(light) and Japanese (dark): one walk each through every screen of a
-Latria table and the screens beside the tables, then Play and Score of each of the five
-games. A screen moves to the next by the browser's history, as a phone's Back does, so a
-walk does not depend on the words of either language. The colours of the screens are
-checked by tests/ui/test_contrast.py: axe cannot see the colours Flutter paints."""
+(light) and Japanese (dark), one after the other on one page: one walk each through
+every screen of a Latria table and the screens beside the tables, then Play and Score of
+each of the five games. The table's code prompt comes first, on the same page (the
+server asks for a code). A screen moves to the next by the browser's history, as a
+phone's Back does, so a walk does not depend on the words of either language. The colours
+of the screens are checked by tests/ui/test_contrast.py: axe cannot see the colours
+Flutter paints."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.e2e.conftest import PHONE, Server
-from tests.e2e.flutter import click_into, open_app, settle
+from tests.e2e.flutter import button, click_into, open_app, settle, type_into
 from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import choose_language
 
@@ -87,7 +89,8 @@ class Walk:
 @pytest.fixture(scope="module")
 def a11y_server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("a11y")
-    s = Server(folder / "data", folder / "server.log")
+    # With a code asked for: its prompt is the first screen the walk checks.
+    s = Server(folder / "data", folder / "server.log", extra_args=("--access-code", CODE))
     s.start()
     yield s
     s.stop()
@@ -112,45 +115,44 @@ def test_axe_is_installed():
     assert AXE.is_file(), "axe-core is missing: npm ci --prefix tests (.ci/test does it)"
 
 
-# Each language once and each theme once: a theme changes colours, not names.
-@pytest.mark.parametrize("language, dark", [("English", False), ("日本語", True)],
-                         ids=["en-light", "ja-dark"])
-def test_every_control_is_named_once(a11y_server, tables, browser, language, dark):
-    context, page = phone(browser, dark)
-    try:
-        open_app(page, a11y_server.url)
-        page.get_by_role("button", name=re.compile("^(Language: |言語：)")).first.wait_for()
-        if language != "English":
-            choose_language(page, language)
-            page.get_by_text("新しい卓を始める").wait_for()
-        walk = Walk(page, f"{language} {'dark' if dark else 'light'}")
-        for screen in SCREENS:
-            walk.check(screen.format(t=tables["latria"]))
-        if (language, dark) == ("English", False):
-            for game, route in tables.items():
-                if game != "latria":
-                    walk.check(f"{route}/play")
-                    walk.check(f"{route}/score")
-        assert walk.seen >= len(SCREENS)
-        assert not walk.found, walk.report()
-    finally:
-        context.close()
-
-
-def test_the_code_prompt_is_labelled(browser, tmp_path):
-    server = Server(tmp_path / "data", tmp_path / "server.log",
-                    extra_args=("--access-code", CODE))
-    server.start()
+def test_every_control_is_named_once(a11y_server, tables, browser):
+    """One page: the English walk in the light theme, then, on the same page, Japanese
+    chosen on Home and the theme turned dark (each language once and each theme once: a
+    theme changes colours, not names) for the walk again."""
     context, page = phone(browser, dark=False)
     try:
-        open_app(page, server.url)
-        # The field as a screen reader reaches it. The prompt focuses its field as it is
-        # drawn: on a loaded machine that came before this test switched the accessibility
-        # tree on, and Flutter's editing element for a field focused so has no label (a
-        # reader switches the tree on first; seen once in CI).
-        click_into(page, page.get_by_role("textbox").first)
-        bad = violations(page)
-        assert not bad, "\n".join(bad)
+        open_app(page, a11y_server.url)
+        # The prompt first: a server of its own for it cost a start and a page load.
+        the_code_prompt_is_labelled(page)
+        type_into(page, "Table code", CODE)
+        button(page, "Enter", exact=True).click()
+        page.get_by_role("button", name=re.compile("^(Language: |言語：)")).first.wait_for()
+        for language, dark in [("English", False), ("日本語", True)]:
+            if language != "English":
+                go(page, "/")
+                choose_language(page, language)
+                page.get_by_text("新しい卓を始める").wait_for()
+                page.emulate_media(color_scheme="dark")
+            walk = Walk(page, f"{language} {'dark' if dark else 'light'}")
+            for screen in SCREENS:
+                walk.check(screen.format(t=tables["latria"]))
+            if language == "English":
+                for game, route in tables.items():
+                    if game != "latria":
+                        walk.check(f"{route}/play")
+                        walk.check(f"{route}/score")
+            assert walk.seen >= len(SCREENS)
+            assert not walk.found, walk.report()
     finally:
         context.close()
-        server.stop()
+
+
+def the_code_prompt_is_labelled(page) -> None:
+    """The table's code prompt: its field labelled."""
+    # The field as a screen reader reaches it. The prompt focuses its field as it is
+    # drawn: on a loaded machine that came before this test switched the accessibility
+    # tree on, and Flutter's editing element for a field focused so has no label (a
+    # reader switches the tree on first; seen once in CI).
+    click_into(page, page.get_by_role("textbox").first)
+    bad = violations(page)
+    assert not bad, "\n".join(bad)

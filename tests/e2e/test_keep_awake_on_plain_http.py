@@ -1,7 +1,9 @@
 """Keeping the screen on at a phone on the Wi-Fi (companion/web/web_page.js): the page is
 plain http there, where browsers offer no Wake Lock API, so during Play and Score the page
 plays NoSleep.js's tiny muted video in a loop; it stops on the other screens, and with
-"Keep the screen on" off in Settings it never starts.
+"Keep the screen on" off in Settings it does not start again. On this computer's page
+(secure) the screen is held by the lock, or else the video. One walk on one server; when
+the app asks and lets go: tests/ui/test_phone_settings.py.
 
 The server listens on every address with a code, as at a table; Chromium opens it as
 ``http://table.test:PORT``, a name mapped to 127.0.0.1 (so the page is not this
@@ -12,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from tests.e2e.conftest import CHROMIUM_ARGS, LAN_CODE, PHONE, chromium_path
-from tests.e2e.flutter import button, shows
+from tests.e2e.flutter import button, open_app, shows, tap_until
 from tests.e2e.tables import create_table
 
 PLAYING = ("() => { const v = document.getElementById('keep-awake');"
@@ -54,46 +56,52 @@ def open_play(page, server) -> None:
     button(page, "Start: Preliminary round").wait_for()
 
 
-def test_the_video_keeps_the_screen_on_during_play_and_stops_on_home(lan_server, insecure):
-    context, page = phone(insecure)
+def test_the_screen_is_kept_on_by_the_video_on_plain_http_and_by_the_lock_on_a_secure_page(
+        lan_server, insecure, page):
+    context, phone_page = phone(insecure)
     try:
-        open_play(page, lan_server)
-        button(page, "Start: Preliminary round").click()  # a tap, as at the table
-        page.wait_for_function(PLAYING)
-        video = page.evaluate("""() => { const v = document.getElementById('keep-awake');
-            return {muted: v.muted, loop: v.loop, inline: v.playsInline,
-                    source: v.currentSrc.split('/').pop()}; }""")
-        assert video == {"muted": True, "loop": True, "inline": True, "source": "no-sleep.webm"}
-
-        button(page, "Back").first.click()  # the table's screen
-        shows(page, "Edit names and seats").wait_for()
-        button(page, "Back").first.click()  # Home
-        shows(page, "Start a new table").wait_for()
-        page.wait_for_function(PAUSED)
+        video_walk(lan_server, phone_page)
     finally:
         context.close()
 
-
-def test_with_the_setting_off_the_video_never_starts(lan_server, insecure):
-    context, page = phone(insecure, keep_awake=False)
-    try:
-        open_play(page, lan_server)
-        button(page, "Start: Preliminary round").click()
-        shows(page, "Next: Novices").wait_for()
-        page.wait_for_timeout(2000)  # what the server would have asked has come
-        assert page.evaluate("document.getElementById('keep-awake')") is None
-    finally:
-        context.close()
-
-
-def test_on_a_secure_page_the_screen_is_held_too_by_the_lock_or_else_the_video(server, page):
-    """On this computer's page the browser offers the Wake Lock API; where it refuses the
-    lock (a headless browser may), the video keeps the screen on instead."""
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])
+    # On this computer's page the browser offers the Wake Lock API; where it refuses the
+    # lock (a headless browser may), the video keeps the screen on instead.
+    open_app(page, f"{lan_server.url}?code={LAN_CODE}")
     assert page.evaluate("window.isSecureContext") is True
+    on_table = page.get_by_text("Edit names and seats")
+    tap_until(page, button(page, "Open Luna table"), on_table)
     button(page, "Play").first.click()
-    button(page, "Start: Preliminary round").click()
+    button(page, "Next: Novices").wait_for()
     page.wait_for_function(HELD, arg=True)
     button(page, "Back").first.click()
-    shows(page, "Edit names and seats").wait_for()
+    on_table.wait_for()
     page.wait_for_function(HELD, arg=False)
+
+
+def video_walk(server, page) -> None:
+    open_play(page, server)
+    button(page, "Start: Preliminary round").click()  # a tap, as at the table
+    page.wait_for_function(PLAYING)
+    video = page.evaluate("""() => { const v = document.getElementById('keep-awake');
+        return {muted: v.muted, loop: v.loop, inline: v.playsInline,
+                source: v.currentSrc.split('/').pop()}; }""")
+    assert video == {"muted": True, "loop": True, "inline": True, "source": "no-sleep.webm"}
+
+    button(page, "Back").first.click()  # the table's screen
+    shows(page, "Edit names and seats").wait_for()
+    button(page, "Back").first.click()  # Home
+    shows(page, "Start a new table").wait_for()
+    page.wait_for_function(PAUSED)
+
+    # Turned off in Settings: Play no longer plays it.
+    button(page, "Settings").click()
+    page.get_by_text("Light or dark").wait_for()
+    page.get_by_role("switch", name="Keep the screen on during Play and Score").click()
+    page.wait_for_function("localStorage.getItem('flutter.companion.keep_awake') === 'false'")
+    button(page, "Back").first.click()
+    on_table = page.get_by_text("Edit names and seats")
+    tap_until(page, button(page, "Open Luna table"), on_table)
+    button(page, "Play").first.click()
+    shows(page, "Next: Novices").wait_for()
+    page.wait_for_timeout(2000)  # what the server would have asked has come
+    assert page.evaluate(PAUSED)

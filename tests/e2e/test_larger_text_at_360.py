@@ -7,8 +7,6 @@ box holds its longest word, and the title lies within the bar. The screenshots
 
 from __future__ import annotations
 
-import pytest
-
 from companion.i18n import speaking, t
 from tests.e2e.flutter import shot
 from tests.e2e.layout import (
@@ -22,21 +20,13 @@ from tests.e2e.layout import (
     whole,
 )
 from tests.e2e.tables import write_table
+from tests.e2e.test_accessibility import go
+from tests.e2e.test_japanese import choose_language
 
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 LANGUAGES = {"en": "en-US", "ja": "ja-JP"}
-
-
-@pytest.fixture(params=sorted(LANGUAGES))
-def phone(request, browser):
-    """A page on a phone reading ``request.param``'s language, at 360×740."""
-    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1,
-                                  locale=LANGUAGES[request.param])
-    page = context.new_page()
-    page.set_default_timeout(15000)
-    yield request.param, page
-    context.close()
+SIX = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
 
 
 def words(lang: str, key: str, **values) -> str:
@@ -61,15 +51,40 @@ MARKER_LINE = """(label) => {
 }"""
 
 
-def test_latria_play_markers_keep_whole_words(server, phone):
+def test_larger_text_in_english_then_japanese(server, browser):
+    """One page with Larger text at 360×740 (and 390×844 beside it): each screen in
+    English, then the language switched on Home and each screen again in Japanese. The
+    screens are reached by route on the page already open: one page load in all."""
+    context = browser.new_context(viewport=SMALL_PHONE, device_scale_factor=1,
+                                  locale=LANGUAGES["en"])
+    page = context.new_page()
+    page.set_default_timeout(15000)
+    tables = {"play": write_table(server, "latria", ["Ann", "Ben", "Cleo", "Dan"]),
+              "setup": write_table(server, "latoro", ["Ann", "Ben"]),
+              "score": write_table(server, "latria", SIX)}
+    try:
+        open_with_larger_text(page, server.url, f"{server.url}table/{tables['play']}/play")
+        for lang in sorted(LANGUAGES):
+            if lang == "ja":
+                go(page, "/")
+                choose_language(page, "日本語")
+                page.get_by_text("新しい卓を始める").wait_for()
+            go(page, f"/table/{tables['play']}/play")
+            latria_play_markers_keep_whole_words(page, lang)
+            go(page, f"/table/{tables['setup']}/setup")
+            latoro_setup_title_is_whole(page, lang)
+            go(page, f"/table/{tables['score']}/score")
+            score_with_six_players(page, lang)
+    finally:
+        context.close()
+
+
+def latria_play_markers_keep_whole_words(page, lang: str) -> None:
     """Under "Beside the board", "Sun" and "Moon" beside "not eclipsed (0 of 3
     mutations)" were crushed to one letter a line (three lines for "Sun"): a label and
     its value share a line while both fit, else the value goes under its label. Each
     marker's line is read on its own; at most two lines high, as high as its label's
     line and its value's, where the round's ("Round … 0 of 11") takes one."""
-    lang, page = phone
-    table = write_table(server, "latria", ["Ann", "Ben", "Cleo", "Dan"])
-    open_with_larger_text(page, server.url, f"{server.url}table/{table}/play")
     with speaking(lang):
         from companion.flows.latria import NAMES
         from companion.i18n import say
@@ -89,12 +104,9 @@ def test_latria_play_markers_keep_whole_words(server, phone):
         shot(page, f"larger-{size['width']}-latria-play-{lang}")
 
 
-def test_latoro_setup_title_is_whole(server, phone):
+def latoro_setup_title_is_whole(page, lang: str) -> None:
     """ "Latoro · ラトーロ setup" took two lines at 20 px, taller than the bar, which cut
     both; a title that may not fit one line is drawn smaller, on two lines the bar holds."""
-    lang, page = phone
-    table = write_table(server, "latoro", ["Ann", "Ben"])
-    open_with_larger_text(page, server.url, f"{server.url}table/{table}/setup")
     with speaking(lang):
         from companion.catalog import GAMES
         from companion.screens.wording import game_title
@@ -107,13 +119,10 @@ def test_latoro_setup_title_is_whole(server, phone):
         shot(page, f"larger-{size['width']}-latoro-setup-{lang}")
 
 
-def test_score_with_six_players(server, phone):
+def score_with_six_players(page, lang: str) -> None:
     """Score's header with six players and Larger text: the title whole, and a tap on the
     arrow shows the players hidden past it, till the arrow goes with the last of them."""
-    lang, page = phone
-    names = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
-    table = write_table(server, "latria", names)
-    open_with_larger_text(page, server.url, f"{server.url}table/{table}/score")
+    names = SIX
     arrows = (words(lang, "score.players_before"), words(lang, "score.players_after"))
     more = page.get_by_role("button", name=arrows[1], exact=True)
     for size in (SMALL_PHONE, PHONE):

@@ -1,18 +1,19 @@
-"""Phone-ready: the theme follows the phone's light or dark
-setting unless Settings chose one; text follows the browser's text size up to 200 %
-and the Settings' "Larger text"; a server out of reach says so, and the app comes back
-on its own (and opens from the phone's cache meanwhile)."""
+"""Phone-ready, in one walk on a dark phone and a light one: the theme follows the phone's
+light or dark setting unless Settings chose one; text follows the browser's text size up
+to 200 % and the Settings' "Larger text", kept by the phone. (Every screen in both themes
+and at twice the text: tests/e2e/test_phone_screens.py.)
+(A server out of reach, and the app opening from the phone's cache meanwhile:
+tests/e2e/test_out_of_reach.py. When the app asks to keep the screen on:
+tests/ui/test_phone_settings.py, and the page holding it: test_keep_awake_on_plain_http.py.)"""
 
 from __future__ import annotations
 
 import io
-import re
 import time
 
-from tests.e2e.flutter import button, open_app, shot, shows
+from tests.e2e.flutter import button, open_app, settle, shot, shows
 
 SMALL_PHONE = {"width": 360, "height": 740}
-RECONNECTING = "The table's server cannot be reached"
 
 
 def background(page) -> tuple[int, int, int]:
@@ -25,10 +26,6 @@ def background(page) -> tuple[int, int, int]:
 
 def is_dark(rgb: tuple[int, int, int]) -> bool:
     return sum(rgb) / 3 < 80
-
-
-def settle(page) -> None:
-    page.wait_for_timeout(700)
 
 
 def turns(page, dark: bool, timeout: float = 15.0) -> bool:
@@ -49,7 +46,23 @@ def open_settings(page) -> None:
     settle(page)  # a tap at once on the new screen was seen lost now and then
 
 
-def test_the_theme_follows_the_phone_until_settings_choose_one(server, browser):
+def right_edges(page) -> list[tuple[str, float]]:
+    """Every labelled node of the accessibility tree that reaches past the screen's
+    right edge (Flutter cuts such text off)."""
+    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
+        .map(n => [n.getAttribute('aria-label') || n.textContent, n.getBoundingClientRect()])
+        .filter(([label, r]) => label && r.width > 0 && r.right > window.innerWidth + 1)
+        .map(([label, r]) => [label.slice(0, 60), r.right])""")
+
+
+def grown(page, locator, least: float, timeout: float = 15.0) -> None:
+    """Wait until ``locator`` is taller than ``least`` (the text drawn at its new size)."""
+    deadline = time.monotonic() + timeout
+    while locator.bounding_box()["height"] <= least and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+
+
+def test_theme_and_text_follow_the_phone_until_settings_choose_and_are_kept(server, browser):
     dark = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="dark")
     light = browser.new_context(viewport={"width": 390, "height": 844}, color_scheme="light")
     try:
@@ -62,6 +75,8 @@ def test_the_theme_follows_the_phone_until_settings_choose_one(server, browser):
         assert turns(night, dark=True), background(night)
         assert turns(day, dark=False), background(day)
 
+        text_follows_the_browser(day)
+
         # Light chosen on the dark phone: at once, and still after a reload.
         open_settings(night)
         button(night, "Theme: Light").click()
@@ -70,28 +85,32 @@ def test_the_theme_follows_the_phone_until_settings_choose_one(server, browser):
         shows(night, "Latria").wait_for()
         # the phone's settings are read after the first frame
         assert turns(night, dark=False), background(night)
-        # The other phone kept its own.
+        # The other phone kept its own, and chooses its own.
         assert not is_dark(background(day))
         open_settings(day)
         button(day, "Theme: Dark").click()
+        assert turns(day, dark=True), background(day)
+
+        # "Larger text" in Settings: kept in this phone's storage, so a reload keeps it.
+        larger = day.get_by_role("switch", name="Larger text")
+        assert larger.get_attribute("aria-checked") == "false"
+        larger.click()
+        day.wait_for_function("document.documentElement.style.fontSize === '130%'")
+        shot(day, "settings-larger-text")
+        open_app(day, server.url)
+        day.wait_for_function("document.documentElement.style.fontSize === '130%'")
+        open_settings(day)
+        assert day.get_by_role("switch", name="Larger text").get_attribute("aria-checked") \
+            == "true"
         assert turns(day, dark=True), background(day)
     finally:
         dark.close()
         light.close()
 
 
-def right_edges(page) -> list[tuple[str, float]]:
-    """Every labelled node of the accessibility tree that reaches past the screen's
-    right edge (Flutter cuts such text off)."""
-    return page.evaluate("""() => [...document.querySelectorAll('flt-semantics')]
-        .map(n => [n.getAttribute('aria-label') || n.textContent, n.getBoundingClientRect()])
-        .filter(([label, r]) => label && r.width > 0 && r.right > window.innerWidth + 1)
-        .map(([label, r]) => [label.slice(0, 60), r.right])""")
-
-
-def test_text_follows_the_browser_text_size_up_to_twice(server, page):
+def text_follows_the_browser(page) -> None:
+    """Home's text grows with the browser's text size up to twice, nothing cut off."""
     page.set_viewport_size(SMALL_PHONE)
-    open_app(page, server.url)
     heading = page.get_by_text("Start a new table")
     heading.wait_for()
     normal = heading.bounding_box()["height"]
@@ -99,126 +118,10 @@ def test_text_follows_the_browser_text_size_up_to_twice(server, page):
         # Where a browser's text size setting lands: the page's root font size
         # (Flutter's web engine takes its text scale from it).
         page.evaluate(f"document.documentElement.style.fontSize = '{100 * scale}%'")
-        page.wait_for_timeout(800)
+        grown(page, heading, normal * (scale - 0.2))
         height = heading.bounding_box()["height"]
         assert height > normal * (scale - 0.2), (scale, normal, height)
         assert right_edges(page) == []
         shot(page, f"text-{scale}x-home-360")
     page.evaluate("document.documentElement.style.fontSize = ''")
-
-
-def test_larger_text_in_settings_is_kept_by_this_phone(server, page):
-    open_app(page, server.url)
-    open_settings(page)
-    larger = page.get_by_role("switch", name="Larger text")
-    assert larger.get_attribute("aria-checked") == "false"
-    larger.click()
-    page.wait_for_function("document.documentElement.style.fontSize === '130%'")
-    shot(page, "settings-larger-text")
-    open_app(page, server.url)
-    page.wait_for_function("document.documentElement.style.fontSize === '130%'")
-    open_settings(page)
-    assert page.get_by_role("switch", name="Larger text").get_attribute("aria-checked") == "true"
-
-
-def test_a_server_out_of_reach_says_so_and_the_app_comes_back(server, page):
-    open_app(page, server.url)
-    shows(page, "Latria").wait_for()
-    # The service worker has kept this version of the client (127.0.0.1 is a page on
-    # this computer: browsers allow one there and on https).
-    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
-    # It is registered after the first screen, and keeps the files the page fetched
-    # before it: after one visit only, the client is there for the reload below.
-    page.wait_for_function("caches.open('table-companion').then(c => c.keys())"
-                           ".then(kept => kept.some(r => r.url.endsWith('/main.dart.wasm')))")
-
-    server.stop()
-    alert = page.get_by_role("alert").filter(has_text=RECONNECTING)
-    alert.wait_for()
-    shot(page, "offline-reconnecting")
-    server.start(server.port)
-    shows(page, "Latria").wait_for(timeout=30000)
-    alert.wait_for(state="detached")
-
-    # A reload while the server is out of reach opens the app from the phone's cache.
-    server.stop()
-    page.reload()
-    alert.wait_for(timeout=30000)
-    shot(page, "offline-reload-reconnecting")
-    server.start(server.port)
-    alert.wait_for(state="detached", timeout=30000)
-    # The reloaded page's accessibility tree is switched on again (open_app).
-    page.wait_for_selector("flt-semantics-placeholder", state="attached", timeout=30000)
-    page.evaluate("document.querySelector('flt-semantics-placeholder').click()")
-    shows(page, "Latria").wait_for()
-
-
-# The app's Screen Wake Lock calls, as Flet's Wakelock service makes them. The lock is a
-# stand-in that only records them: a headless browser refuses the real one (there is no
-# screen to keep on), and what is tested is when the app asks and lets go.
-WAKE_LOCK_SPY = """
-  window.wakeCalls = [];
-  const wakeLock = {
-    request: async (type) => {
-      window.wakeCalls.push('request');
-      const sentinel = new EventTarget();
-      sentinel.type = type;
-      sentinel.released = false;
-      sentinel.onrelease = null;
-      sentinel.release = async () => {
-        window.wakeCalls.push('release');
-        sentinel.released = true;
-        const event = new Event('release');
-        sentinel.dispatchEvent(event);
-        if (sentinel.onrelease) sentinel.onrelease(event);
-      };
-      return sentinel;
-    },
-  };
-  Object.defineProperty(navigator, 'wakeLock', {value: wakeLock, configurable: true});
-"""
-
-
-def wake_calls(page, expected: list[str]) -> None:
-    for _ in range(50):
-        if page.evaluate("window.wakeCalls") == expected:
-            return
-        page.wait_for_timeout(200)
-    assert page.evaluate("window.wakeCalls") == expected
-
-
-def test_the_screen_is_kept_on_during_play_and_score_unless_turned_off(server, browser):
-    from tests.e2e.tables import create_table
-
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_init_script(WAKE_LOCK_SPY)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(20000)
-        create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
-        assert page.evaluate("window.wakeCalls") == []
-        button(page, "Play").first.click()
-        wake_calls(page, ["request"])
-        button(page, "Back").first.click()
-        wake_calls(page, ["request", "release"])
-        button(page, "Score").first.click()
-        wake_calls(page, ["request", "release", "request"])
-        button(page, "Back").first.click()
-        wake_calls(page, ["request", "release", "request", "release"])
-
-        # Turned off in Settings: Play no longer asks for it.
-        open_app(page, server.url)
-        open_settings(page)
-        page.get_by_role("switch", name="Keep the screen on during Play and Score").click()
-        page.wait_for_function("localStorage.getItem('flutter.companion.keep_awake') === 'false'")
-        button(page, "Back").first.click()
-        page.get_by_role("button", name=re.compile("^Open Latria table")).click()
-        # The table's screen first: "Play" also names Home's game tiles ("3–6 players"),
-        # and on a loaded machine the tap went to Home as it was being replaced.
-        page.get_by_text("Players", exact=True).wait_for()
-        button(page, "Play").first.click()
-        button(page, "First parent: Ann").wait_for()
-        page.wait_for_timeout(1000)
-        assert page.evaluate("window.wakeCalls") == []
-    finally:
-        context.close()
+    page.set_viewport_size({"width": 390, "height": 844})

@@ -8,13 +8,24 @@ import re
 import time
 
 from companion.storage.store import Store
-from tests.e2e.flutter import button, shows
+from tests.e2e.conftest import PHONE
+from tests.e2e.flutter import button, shot, shows
 from tests.e2e.tables import stored_table
-from tests.e2e.test_play_luna import TALL, shots
 from tests.e2e.test_two_phones import (
     open_table,
     second_page,  # noqa: F401 - a fixture
 )
+from tests.e2e.words import SMALL
+
+TALL = {"width": 390, "height": 1800}  # the whole Play screen in view
+
+
+def shots(page, name: str) -> None:
+    """Screenshots at the two phone sizes, then back to the tall page the test drives."""
+    for size, suffix in ((PHONE, ""), (SMALL, "-360")):
+        page.set_viewport_size(size)
+        shot(page, name + suffix)
+    page.set_viewport_size(TALL)
 
 
 def tokens_left(left: int) -> re.Pattern:

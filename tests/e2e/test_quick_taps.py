@@ -36,8 +36,8 @@ import pytest
 from companion.storage.store import Store
 from scorers.carpe_astra import CHARACTERS
 from tests.e2e.flutter import button, count_field, open_app, picked, settle, shows, tap_until
+from tests.e2e.held import Held
 from tests.e2e.tables import saved_until, stored_table, to_latria_step_4, write_table
-from tests.e2e.test_one_server_races import Held
 from tests.e2e.test_two_phones import open_table, second_page  # noqa: F401 - a fixture
 
 TALLER = {"width": 390, "height": 2600}  # the whole card entry in view
@@ -225,12 +225,11 @@ def test_suits_tapped_while_another_phone_changes_the_table_land(
                                             "Cleo": "latria", "Dan": "polaris"}
 
 
-def test_numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(
-        server, page, second_page):  # noqa: F811
-    """Carpe Astra Score: three numbers typed one after another; two more while another
-    phone's Play tap changes Ann's credits; and a notice of another phone's change comes,
-    then goes with the next entry, while nothing under the finger moves: each number is
-    in the box it was typed into."""
+def test_numbers_and_picks_on_score_land_or_are_told(server, page, second_page):  # noqa: F811
+    """Carpe Astra Score, one table on one page (a table, a page load and a server each
+    before): first a number typed as Score's own redraw comes (on the empty sheet it
+    needs), then numbers typed quickly while another phone changes the table."""
+    held = Held(page)
     write_table(server, "carpe_astra", ["Ann", "Ben", "Cleo"])
     # Every box typed into well above the bottom: a box that the notice under the
     # scrolling part cuts off is scrolled into view when tapped (as one under the bottom
@@ -238,19 +237,29 @@ def test_numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(
     page.set_viewport_size({"width": 390, "height": 1100})
     open_table(page, server.url, "Carpe Astra", "Score")
     page.get_by_text("Support tokens", exact=True).wait_for()
+    a_number_typed_as_score_draws_the_form_again_is_told(server, page, held)
+    numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(server, page, second_page)
+
+
+def numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(server, page, other) -> None:
+    """Three numbers typed one after another; two more while another phone's Play tap
+    changes Ann's credits; and a notice of another phone's change comes, then goes with
+    the next entry, while nothing under the finger moves: each number is in the box it
+    was typed into."""
+    start = saved_player(server)["credits"]  # (the sheet holds Ann's character)
     boxes = ["Military", "Traders", "Priests"]
     seen = {label: where(page, label) for label in ["Credits", *boxes]}
     points = {label: centre(count_field(page, label)) for label in seen}
     for label, number in zip(boxes, "321", strict=True):
         type_in(page, points[label], label, number)
-    wait_for_sheet(page, server, 0, {"military": 3, "traders": 2, "priests": 1})
+    wait_for_sheet(page, server, start, {"military": 3, "traders": 2, "priests": 1})
 
-    open_table(second_page, server.url, "Carpe Astra", "Play")
-    button(second_page, "Start player: Ann").click()
-    button(second_page, "Start round 1").click()
+    open_table(other, server.url, "Carpe Astra", "Play")
+    button(other, "Start player: Ann").click()
+    button(other, "Start round 1").click()
     for label in ("Next: Make New Contacts", "Next: Infiltrate Guilds", "Next: Gain Support"):
-        button(second_page, label).click()
-    nothing = button(second_page, re.compile("^Nothing scored: \\+2 credits"))
+        button(other, label).click()
+    nothing = button(other, re.compile("^Nothing scored: \\+2 credits"))
     nothing.wait_for()
     notice = page.get_by_role("button", name=re.compile("^Play changed on another phone"))
     notice.first.wait_for()  # (Play began: Score follows it)
@@ -268,7 +277,7 @@ def test_numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(
 
     # B takes its tap back: A is told what Play changed, and nothing on A's screen moves
     # while the notice is shown, nor when A's next entry puts it away.
-    button(second_page, "Undo").click()
+    button(other, "Undo").click()
     told = page.get_by_role("button", name=re.compile(
         f"^Play changed on another phone: Ann · Credits is now {credits}"))
     told.wait_for()
@@ -317,16 +326,11 @@ def type_in(page, point: tuple[float, float], label: str, number: str) -> None:
     page.keyboard.type(number)
 
 
-def test_a_number_typed_as_score_draws_the_form_again_is_told(server, page):
+def a_number_typed_as_score_draws_the_form_again_is_told(server, page, held) -> None:
     """Score's own redraw: a character picked draws Ann's form again (the tokens in play
     follow the characters). A number typed into the box seen before, and a + seen
     before, reach the server once those are gone: not applied, and the phone says so
     (they went nowhere without a word)."""
-    held = Held(page)
-    write_table(server, "carpe_astra", ["Ann", "Ben", "Cleo"])
-    page.set_viewport_size({"width": 390, "height": 1100})
-    open_table(page, server.url, "Carpe Astra", "Score")
-    page.get_by_text("Support tokens", exact=True).wait_for()
     characters = page.get_by_role("button", name=re.compile("^Character: "))
     other = next(c for c in characters.all() if c.get_attribute("aria-current") != "true")
     name = other.text_content()

@@ -1,17 +1,20 @@
 """Score's header at phone sizes: every player's button can be reached and is visibly
 so — in sight, or past an arrow that shows it — with six players and Larger text at
-360×740, and the header leaves at least half the screen to the entries."""
+360×740, and the header leaves at least half the screen to the entries.
+
+One test on one page: each check's setup is a route and a text size on the page already
+open (a page load and a server start cost more than the checks)."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
-
+from companion.ui.preferences import LARGER_TEXT_KEY
 from companion.ui.widgets.common import TAP
 from tests.e2e.flutter import button, open_app, settle, shot
-from tests.e2e.layout import chip_widths, open_with_larger_text, strip, whole
+from tests.e2e.layout import chip_widths, strip, whole
 from tests.e2e.tables import write_table
+from tests.e2e.test_accessibility import go
 
 SIX = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
 PHONE = {"width": 390, "height": 844}
@@ -62,51 +65,73 @@ def out_of_sight(page, names: list[str], width: float) -> tuple[list[str], bool]
     return hidden, shown
 
 
-@pytest.mark.parametrize("count", [4, 6])
-def test_players_in_sight_or_past_an_arrow_at_both_sizes(server, page, count):
+def larger_text(page, on: bool) -> None:
+    """Settings → Larger text switched on this page as the switch does (the phone's
+    storage, which the page's script follows at once): no page load for it."""
+    key = f"flutter.{LARGER_TEXT_KEY}"
+    if on:
+        page.evaluate("key => localStorage.setItem(key, 'true')", key)
+    else:
+        page.evaluate("key => localStorage.removeItem(key)", key)
+    page.wait_for_function("size => document.documentElement.style.fontSize === size",
+                           arg="130%" if on else "")
+
+
+def test_score_header_at_phone_sizes(server, page):
+    """One page load for all of it (each a table of its own before): four and six
+    players, without and with Larger text, at both sizes; then the arrows' taps at 390 px
+    and at 360 px with Larger text; then a chosen chip cut off at the edge."""
+    tables = {4: write_table(server, "latria", SIX[:4]), 6: write_table(server, "latria", SIX)}
+    open_app(page, f"{server.url}table/{tables[4]}/score")
+    for count, table in tables.items():
+        players_in_sight_or_past_an_arrow(page, table, SIX[:count])
+    one_tap_on_the_arrow_shows_the_players_hidden_past_it(page)
+    the_chosen_players_chip_shows_whole(page)
+
+
+def players_in_sight_or_past_an_arrow(page, table: str, names: list[str]) -> None:
     """Four players fit without an arrow where they can; six at 360 px with Larger text
     cannot, and the arrow shows. The header leaves half the screen to the entries."""
-    names = SIX[:count]
-    url = f"{server.url}table/{write_table(server, 'latria', names)}/score"
+    larger_text(page, False)
+    page.set_viewport_size(PHONE)
+    go(page, f"/table/{table}/score")
+    chip(page, names[-1]).wait_for()
+    page.get_by_text("Aiko: 0 points").wait_for()
     for larger in (False, True):
-        if larger:
-            open_with_larger_text(page, server.url, url)
-        else:
-            open_app(page, url)
-        page.get_by_text("Aiko: 0 points").wait_for()
+        larger_text(page, larger)
         for size in (PHONE, SMALL_PHONE):
             page.set_viewport_size(size)
             settle(page)
             hidden, arrow_there = out_of_sight(page, names, size["width"])
             assert arrow_there == bool(hidden), (size, hidden)
             assert all(chip(page, n).bounding_box()["x"] > size["width"] / 2 for n in hidden)
-            shot(page, f"score-header-{count}{'-larger' if larger else ''}-{size['width']}")
+            shot(page, f"score-header-{len(names)}{'-larger' if larger else ''}-{size['width']}")
     assert hidden  # 360 px with larger text: the arrow was needed, and shown
     # The header (app bar, players, total, Latria's pile) leaves half the screen.
     pile = button(page, "Pile: Under the eclipse marker").bounding_box()
     assert pile["y"] + pile["height"] <= SMALL_PHONE["height"] / 2, pile
 
 
-def open_six(page, server, larger: bool) -> list[float]:
-    """Score of a six-player table, at 360×740 with Larger text or at 390×844 without;
-    each chip's own width (``layout.chip_widths``)."""
-    table = write_table(server, "latria", SIX)
-    url = f"{server.url}table/{table}/score"
-    if larger:
-        page.set_viewport_size(SMALL_PHONE)
-        open_with_larger_text(page, server.url, url)
-    else:
-        open_app(page, url)
-    page.get_by_text("Aiko: 0 points").wait_for()
-    return chip_widths(page, SIX)
+def six_at(page, larger: bool) -> list[float]:
+    """The six-player Score shown at 360×740 with Larger text or at 390×844 without, its
+    row back at its start; each chip's own width (``layout.chip_widths``)."""
+    page.set_viewport_size(SMALL_PHONE if larger else PHONE)
+    larger_text(page, larger)
+    settle(page)
+    widths = chip_widths(page, SIX)
+    for _ in range(6):
+        if not strip(page, SIX, widths)["before"]:
+            break
+        arrow(page, "Players before these").click()
+    return widths
 
 
-def test_one_tap_on_the_arrow_shows_the_players_hidden_past_it(server, page):
+def one_tap_on_the_arrow_shows_the_players_hidden_past_it(page) -> None:
     """Each tap on › moved the row by less than it shows (the sixth player took three
     taps at 360 px), and its tooltip popped up over the header. A tap brings the first
     player cut off at the edge to the other edge, with every player after that fits:
     at 390 px, all the rest at once."""
-    widths = open_six(page, server, larger=False)
+    widths = six_at(page, larger=False)
     row = strip(page, SIX, widths)
     assert row["after"] and not row["before"], row
     assert "Fumiko" not in whole(row)
@@ -122,7 +147,7 @@ def test_one_tap_on_the_arrow_shows_the_players_hidden_past_it(server, page):
 
     # 360 px with larger text: a tap shows the next players that fit, the first of them
     # at the left edge.
-    widths = open_six(page, server, larger=True)
+    widths = six_at(page, larger=True)
     row = strip(page, SIX, widths)
     taps = 0
     while row["after"] and taps < 4:
@@ -135,10 +160,10 @@ def test_one_tap_on_the_arrow_shows_the_players_hidden_past_it(server, page):
     assert taps == 2 and "Fumiko" in whole(row), (taps, row)
 
 
-def test_the_chosen_players_chip_shows_whole(server, page):
+def the_chosen_players_chip_shows_whole(page) -> None:
     """A chip cut off at the row's edge, chosen, comes whole into view (its total shows),
     the row moving no more than that takes; a chip in view stays where it is."""
-    widths = open_six(page, server, larger=True)
+    widths = six_at(page, larger=True)
     row = strip(page, SIX, widths)
     assert "Chiara" not in whole(row), row  # cut off by the arrow at 360 px
     ben = row["chips"][1][1]

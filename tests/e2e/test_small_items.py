@@ -1,13 +1,15 @@
-"""Smaller things a table trips over: a notice leaves the round and the step readable;
-Setup leads on to Play; Latria's step 4 offers what the rule allows; a deleted table
-can be brought back; a campaign's game is named."""
+"""Where smaller things land on a phone's screen, at 390 and 360 px: a notice leaves the
+round and the step readable; Setup's way on to Play; Latria's step 4 record in the bottom
+bar; Invite's command; Score's "Printed values wrong?" in both languages. (What they say
+and do: tests/screens/test_play_latria.py, test_home_delete_undone.py,
+tests/screens/test_home.py.)"""
 
 from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import SHOTS, button, open_app, picked, shot, shows, tap_until
-from tests.e2e.tables import create_table, stored_table, to_latria_step_4
+from tests.e2e.flutter import SHOTS, button, open_app, shot, shows, tap_until
+from tests.e2e.tables import stored_table, to_latria_step_4
 
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
@@ -80,102 +82,23 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
     assert page.url.endswith("/play")
 
 
-def test_a_table_without_a_setup_draw_asks_who_starts(server, page):
-    """No draw proposes a first parent: none is picked, Start says what to choose, and the
-    one tapped starts."""
-    stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"], drawn=False)
-    button(page, "Play").first.click()
-    start = button(page, "Start round 1")
-    start.wait_for()
-    for name in ("Ann", "Ben", "Cleo"):
-        button(page, f"First parent: {name}").wait_for()
-        assert picked(page, f"First parent: {name}").count() == 0
-    for size in (PHONE, SMALL_PHONE):
-        page.set_viewport_size(size)
-        shot(page, f"play-start-no-draw-{size['width']}")
-    start.click()
-    shows(page, re.compile("first parent", re.IGNORECASE)).first.wait_for()
-    shot(page, "play-start-no-draw-refused")
-    tap_until(page, button(page, "First parent: Ben"), picked(page, "First parent: Ben"))
-    start.click()
-    shows(page, "Step 1 — Reveal celestial cards").wait_for()
-    shows(page, re.compile("Ben")).first.wait_for()
-
-
-def test_latria_step_4_asks_keeping_only_of_children_who_did_not_take(server, page):
+def test_latria_step_4_record_is_in_the_bottom_bar_at_both_sizes(server, page):
+    """Step 4's one way on sits in the bottom bar beside Undo at 390 and 360 px. (What
+    step 4 asks and records: tests/screens/test_play_latria.py,
+    tests/ui/test_play_forms_kept.py.)"""
     stored_table(page, server, "latria", ["Ann", "Ben", "Cleo"])
     to_latria_step_4(page)
-    page.set_viewport_size({"width": 390, "height": 1400})
-    kept = {n: page.get_by_role("checkbox", name=f"{n} kept their own card")
-            for n in ("Ben", "Cleo")}
-    kept["Ben"].wait_for()
-    assert page.get_by_role("checkbox", name="Ann kept their own card").count() == 0
+    page.get_by_role("checkbox", name="Ben kept their own card").wait_for()
     button(page, "Targeted body: Sun").click()
-    button(page, "Took the celestial cards: Ben").click()
-    # Not asked of the taker: dimmed in its place (the questions under it stay put).
-    not_asked = page.locator('[aria-disabled="true"]')
-    kept["Ben"].and_(not_asked).wait_for()
-    assert kept["Cleo"].is_visible() and not kept["Cleo"].and_(not_asked).count()
-    button(page, "Took the celestial cards: Cleo").click()  # changed the table's mind
-    kept["Cleo"].and_(not_asked).wait_for()
-    assert not kept["Ben"].and_(not_asked).count()
-    kept["Ben"].click()  # Ben played lower than the parent and kept it
+    button(page, "Took the celestial cards: Cleo").click()
     for size in (PHONE, SMALL_PHONE):
         page.set_viewport_size(size)
         record = button(page, "Record who took the cards")
         box = record.bounding_box()
-        # the step's one way on, in the bottom bar beside Undo
         assert box["y"] > size["height"] - 120, box
         shot(page, f"latria-step4-record-{size['width']}")
     record.click()
     shows(page, "Step 5").first.wait_for()
-    shows(page, "Cleo").first.wait_for()
-
-
-def test_a_deleted_table_comes_back_with_undo(server, page):
-    stored_table(page, server, "luna", ["Ann", "Ben"])
-    button(page, "Setup").first.click()
-    first = page.get_by_role("checkbox").first
-    first.click()  # something entered for the table, to see it come back
-    page.wait_for_selector("flt-semantics[role=checkbox][aria-checked=true]")
-    open_app(page, server.url)
-    button(page, "Delete Luna table: Ann, Ben").click()
-    button(page, "Delete", exact=True).click()
-    page.get_by_text("No table in progress").wait_for()
-    undo = button(page, "Undo", exact=True)
-    undo.wait_for()
-    for size in (PHONE, SMALL_PHONE):
-        page.set_viewport_size(size)
-        shot(page, f"home-deleted-undo-{size['width']}")
-    undo.click()
-    button(page, "Open Luna table: Ann, Ben").wait_for()
-    shows(page, re.compile("^The table is back")).wait_for()
-    shot(page, "home-deleted-restored-360")
-    # with what was entered for it (tests/screens/test_home.py: the log and the ticks)
-    button(page, "Open Luna table: Ann, Ben").click()
-    button(page, "Setup").first.click()
-    page.wait_for_selector("flt-semantics[role=checkbox][aria-checked=true]")
-
-
-def test_a_campaigns_games_are_told_apart_on_the_table_and_home(server, page):
-    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"], variant="Campaign")
-    shows(page, "Campaign game 1 of 3").wait_for()
-    button(page, "Score").first.click()
-    button(page, "See the results").click()
-    page.get_by_text("Every point").wait_for()
-    page.mouse.move(195, 400)
-    page.mouse.wheel(0, 3000)
-    button(page, "Start campaign game 2").click()
-    page.get_by_text("Players", exact=True).wait_for()
-    shows(page, "Campaign game 2 of 3").wait_for()
-    for size in (PHONE, SMALL_PHONE):
-        page.set_viewport_size(size)
-        shot(page, f"table-campaign-game-2-{size['width']}")
-    open_app(page, server.url)
-    button(page, "Open Latria table: Ann, Ben, Cleo Campaign game 2 of 3").wait_for()
-    for size in (PHONE, SMALL_PHONE):
-        page.set_viewport_size(size)
-        shot(page, f"home-campaign-game-2-{size['width']}")
 
 
 def test_invite_gives_the_command_as_readme_installs_it(server, page):

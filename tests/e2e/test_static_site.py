@@ -12,8 +12,7 @@ from playwright.sync_api import expect
 
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM_ARGS, PHONE, chromium_path
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
-from tests.e2e.tables import create_table
-from tests.e2e.test_play_latria import play_round
+from tests.e2e.tables import create_table, play_round
 from tests.static_site import built_site, served
 
 TALL = {"width": 390, "height": 1800}
@@ -164,26 +163,22 @@ DAMAGE_SAVED = f"""async (bytes) => {{
 }}"""
 
 
-def test_a_damaged_saved_file_is_refused_and_left_as_it_is(browser, tmp_path):
+LANGUAGE = "flutter.table_companion.language"  # ft.SharedPreferences in local storage
+LARGER_TEXT = "flutter.companion.larger_text"
+
+
+def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, tmp_path):
+    """One phone: Settings in English, Home and Settings in Japanese at 360 with the larger
+    text; a second tab told the tables are open in the first and changing nothing; then
+    the saved file damaged in the browser's storage: refused, and left as it was."""
     with served(built_site()) as url:
-        with phone(browser, tmp_path / "profile", "site-damaged-failed") as (context, page):
+        with phone(browser, tmp_path / "profile", "site-screens-failed") as (context, page):
             home(page, url)  # the first visit saves an empty store
-            saved = page.evaluate(READ_SAVED)
-            assert saved[:16] == list(b"SQLite format 3\x00")
-            damaged = saved[:100] + [0xA5] * (len(saved) - 100)
-            page.evaluate(DAMAGE_SAVED, damaged)
+            page.set_viewport_size(TALL)
+            button(page, "Settings").click()
+            shows(page, re.compile(r"^Version \d+\.\d+\.\d+ \(build [0-9a-f]{8}\)$")).wait_for()
+            shot(page, "site-settings-tall")
 
-            open_app(page, url)
-            shows(page, "The saved tables cannot be opened").wait_for()
-            expect(page.get_by_text("Start a new table")).to_have_count(0)
-            shot(page, "site-damaged-store")
-            assert page.evaluate(READ_SAVED) == damaged
-
-
-def test_a_second_tab_is_told_and_changes_nothing(browser, tmp_path):
-    with served(built_site()) as url:
-        with phone(browser, tmp_path / "profile", "site-second-tab-failed") as (context, page):
-            home(page, url)
             second = context.new_page()
             open_app(second, url)
             # (the reason below it, "The app is open in another tab…", is selectable text,
@@ -191,22 +186,7 @@ def test_a_second_tab_is_told_and_changes_nothing(browser, tmp_path):
             shows(second, "The saved tables cannot be opened").wait_for()
             expect(second.get_by_text("Start a new table")).to_have_count(0)
             shot(second, "site-second-tab")
-            page.close()  # the first tab's lock goes with it
-            home(second, url)
-
-
-LANGUAGE = "flutter.table_companion.language"  # ft.SharedPreferences in local storage
-LARGER_TEXT = "flutter.companion.larger_text"
-
-
-def test_the_sites_screens_in_both_languages_and_sizes(browser, tmp_path):
-    with served(built_site()) as url:
-        with phone(browser, tmp_path / "profile", "site-screens-failed") as (context, page):
-            home(page, url)
-            page.set_viewport_size(TALL)
-            button(page, "Settings").click()
-            shows(page, re.compile(r"^Version \d+\.\d+\.\d+ \(build [0-9a-f]{8}\)$")).wait_for()
-            shot(page, "site-settings-tall")
+            second.close()
 
             page.evaluate(f"""localStorage.setItem({LANGUAGE!r}, '"ja"');
                               localStorage.setItem({LARGER_TEXT!r}, 'true');""")
@@ -219,6 +199,19 @@ def test_the_sites_screens_in_both_languages_and_sizes(browser, tmp_path):
             button(page, "設定").click()
             shows(page, re.compile(r"^バージョン \d+\.\d+\.\d+（ビルド [0-9a-f]{8}）$")).wait_for()
             shot(page, "site-settings-ja-360-tall")
+
+            page.evaluate(f"""localStorage.removeItem({LANGUAGE!r});
+                              localStorage.removeItem({LARGER_TEXT!r});""")
+            page.set_viewport_size(PHONE)
+            saved = page.evaluate(READ_SAVED)
+            assert saved[:16] == list(b"SQLite format 3\x00")
+            damaged = saved[:100] + [0xA5] * (len(saved) - 100)
+            page.evaluate(DAMAGE_SAVED, damaged)
+            open_app(page, url)
+            shows(page, "The saved tables cannot be opened").wait_for()
+            expect(page.get_by_text("Start a new table")).to_have_count(0)
+            shot(page, "site-damaged-store")
+            assert page.evaluate(READ_SAVED) == damaged
 
 
 VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")

@@ -1,17 +1,31 @@
-"""Two and three phones on one table, as a table uses them: each sees the others' taps
-without reloading, a stale tap is refused with a notice, and score entries from two
-phones both land."""
+"""Phones on one table, as a table uses them, in one walk: each sees the others' taps on
+Home, Play and Score without reloading; a phone typing in a count keeps typing there while
+another phone's entry draws its screen again; each phone reads the table's times on its own clock
+(Chromium's ``timezone_id``; companion/web/web_page.js says the phone's zone at connect).
+
+Which tap wins and what a phone is told are the models' (tests/screens/test_play.py,
+test_score_entries.py, test_two_phones.py) and the session's
+(tests/ui/test_missed_taps.py, tests/web/test_play_in_place.py, tests/web/test_sync.py)."""
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
 
 import pytest
 
-from companion.flows import replay
 from companion.storage.store import Store
-from tests.e2e.conftest import PHONE, Server
-from tests.e2e.flutter import button, open_app, shot, shows, tap_until
+from tests.e2e.conftest import PHONE
+from tests.e2e.flutter import (
+    button,
+    count_field,
+    open_app,
+    shot,
+    shows,
+    tap_until,
+    wait_for_editing,
+)
 from tests.e2e.tables import create_table, stored_table
 
 TALL = {"width": 390, "height": 1400}
@@ -37,6 +51,11 @@ def open_table(page, url: str, game: str, screen: str) -> None:
     """Open the table's Play or Score (both have an Undo) on a phone, tapping again
     where a loaded machine dropped a tap (``tap_until``)."""
     open_app(page, url)
+    open_from_home(page, game, screen)
+
+
+def open_from_home(page, game: str, screen: str) -> None:
+    """From Home, the table's Play or Score."""
     on_table = page.get_by_text("Edit names and seats")  # the table's screen, not Play's
     tap_until(page, button(page, f"Open {game} table"), on_table)
     tap_until(page, button(page, screen).first, button(page, "Undo").first, still=on_table)
@@ -55,115 +74,122 @@ def both_at_latria_step_one(server, page, second_page) -> None:
     shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
 
 
-def saved_log(server: Server, players: list[str]):
-    store = Store(server.data_dir)
-    (table,) = store.list_tables()
-    events = store.events(table.id)
-    config = {"players": players, "variant": "standard", "setup": None}
-    return events, replay("latria", config, events)
+SMALL = {"width": 360, "height": 740}
 
 
-def test_a_tap_on_one_phone_shows_on_the_other_and_a_stale_tap_is_refused(
-        server, page, second_page, third_page, tmp_path):
-    players = ["Ann", "Ben", "Cleo", "Dan"]
-    both_at_latria_step_one(server, page, second_page)
+def to_score(page) -> None:
+    """From Play, back to the table's screen and on to Score."""
+    button(page, "Back").first.click()
+    on_table = page.get_by_text("Edit names and seats")
+    on_table.wait_for()
+    tap_until(page, button(page, "Score").first, page.get_by_text("Ann: 0 points"),
+              still=on_table)
+
+
+def type_count(page, number: str) -> None:
+    page.keyboard.press("Control+a")
+    page.keyboard.press("Backspace")
+    page.keyboard.type(number)
+
+
+ZONES = ("Asia/Tokyo", "America/New_York")
+LAST_CHANGE = re.compile(r"Last change today at (\d{1,2}):(\d\d)")
+
+
+def last_change(page) -> tuple[int, int]:
+    """The hour and minute Home says the table last changed."""
+    label = shows(page, LAST_CHANGE)
+    label.wait_for()
+    text = label.text_content() or ""
+    if not LAST_CHANGE.search(text):
+        text = label.get_attribute("aria-label") or ""
+    hour, minute = LAST_CHANGE.search(text).groups()
+    return int(hour), int(minute)
+
+
+def minutes(zone: str, moment: datetime) -> int:
+    local = moment.astimezone(ZoneInfo(zone))
+    return local.hour * 60 + local.minute
+
+
+def test_phones_follow_each_other_on_home_play_and_score_at_their_own_hours(server, browser):
+    tokyo = browser.new_context(viewport=PHONE, device_scale_factor=1, timezone_id=ZONES[0])
+    new_york = browser.new_context(viewport=PHONE, device_scale_factor=1,
+                                   timezone_id=ZONES[1])
+    try:
+        page, second_page = tokyo.new_page(), new_york.new_page()
+        for phone in (page, second_page):
+            phone.set_default_timeout(20000)
+        walk(server, page, second_page)
+    finally:
+        tokyo.close()
+        new_york.close()
+
+
+def walk(server, page, second_page) -> None:
+    # B on Home lists the table A makes at once, without a reload; each phone says when
+    # it last changed on its own clock.
+    open_app(second_page, server.url)
+    second_page.get_by_text("Start a new table").wait_for()
+    before = datetime.now(UTC).replace(second=0, microsecond=0)
+    create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])  # typed in
+    after = datetime.now(UTC)
+    button(second_page, "Open Latria table").wait_for(timeout=2000)
+    shown = {ZONES[1]: last_change(second_page)}
+    shot(second_page, "time-zone-new-york-home")
+    button(page, "Back").first.click()  # Home
+    shown[ZONES[0]] = last_change(page)
+    shot(page, "time-zone-tokyo-home")
+    for zone, (hour, minute) in shown.items():
+        # The change was made between ``before`` and ``after``: on this phone's clock.
+        assert minutes(zone, before) <= hour * 60 + minute <= minutes(zone, after), zone
+    # One moment, two clocks: 14 hours apart in December, 13 in summer.
+    gap = ((shown[ZONES[0]][0] - shown[ZONES[1]][0]) % 24) * 60 + (
+        shown[ZONES[0]][1] - shown[ZONES[1]][1])
+    offsets = [ZoneInfo(z).utcoffset(before) for z in ZONES]
+    assert gap == (offsets[0] - offsets[1]).total_seconds() // 60
+
+    # Both on Play at round 1's first step (tall: the whole step in view).
+    for phone in (page, second_page):
+        phone.set_viewport_size(TALL)
+    on_table = page.get_by_text("Edit names and seats")
+    tap_until(page, button(page, "Open Latria table"), on_table)
+    button(page, "Play").first.click()
+    button(page, "First parent: Ann").click()
+    button(page, "Start round 1").click()
+    shows(page, "Step 1 — Reveal celestial cards").wait_for()
+    open_from_home(second_page, "Latria", "Play")
+    shows(second_page, "Step 1 — Reveal celestial cards").wait_for()
 
     # Phone A taps Next: phone B shows the new step within 2 s, with no reload.
     button(page, "Next: Step 2 — Parent plays").click()
     shows(second_page, "Ann plays one astrology card").wait_for(timeout=2000)
-    # And B's own next tap goes on from there.
+    # And B's own next tap goes on from there, shown on A.
     button(second_page, "Next: Step 3 — Children play").click()
     # Step 3's own button ("Step 3 — Children play" is also in step 2's Next).
     button(page, "Next: Step 4 — Acquire").wait_for(timeout=2000)
 
-    # Phone C is served by a second server process on the same data folder, so A's
-    # broadcast never reaches it: its screen stays on step 3 while A moves on.
-    other = Server(server.data_dir, tmp_path / "server2.log")
-    other.start()
-    try:
-        third_page.set_viewport_size(TALL)
-        open_table(third_page, other.url, "Latria", "Play")
-        shows(third_page, "Step 3 — Children play").wait_for()
-        button(page, "Next: Step 4 — Acquire").click()
-        shows(second_page, "Step 4 — Acquire cards").wait_for(timeout=2000)
-        before, _ = saved_log(server, players)
+    # Both on Score. B is in Ann's Moon 2 VP box when A enters 3 there: B's screen
+    # shows A's entry and B's keyboard stays in the box; B then enters 2.
+    to_score(page)
+    to_score(second_page)
+    count_field(second_page, "Moon 2 VP").click()
+    wait_for_editing(second_page)
+    count_field(page, "Moon 2 VP").click()
+    wait_for_editing(page)
+    type_count(page, "3")
+    page.get_by_text("Ann: 6 points").wait_for()
+    second_page.get_by_text("Ann: 6 points").wait_for(timeout=2000)
+    wait_for_editing(second_page)  # still typing there, drawn again
+    type_count(second_page, "2")
 
-        # C's stale Next (it would be a second "children play") is refused, C is drawn
-        # again at the saved step, and says so in one line.
-        button(third_page, "Next: Step 4 — Acquire").click()
-        shows(third_page, re.compile(MISSED + r"Now: .*Step 4")).wait_for()
-        shows(third_page, "Step 4 — Acquire cards").wait_for()
-        third_page.set_viewport_size(PHONE)
-        shot(third_page, "two-phones-stale-tap")
-        third_page.set_viewport_size({"width": 360, "height": 740})
-        shot(third_page, "two-phones-stale-tap-360")
-        after, state = saved_log(server, players)
-        assert after == before  # nothing saved, and the log replays
-        # A stale Undo is refused the same way: A's step 4 stays.
-        button(page, "Undo").click()  # A: back to step 3, broadcast to B only
-        shows(page, "Step 3 — Children play").wait_for()
-        button(third_page, "Undo").click()  # C still shows step 4: stale
-        shows(third_page, re.compile(MISSED + r"Now: .*Step 3")).wait_for()
-        undone, _ = saved_log(server, players)
-        assert undone == before[:-1]  # one undo, not two
-    finally:
-        other.stop()
-
-    # A reload shows the stored state.
-    second_page.reload()
-    open_table(second_page, server.url, "Latria", "Play")
-    shows(second_page, "Step 3 — Children play").wait_for()
-
-
-def more(page, label: str, whom: str, times: int) -> None:
-    """Tap the + of ``label`` on ``whom``'s sheet (its name says whom it counts for)."""
-    for _ in range(times):
-        button(page, f"{label}: one more for {whom}", exact=True).click()
-
-
-def test_two_phones_entering_two_players_scores_both_land(server, page, second_page,
-                                                         third_page):
-    stored_table(page, server, "latoro", ["Kim", "Lee"])
-    page.set_viewport_size(TALL)
-    button(page, "Score").first.click()
-    page.get_by_text("Kim: 0 points").wait_for()
-    second_page.set_viewport_size(TALL)
-    open_table(second_page, server.url, "Latoro", "Score")
-    button(second_page, "Lee, 0 points").click()
-    second_page.get_by_text("Lee: 0 points").wait_for()
-
-    # Tapped turn about, as two players at the table would: Kim on A, Lee on B (any
-    # order of entries on two phones: tests/screens/test_score_entries.py).
-    more(page, "Clan tags · 氏族タグ", "Kim", 1)
-    more(second_page, "Clan tags · 氏族タグ", "Lee", 1)
-    more(page, "Clan tags · 氏族タグ", "Kim", 1)
-    page.get_by_text("Kim: 2 points").wait_for()
-    second_page.get_by_text("Lee: 1 point").wait_for()
-    # Each phone shows the other's total, live.
-    button(page, "Lee, 1 point").wait_for(timeout=2000)
-    button(second_page, "Kim, 2 points").wait_for(timeout=2000)
+    # The later entry is kept and saved, both phones show it, and A is told.
+    second_page.get_by_text("Ann: 4 points").wait_for()
+    page.get_by_text("Ann: 4 points").wait_for(timeout=2000)
+    shows(page, "Changed on another phone: Ann · Moon 2 VP is now 2").wait_for()
     sheet = Store(server.data_dir).list_tables()[0].score_sheet
-    assert [p["clan_tag_points"] for p in sheet["players"]] == [2, 1]
-
-    # The same field on both: the later entry is kept, and the other phone is told.
-    button(second_page, "Kim, 2 points").click()
-    second_page.get_by_text("Kim: 2 points").wait_for()
-    more(second_page, "Clan tags · 氏族タグ", "Kim", 1)
-    page.get_by_text("Kim: 3 points").wait_for(timeout=2000)
-    shows(page, re.compile(r"Changed on another phone: Kim · Clan tags.* is now 3")).wait_for()
+    assert sheet["players"][0]["cards"] == [{"celestial": "moon", "vp": 2}] * 2
     page.set_viewport_size(PHONE)
-    shot(page, "two-phones-score-notice")
-    page.set_viewport_size({"width": 360, "height": 740})
-    shot(page, "two-phones-score-notice-360")
-
-    # A third phone opening the table sees the same.
-    open_table(third_page, server.url, "Latoro", "Score")
-    button(third_page, "Kim, 3 points").wait_for()
-    button(third_page, "Lee, 1 point").wait_for()
-
-
-def test_home_on_another_phone_lists_a_new_table_at_once(server, page, second_page):
-    open_app(second_page, server.url)
-    second_page.get_by_text("Start a new table").wait_for()
-    create_table(page, server.url, "Luna", ["Ann", "Ben"])  # typed in: New table tells
-    button(second_page, "Open Luna table").wait_for(timeout=2000)
+    shot(page, "one-server-same-count")
+    page.set_viewport_size(SMALL)
+    shot(page, "one-server-same-count-360")

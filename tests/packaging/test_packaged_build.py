@@ -42,7 +42,7 @@ from packaging.requirements import Requirement
 from companion.assets_folder import FONT_FILE
 from tests.e2e.conftest import CHROMIUM_ARGS, PHONE, chromium_path, free_port
 from tests.e2e.flutter import open_app
-from tests.e2e.test_home import GAMES
+from tests.e2e.tables import HOME_TILES
 
 pytestmark = pytest.mark.e2e
 
@@ -312,7 +312,7 @@ def look_at_home(path: str, url: str) -> None:
             page.set_default_timeout(15000)
             open_app(page, url)
             page.get_by_text("Start a new table").wait_for()
-            for name, players in GAMES:
+            for name, players in HOME_TILES:
                 tile = page.get_by_role("button", name=f"{name}\n{players}")
                 tile.wait_for()
                 assert tile.count() == 1

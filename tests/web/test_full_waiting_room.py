@@ -6,7 +6,7 @@ code holds only the sessions that have neither.
 
 The phone's pass reaches the server with its first request: the page script copies it
 from the phone's storage into a cookie (companion/web/web_page.js), as ``pass_cookie``
-does here (tests/e2e/test_full_waiting_room.py: Chromium does). The server is
+does here (tests/e2e/test_access_code.py: Chromium does). The server is
 `companion` itself on 127.0.0.x addresses.
 """
 

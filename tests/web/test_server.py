@@ -53,22 +53,29 @@ class Companion:
 
     def __init__(self, tmp_path: Path, *args: str, web_flag: str = "--web", env=None,
                  program: tuple[str, ...] = ("-m", "companion")):
-        self.port = free_port()
         self.out_path = tmp_path / "console.txt"
         env = dict(os.environ, PYTHONUNBUFFERED="1", **(env or {}))
         env.pop("COMPANION_DATA_DIR", None)
         flags = [web_flag] if web_flag else []
-        with open(self.out_path, "wb") as out:
-            self.proc = subprocess.Popen(
-                [sys.executable, *program, *flags, "--port", str(self.port),
-                 "--data-dir", str(tmp_path / "data"), *args],
-                stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
-        deadline = time.monotonic() + 60
-        while READY not in self.output():
-            if self.proc.poll() is not None or time.monotonic() > deadline:
-                self.stop()
-                raise RuntimeError(f"companion did not start: {self.output()[-2000:]}")
-            time.sleep(0.1)
+        # Another test process can take the port found free before this server binds it:
+        # then another port.
+        for attempt in range(3):
+            self.port = free_port()
+            with open(self.out_path, "wb") as out:
+                self.proc = subprocess.Popen(
+                    [sys.executable, *program, *flags, "--port", str(self.port),
+                     "--data-dir", str(tmp_path / "data"), *args],
+                    stdout=out, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
+            deadline = time.monotonic() + 60
+            while READY not in self.output():
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    self.stop()
+                    if "Address already in use" in self.output() and attempt < 2:
+                        break
+                    raise RuntimeError(f"companion did not start: {self.output()[-2000:]}")
+                time.sleep(0.1)
+            else:
+                return
 
     def output(self) -> str:
         return self.out_path.read_text(encoding="utf-8", errors="replace")

@@ -3,7 +3,8 @@
 Each server here is a separate process, as a service manager would run it: the real
 `python -m companion --web`, or our server around a small Flet ``main`` that holds the
 stop up in one of the ways a handler could (busy on the event loop, or slow to finish
-its own shutdown). The browser test with a burst of taps is tests/e2e/test_shutdown_taps.py.
+its own shutdown). A burst of a phone's taps
+at the stop: tests/web/test_shutdown_taps.py.
 """
 
 from __future__ import annotations
