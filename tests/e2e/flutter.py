@@ -119,6 +119,22 @@ HELD_STILL = """() => {
 }"""
 
 
+FRAMES_WITHIN = 10_000  # ms
+
+
+def two_frames(page: Page) -> None:
+    """Wait until the page has drawn two frames. A browser under load was seen to stop
+    drawing a page altogether (its scripts still ran): that fails here within
+    FRAMES_WITHIN, worded as Playwright's own timeouts (.ci/test runs those again),
+    instead of waiting for a frame until the test's own time runs out."""
+    drawn = page.evaluate("""(ms) => new Promise(r => {
+      requestAnimationFrame(() => requestAnimationFrame(() => r(true)));
+      setTimeout(() => r(false), ms);
+    })""", FRAMES_WITHIN)
+    if not drawn:
+        raise PlaywrightTimeout(f"Timeout {FRAMES_WITHIN}ms exceeded: the page drew no frame")
+
+
 def shot(page: Page, name: str) -> Path:
     """Save a screenshot for a person to look at (tests/e2e/artifacts/NAME.png)."""
     SHOTS.mkdir(exist_ok=True)
@@ -130,7 +146,7 @@ def shot(page: Page, name: str) -> Path:
     page.evaluate("document.fonts.ready.then(() => true)")
     # Two animation frames more: on a busy machine the painted canvas was seen a screen
     # behind the accessibility tree (a screenshot of the screen before the last tap).
-    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    two_frames(page)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     return path

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from companion.assets_folder import LATIN_FONT_FILE
 from companion.ui.preferences import LARGER_TEXT_KEY
-from tests.e2e.flutter import open_app
+from tests.e2e.flutter import open_app, two_frames
 
 SMALLEST_TEXT = 13  # px: the smallest text the screens draw (the rulebook's headers)
 LARGER = 1.3  # Settings → Larger text (companion/web/web_page.py LARGER_TEXT_PERCENT)
@@ -129,7 +129,7 @@ def at_rest(page, arg: list) -> dict:
         if now == last:
             return now
         last = now
-        page.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r, 50)))")
+        two_frames(page)
     raise AssertionError(f"the players' row did not come to rest: {last}")
 
 
@@ -152,4 +152,4 @@ def resize(page, size: dict) -> None:
         const root = document.querySelector("flt-semantics-host flt-semantics");
         return root && Math.round(root.getBoundingClientRect().width) === w;
     }""", arg=size["width"])
-    page.evaluate("new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    two_frames(page)

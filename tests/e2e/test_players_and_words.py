@@ -11,7 +11,16 @@ from __future__ import annotations
 import json
 import re
 
-from tests.e2e.flutter import button, open_app, settle, shows, textbox, wait_for_editing
+from tests.e2e.flutter import (
+    button,
+    open_app,
+    settle,
+    shot,
+    shows,
+    tap_until,
+    textbox,
+    wait_for_editing,
+)
 from tests.e2e.words import SMALL
 
 
@@ -40,14 +49,22 @@ def test_names_typed_keep_their_letters_and_export_downloads_the_sheet(server, p
     page.keyboard.type("Bartholomew the Younger of Little Hampton")  # 41: cut at 40
     shows(page, "40/40").wait_for()
     assert len(textbox(page, "Player 2").input_value()) == 40
+    shot(page, "new-names-360")
     page.keyboard.press("Control+a")
     page.keyboard.type("Ben")
     button(page, "Create table").click()
     page.get_by_text("Players", exact=True).wait_for()
+    # The names and seats before play (for a person to look at: the screen is not walked).
+    button(page, "Edit names and seats").click()
+    shows(page, "Seats go clockwise").wait_for()
+    shot(page, "players-seats-360")
+    tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
 
     # Export: the sheet as a file the browser downloads, no raw JSON on the screen.
     button(page, "Score").first.click()
     button(page, "Export").click()
+    button(page, "Save as a file").wait_for()
+    shot(page, "score-export-360")
     with page.expect_download() as download:
         button(page, "Save as a file").click()
     saved = download.value

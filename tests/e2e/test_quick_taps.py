@@ -35,7 +35,16 @@ import pytest
 
 from companion.storage.store import Store
 from scorers.carpe_astra import CHARACTERS
-from tests.e2e.flutter import button, count_field, open_app, picked, settle, shows, tap_until
+from tests.e2e.flutter import (
+    button,
+    click_into,
+    count_field,
+    open_app,
+    picked,
+    settle,
+    shows,
+    tap_until,
+)
 from tests.e2e.held import Held
 from tests.e2e.tables import saved_until, stored_table, to_latria_step_4, write_table
 from tests.e2e.test_two_phones import open_table, second_page  # noqa: F401 - a fixture
@@ -350,3 +359,36 @@ def a_number_typed_as_score_draws_the_form_again_is_told(server, page, held) -> 
     ann = saved_player(server)
     assert before is None and CHARACTERS[ann["character"]].name in name  # it landed
     assert ann["support"].get("military", 0) == 0 and ann["support"].get("priests", 0) == 0
+
+
+ALTAR_TIE = {  # both Realms complete for both, 3 Shrines each: the last Shrine's turn asked
+    "game": "altar", "end": "realm_completed", "players": [
+        {"name": "Ann", "realms": [{"god": "", "shrines": 2, "active_altars": 3},
+                                   {"god": "", "shrines": 1, "active_altars": 4}]},
+        {"name": "Ben", "realms": [{"god": "", "shrines": 2, "active_altars": 3},
+                                   {"god": "", "shrines": 1, "active_altars": 4}]}]}
+
+
+def test_a_digit_typed_after_a_chip_is_tapped_goes_to_no_number(server, page):
+    """The keyboard after a tap on a chip: a chip drawn anew gave the number typed last the
+    keyboard back, its digits selected, and the next digit replaced it (Ben's turn 17
+    became 9, and Ann won)."""
+    write_table(server, "altar", ["Ann", "Ben"])
+    store = Store(server.data_dir)
+    (table,) = store.list_tables()
+    store.set_score_sheet(table.id, ALTAR_TIE)
+    open_app(page, f"{server.url}table/{table.id}/score")
+    page.set_viewport_size({"width": 390, "height": 1400})
+    for name, turn in (("Ann", 14), ("Ben", 17)):
+        click_into(page, count_field(page, f"{name}'s last Shrine, turn"))
+        page.keyboard.press("Control+a")
+        page.keyboard.type(str(turn))
+    saved_until(lambda: [p.get("last_shrine_turn") for p in Store(server.data_dir)
+                         .get_table(table.id).score_sheet["players"]] == [14, 17],
+                "the turns typed")
+    button(page, "How the game ended: A Realm was completed").click()
+    page.keyboard.type("9")
+    button(page, "See the results").click()  # sent after the 9: it has landed by then
+    page.get_by_text("Ben wins").wait_for()
+    players = Store(server.data_dir).get_table(table.id).score_sheet["players"]
+    assert [p.get("last_shrine_turn") for p in players] == [14, 17]

@@ -33,7 +33,13 @@ def drawn_ctx(store: Store):
     ctx = fake_ctx(store)
     ctx.page = DialogPage()
     ctx.notices = []
-    ctx.show_notice = lambda message, kind=None, action=None: ctx.notices.append(message)
+    ctx.actions = []  # a notice's button: (its words, what it does)
+
+    def show_notice(message, kind=None, action=None):
+        ctx.notices.append(message)
+        ctx.actions.append(action)
+
+    ctx.show_notice = show_notice
     ctx.redraw = lambda view: None
     return ctx
 
@@ -69,7 +75,7 @@ def test_a_japanese_name_is_kept_and_listed_from_the_data_folder_opened_again(tm
                                                             "Player 4"]
 
 
-def test_delete_asks_first_cancel_keeps_the_table_and_delete_removes_it(tmp_path):
+def test_delete_asks_first_cancel_keeps_the_table_delete_removes_it_and_undo_brings_it_back(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "standard", ["Ann", "Ben"])
     ctx = drawn_ctx(store)
@@ -88,3 +94,9 @@ def test_delete_asks_first_cancel_keeps_the_table_and_delete_removes_it(tmp_path
     assert Store(tmp_path).list_tables() == []  # gone from the folder, not only the screen
     shown = view_texts(home.build(drawn_ctx(Store(tmp_path))))
     assert any(text.startswith("No table in progress") for text in shown)
+    # The notice's Undo: the table is back, and the phone is told so.
+    words, undo = ctx.actions[-1]
+    assert words == "Undo"
+    undo()
+    assert ctx.notices[-1] == "The table is back, with everything entered for it"
+    assert [t.id for t in Store(tmp_path).list_tables()] == [table.id]
