@@ -75,7 +75,7 @@ def test_a_japanese_name_is_kept_and_listed_from_the_data_folder_opened_again(tm
                                                             "Player 4"]
 
 
-def test_delete_asks_first_cancel_keeps_the_table_delete_removes_it_and_undo_brings_it_back(tmp_path):
+def test_delete_asks_first_then_removes_the_table_and_undo_brings_it_back(tmp_path):
     store = Store(tmp_path)
     table = store.create_table("luna", "standard", ["Ann", "Ben"])
     ctx = drawn_ctx(store)
