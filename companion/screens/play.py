@@ -18,6 +18,7 @@ from companion.flows import FLOWS, Action, FlowError, PlayView, replay
 from companion.flows.base import Flow
 from companion.i18n import ENGLISH, say, say_error, speaking, t
 from companion.screens.answers import told
+from companion.table import play_state
 from companion.table.play_state import current
 from companion.table.record import TableSession
 from companion.table.setup import flow_config
@@ -87,7 +88,7 @@ class Play:
 
     @property
     def view(self) -> PlayView:
-        return self.flow.view(self.state)
+        return play_state.view(self.flow, self.state)
 
     @property
     def broken_text(self) -> str:

@@ -23,10 +23,15 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from companion.flows import FlowState, replay
+from companion.flows import FlowState, PlayView, replay
+from companion.flows.base import Flow
 
 KEPT = 64  # tables × recent numbers; a state is a few kB
 _states: OrderedDict[tuple[str, int, str], FlowState] = OrderedDict()
+# The game's view of a kept state, by the state's identity (the state is held with it, so
+# its id is not given to another): after a change every phone on the table draws the same
+# kept state, and the view (words, markers, buttons) is the same for all of them.
+_views: OrderedDict[int, tuple[FlowState, PlayView]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -68,3 +73,20 @@ def keep(config: Mapping[str, Any], table_id: str, seq: int, state: FlowState) -
         _states.move_to_end(key)
         while len(_states) > KEPT:
             _states.popitem(last=False)
+
+
+def view(flow: Flow, state: FlowState) -> PlayView:
+    """``flow.view(state)``, made once for a state however many phones draw it. A view is
+    read, never changed, by the screens that draw it."""
+    with _lock:
+        kept = _views.get(id(state))
+        if kept is not None and kept[0] is state:
+            _views.move_to_end(id(state))
+            return kept[1]
+    made = flow.view(state)
+    with _lock:
+        _views[id(state)] = (state, made)
+        _views.move_to_end(id(state))
+        while len(_views) > KEPT:
+            _views.popitem(last=False)
+    return made

@@ -61,3 +61,29 @@ def test_only_the_recent_states_are_kept():
     for seq in range(play_state.KEPT * 2):
         play_state.keep(CONFIG, "t-bound", seq, state)
     assert len(play_state._states) <= play_state.KEPT
+
+
+def test_the_phones_on_one_state_share_its_view_made_once(tmp_path, monkeypatch):
+    """After a change every phone draws the table's one kept state: the game's view of it
+    is made for the first phone and handed to the others."""
+    from dataclasses import replace
+
+    from companion.screens.play import Play
+
+    store = Store(tmp_path)
+    table = store.create_table("latria", "standard", CONFIG["players"], seed=1)
+    flow = FLOWS["latria"]
+    made = []
+    monkeypatch.setitem(FLOWS, "latria", replace(
+        flow, view=lambda state: made.append(state) or flow.view(state)))
+    phones = [Play.open(store, table.id) for _ in range(5)]
+    views = [phone.view for phone in phones]
+    assert all(v is views[0] for v in views) and len(made) == 1
+    assert views[0] == flow.view(phones[0].state)
+    # A tap: a new state, a new view, made once again.
+    seq = store.append_event(table.id, primary_event(phones[0].state), phones[0].seq)
+    made.clear()
+    after = [Play.open(store, table.id) for _ in range(5)]
+    assert {phone.seq for phone in after} == {seq}
+    assert all(phone.view is after[0].view for phone in after) and len(made) == 1
+    assert after[0].view != views[0]
