@@ -13,20 +13,23 @@ from functools import cache
 
 import pytest
 
+from companion.catalog import GAMES as CATALOG
+from companion.i18n import speaking, t
 from companion.rules import rulebooks
-from tests.e2e.flutter import button, open_app, settle
-from tests.e2e.test_japanese import both_sizes, choose_language, create_table_ja
+from tests.e2e.flutter import button, open_app, settle, tap_until
+from tests.e2e.tables import write_table
+from tests.e2e.test_japanese import both_sizes, choose_language
 from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)
 from tests.e2e.words import SMALL, read_screen
 
 GAMES = [
-    # (Japanese tile, file name, players)
-    ("ラトリア・オーパス", "latria", ["Ann", "Ben", "Cleo"]),
-    ("カルペ・アストラ", "carpe-astra", ["Ann", "Ben", "Cleo"]),
-    ("ルナ", "luna", ["Ann", "Ben", "Cleo", "Dan"]),
-    ("ルナ", "luna-solo", ["Mika"]),
-    ("アルター", "altar", ["Ann", "Ben"]),
-    ("ラトーロ", "latoro", ["Ann", "Ben", "あおい"]),
+    # (game, file name, players, variant): as test_walk_words.py, written into the store
+    ("latria", "latria", ["Ann", "Ben", "Cleo"], "standard"),
+    ("carpe_astra", "carpe-astra", ["Ann", "Ben", "Cleo"], "standard"),
+    ("luna", "luna", ["Ann", "Ben", "Cleo", "Dan"], "standard"),
+    ("luna", "luna-solo", ["Mika"], "solo1"),
+    ("altar", "altar", ["Ann", "Ben"], "standard"),
+    ("latoro", "latoro", ["Ann", "Ben", "あおい"], "standard"),
 ]
 
 # ASCII words a Japanese screen may show, and why.
@@ -121,14 +124,20 @@ def back_to_table(page) -> None:
     page.get_by_text("プレイヤー", exact=True).wait_for()
 
 
-@pytest.mark.parametrize("tile, name, players", GAMES, ids=[g[1] for g in GAMES])
-def test_every_screen_speaks_japanese(walk_server, page, tile, name, players):  # noqa: F811
+@pytest.mark.parametrize("game, name, players, variant", GAMES, ids=[g[1] for g in GAMES])
+def test_every_screen_speaks_japanese(walk_server, page, game, name, players,  # noqa: F811
+                                      variant):
     walk = Walk(page, players)
+    write_table(walk_server, game, players, variant)
     open_app(page, walk_server.url)
     page.get_by_text("Start a new table").or_(page.get_by_text("新しい卓を始める")).wait_for()
     choose_language(page, "日本語")
     page.get_by_text("新しい卓を始める").wait_for()
-    create_table_ja(page, tile, players)
+    with speaking("ja"):  # the table's tile on Home: "ルナの卓を開く： Mika …"
+        opening = t("home.open_table_title", game=t(CATALOG[game].name))
+    tile = page.get_by_role("button", name=re.compile(
+        "^" + re.escape(opening) + r"\s+" + re.escape(players[0]) + "\\b"))
+    tap_until(page, tile.first, page.get_by_text("プレイヤー", exact=True))
     walk.read(f"ja-walk-{name}-table")
 
     button(page, "準備").first.click()
