@@ -5,3 +5,24 @@ from hypothesis import settings
 # A 2-core CI machine is slower than a laptop: no per-example deadline, same example count.
 settings.register_profile("default", deadline=None)
 settings.load_profile("default")
+
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Why each test run again (.ci/test reruns a browser wait that timed out) failed the
+    first time: where in the tests (each test file's line on the way down) and the error's
+    first lines (Playwright's say which wait). pytest names a rerun, but no more."""
+    reruns = terminalreporter.stats.get("rerun", [])
+    if not reruns:
+        return
+    terminalreporter.section("why tests ran again")
+    for report in reruns:
+        failure = report.longrepr
+        entries = getattr(getattr(failure, "reprtraceback", None), "reprentries", [])
+        where = [f"{e.reprfileloc.path}:{e.reprfileloc.lineno}" for e in entries
+                 if getattr(e, "reprfileloc", None) and "tests/" in e.reprfileloc.path]
+        crash = getattr(failure, "reprcrash", None)
+        terminalreporter.write_line(report.nodeid)
+        terminalreporter.write_line("    at " + " > ".join(where))
+        for line in (crash.message if crash else str(failure)).splitlines()[:8]:
+            terminalreporter.write_line("    " + line)
