@@ -6,6 +6,7 @@ saved file in the browser's storage is refused and left as it was."""
 from __future__ import annotations
 
 import re
+import time
 from contextlib import contextmanager
 
 from playwright.sync_api import expect
@@ -256,8 +257,17 @@ def test_a_new_build_replaces_the_old_and_keeps_the_tables(browser, tmp_path):
             shutil.copytree(newer, live)
             wire = Wire(page)
             assert build_shown(page, url) != old  # the next visit
-            changed = {u.rsplit("/", 1)[-1].split("?")[0] for u in
-                       (k.split(" ", 1)[1] for k in wire.bytes)}
+
+            def fetched() -> set[str]:
+                return {u.rsplit("/", 1)[-1].split("?")[0] for u in
+                        (k.split(" ", 1)[1] for k in list(wire.bytes))}
+
+            # The new service worker fetches the files that changed as it installs, which
+            # can end after the page has shown the new build (seen once in a full run).
+            deadline = time.monotonic() + 30
+            while "app.tar.gz" not in fetched() and time.monotonic() < deadline:
+                page.wait_for_timeout(200)  # (a poll: Playwright's events arrive meanwhile)
+            changed = fetched()
             assert "app.tar.gz" in changed and "main.dart.js" not in changed
             assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
             tap_until(page, button(page, "Back", exact=True),
