@@ -19,18 +19,12 @@ from companion.rules import rulebooks
 from tests.e2e.flutter import button, open_app, settle, tap_until
 from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import both_sizes, choose_language
-from tests.e2e.test_walk_words import tap_primary, walk_server  # noqa: F401 (fixture)
+from tests.e2e.test_walk_words import (  # the walks' tables
+    GAMES,
+    tap_primary,
+    walk_server,  # noqa: F401 (fixture)
+)
 from tests.e2e.words import SMALL, read_screen
-
-GAMES = [
-    # (game, file name, players, variant): as test_walk_words.py, written into the store
-    ("latria", "latria", ["Ann", "Ben", "Cleo"], "standard"),
-    ("carpe_astra", "carpe-astra", ["Ann", "Ben", "Cleo"], "standard"),
-    ("luna", "luna", ["Ann", "Ben", "Cleo", "Dan"], "standard"),
-    ("luna", "luna-solo", ["Mika"], "solo1"),
-    ("altar", "altar", ["Ann", "Ben"], "standard"),
-    ("latoro", "latoro", ["Ann", "Ben", "あおい"], "standard"),
-]
 
 # ASCII words a Japanese screen may show, and why.
 ALLOWED = {
