@@ -3,6 +3,8 @@
 With no flags it opens the app the usual Flet way: a desktop window. ``--web``, or a
 machine with no display, serves it to browsers instead, offline, with the project's own
 server (``companion/web/server.py``); on the local network behind an access code.
+``--version`` prints the version; ``--log-level`` says how much of the app's own log
+reaches the console (stderr; warnings and errors unless asked).
 """
 
 from __future__ import annotations
@@ -10,11 +12,44 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import inspect
+import logging
 import os
 import sys
 from pathlib import Path
 
 from companion.storage import data_folder
+
+DEFAULT_PORT = 8550
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def default_port() -> int:
+    """8550, or the port ``flet run --web --port N main.py`` hands the app in
+    ``FLET_SERVER_PORT`` (flet run picks a free one when none is given)."""
+    given = os.environ.get("FLET_SERVER_PORT", "")
+    return int(given) if given.isdigit() and 0 < int(given) < 65536 else DEFAULT_PORT
+
+
+def version_line() -> str:
+    """``0.1.0`` as Settings shows it (``app_version``), or "unknown" in a checkout that
+    was never installed."""
+    from companion.app_version import app_version
+
+    found = app_version()
+    line = found.get("version", "unknown")
+    return f"{line} (build {found['build']})" if "build" in found else line
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the version is looked up only when asked for."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS,
+                 help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {version_line()}")
+        parser.exit()
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -23,12 +58,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description="Table Companion: setup, play and scoring for Latria, Carpe Astra, Luna, "
         "Altar: Realms of the Gods and Latoro.",
     )
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     parser.add_argument("--web", action="store_true",
                         help="serve the app to web browsers instead of opening a window")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to serve on (default 127.0.0.1; 0.0.0.0 serves phones "
                         "on the same Wi-Fi)")
-    parser.add_argument("--port", type=int, default=8550, help="port to serve on (default 8550)")
+    parser.add_argument("--port", type=int, default=default_port(),
+                        help="port to serve on (default 8550, or FLET_SERVER_PORT as "
+                        "flet run --port sets it)")
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for the saved tables (default: COMPANION_DATA_DIR, else "
                         "FLET_APP_STORAGE_DATA, else the per-user data folder)")
@@ -43,7 +81,29 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="a reverse proxy's address (or network, 10.0.0.0/24) whose "
                         "X-Forwarded-For names the client; from any other address the "
                         "header is ignored (repeatable)")
+    parser.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
+                        help="how much of the app's own log goes to the console (stderr): "
+                        "debug, info, warning or error (default: warning, i.e. warnings "
+                        "and errors)")
     return parser.parse_args(argv)
+
+
+class _AppLog(logging.StreamHandler):
+    """The console handler of the ``companion`` logger (one, however often ``main`` runs)."""
+
+
+def set_up_logging(level: str) -> None:
+    """The ``companion`` logger's lines (every module's: ``companion.…``) on stderr, from
+    ``level`` up. Other libraries' logs are left as Python has them: their warnings and
+    errors reach stderr too."""
+    logger = logging.getLogger("companion")
+    logger.setLevel(level.upper())
+    if not any(isinstance(h, _AppLog) for h in logger.handlers):
+        handler = _AppLog(sys.stderr)
+        handler.setFormatter(logging.Formatter(
+            "%(asctime)s %(levelname)s %(name)s: %(message)s", datefmt="%H:%M:%S"))
+        logger.addHandler(handler)
+        logger.propagate = False  # once on the console, not again through the root
 
 
 def serves_web(asked: bool) -> bool:
@@ -92,7 +152,11 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
                            loopback_only=serving.loopback, gate=gate)
 
     def ready(port: int) -> None:
-        print_where_to_go(dataclasses.replace(serving, port=port), sys.stdout)
+        served = dataclasses.replace(serving, port=port)
+        print_where_to_go(served, sys.stdout)
+        if prefix := os.environ.get("FLET_DISPLAY_URL_PREFIX"):
+            # flet run (--web) opens the browser at the address given on such a line
+            print(f"{prefix} {served.urls()[0]}", flush=True)
         warm_up_first_screen()
 
     server.serve(app, args.host, args.port, on_ready=ready,
@@ -132,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.platform == "emscripten":
         return run_in_browser()
     args = parse_args(argv)
+    set_up_logging(args.log_level)
     data_dir = args.data_dir or data_folder.default_data_dir()
     web = serves_web(args.web)
     problem = data_folder.writable_problem(data_dir) or flags_problem(args)

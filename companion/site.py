@@ -1,5 +1,5 @@
 """``python -m companion.site OUT [--base-url /PATH/]``: the app as a static web site that
-runs on the phone itself (README, "On your phone, without a computer"); what it does is
+runs on the phone itself (docs/USER.md, "On your phone, without a computer"); what it does is
 companion/tools/static_site.py."""
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Browser tests: start `companion --web` on a free port with a temporary data folder and
-drive it in Chromium with Playwright through Flutter's accessibility tree (README, "Browser tests").
+drive it in Chromium with Playwright through Flutter's accessibility tree
+(docs/DEVELOPING.md, "Browser tests").
 
 With CI=true a missing Chromium fails the tests; elsewhere they are skipped with the reason.
 A failing test saves a screenshot in tests/e2e/artifacts/.

@@ -1,11 +1,13 @@
 """The static site (``python -m companion.site``): the app's Python in the phone's browser,
 served by a plain static server. A table made, played and scored there is the same after
-a reload with no network and after the browser is closed and opened again; a damaged
-saved file in the browser's storage is refused and left as it was."""
+a reload with no network, after the browser is closed and opened again, and after the
+host's files are replaced by a newer build; a damaged saved file in the browser's storage
+is refused and left as it was."""
 
 from __future__ import annotations
 
 import re
+import shutil
 import time
 from contextlib import contextmanager
 
@@ -55,13 +57,18 @@ def ann_total(page) -> str:
                      or "")[0]
 
 
-def test_a_table_is_kept_offline_across_a_restart_and_moves_by_backup(browser, tmp_path):
+def test_a_table_is_kept_offline_across_a_restart_a_new_build_and_moves_by_backup(
+        browser, tmp_path):
     """Played and scored, then with no network: the table after a reload and after the
     browser is closed and opened again; its Results, History, Stats, the rulebooks' search
-    and a backup saved, all offline; another phone (profile) restores it."""
+    and a backup saved, all offline. Back online, the host's folder replaced by a newer
+    build: the phone takes it on its next visit, downloading only the files that changed,
+    and its table stays. Another phone (profile) restores the backup."""
     from tests.e2e.test_backup import open_settings, restore, scroll_down
 
-    with served(built_site()) as url:
+    live = tmp_path / "live"
+    shutil.copytree(built_site(), live)
+    with served(live) as url:
         with phone(browser, tmp_path / "profile", "site-made-failed") as (context, page):
             create_table(page, url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
             page.set_viewport_size(TALL)
@@ -117,14 +124,20 @@ def test_a_table_is_kept_offline_across_a_restart_and_moves_by_backup(browser, t
             type_into(page, "Search every rulebook", "eclipse")
             button(page, re.compile(r"^Step 1: Reveal celestial cards — Latria")).wait_for()
             tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
-            page.set_viewport_size(PHONE)
             open_settings(page)
+            old = build_in_settings(page)  # (TALL: the version is at the bottom)
+            page.set_viewport_size(PHONE)
             scroll_down(page)
             with page.expect_download() as download:
                 button(page, "Save a backup").click()
             backup = tmp_path / download.value.suggested_filename
             download.value.save_as(backup)
             shows(page, "Backup saved: 1 table").wait_for()
+
+            context.set_offline(False)
+            takes_a_new_build(page, url, live, old, tmp_path / "newer")
+            page.get_by_role("button", name=re.compile(r"^History(\sHistory)?$")).click()
+            button(page, "Open the results: Latria").wait_for()  # the table stays
 
         with phone(browser, tmp_path / "other", "site-restore-failed") as (context, page):
             home(page, url)
@@ -218,58 +231,43 @@ def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, tmp_pa
 VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")
 
 
-def build_shown(page, url: str | None = None) -> str:
-    """The build Settings names, on a page opened anew from ``url`` (None: on the page as
-    it is, from the table's screen: each opening starts Python in the page again)."""
-    if url is None:
-        tap_until(page, button(page, "Back"), page.get_by_text("Start a new table"))
-    else:
-        home(page, url)
-    page.set_viewport_size(TALL)
-    button(page, "Settings").click()
+def build_in_settings(page) -> str:
+    """The build Settings (open) names."""
     version = shows(page, VERSION)
     version.wait_for()
     text = version.text_content() or version.get_attribute("aria-label") or ""
-    page.set_viewport_size(PHONE)
     return VERSION.match(text.strip())[1]
 
 
-def test_a_new_build_replaces_the_old_and_keeps_the_tables(browser, tmp_path):
-    """The host's folder replaced by a newer build: the phone takes it on a later visit,
-    downloading only the files that changed, and its tables stay."""
-    import shutil
-
+def takes_a_new_build(page, url: str, live, old: str, newer) -> None:
+    """The host's folder ``live`` replaced by a build made after it (its files newer than
+    the ones they replace, as a host has it): the phone's next visit shows a build other
+    than ``old``, and its service worker fetches only the files that changed. Ends on
+    Home."""
     from companion.tools.static_site import SiteApp, app_members, browser_requirements, build
     from tests.e2e.test_first_visit import Wire
 
-    live = tmp_path / "live"
-    shutil.copytree(built_site(), live)
-    # Built after it, as a host has it: its files are newer than the ones they replace.
-    newer = tmp_path / "newer"
     build(newer, app=SiteApp(lambda: [*app_members(), ("newer.txt", b"a newer build")],
                              browser_requirements))
-    with served(live) as url:
-        with phone(browser, tmp_path / "profile", "site-update-failed") as (context, page):
-            create_table(page, url, "Luna", ["Ann", "Ben"])
-            old = build_shown(page)
+    shutil.rmtree(live)
+    shutil.copytree(newer, live)
+    wire = Wire(page)
+    home(page, url)
+    page.set_viewport_size(TALL)
+    button(page, "Settings").click()
+    assert build_in_settings(page) != old
+    page.set_viewport_size(PHONE)
 
-            shutil.rmtree(live)
-            shutil.copytree(newer, live)
-            wire = Wire(page)
-            assert build_shown(page, url) != old  # the next visit
+    def fetched() -> set[str]:
+        return {u.rsplit("/", 1)[-1].split("?")[0] for u in
+                (k.split(" ", 1)[1] for k in list(wire.bytes))}
 
-            def fetched() -> set[str]:
-                return {u.rsplit("/", 1)[-1].split("?")[0] for u in
-                        (k.split(" ", 1)[1] for k in list(wire.bytes))}
-
-            # The new service worker fetches the files that changed as it installs, which
-            # can end after the page has shown the new build (seen once in a full run).
-            deadline = time.monotonic() + 30
-            while "app.tar.gz" not in fetched() and time.monotonic() < deadline:
-                page.wait_for_timeout(200)  # (a poll: Playwright's events arrive meanwhile)
-            changed = fetched()
-            assert "app.tar.gz" in changed and "main.dart.js" not in changed
-            assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
-            tap_until(page, button(page, "Back", exact=True),
-                      page.get_by_text("Start a new table"))
-            button(page, "Open Luna table: Ann, Ben").wait_for()
+    # The new service worker fetches the files that changed as it installs, which can end
+    # after the page has shown the new build (seen once in a full run).
+    deadline = time.monotonic() + 30
+    while "app.tar.gz" not in fetched() and time.monotonic() < deadline:
+        page.wait_for_timeout(200)  # (a poll: Playwright's events arrive meanwhile)
+    changed = fetched()
+    assert "app.tar.gz" in changed and "main.dart.js" not in changed
+    assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
+    tap_until(page, button(page, "Back", exact=True), page.get_by_text("Start a new table"))

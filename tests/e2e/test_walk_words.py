@@ -1,8 +1,9 @@
 """Every screen of every game, read as a player reads it at 360×740: no ruling ids, file
 paths or program words anywhere (docs/DESIGN.md, "Words for players"), and a screenshot of
-each screen in tests/e2e/artifacts/ (every part of it with WALK_SHOTS=all; README,
-"Screenshots"). The screens: Home, a new table, then per game the table, Setup, Play
-(before the first tap and after it), Score, Results and a "Why?" on Results."""
+each screen in tests/e2e/artifacts/ (every part of it with WALK_SHOTS=all;
+docs/DEVELOPING.md, "Screenshots"). The screens: Home, a new table, then per game the
+table, Setup, Play (before the first tap and after it), Score, Results and a "Why?" on
+Results."""
 
 from __future__ import annotations
 

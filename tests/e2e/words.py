@@ -11,6 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Page
 
 from tests.e2e.flutter import SHOTS, settle
+from tests.e2e.readme_shots import keep_for_readme
 
 SMALL = {"width": 360, "height": 740}
 
@@ -51,6 +52,7 @@ def fast_shot(page: Page, name: str) -> Path:
     page.wait_for_timeout(100)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
+    keep_for_readme(name, path)
     return path
 
 

@@ -1,5 +1,5 @@
 """Stands in for `flet build apk` / `flet build ipa`, which need the Flutter SDK (not on
-these machines; README, "Build for phones").
+these machines; docs/DEVELOPING.md, "Build for phones").
 
 flet-cli's own packaging step is run with only its last command caught: the
 ``dart run serious_python:main package …`` call that would copy the app and install its
@@ -12,7 +12,8 @@ are flet-cli's, not a copy of its rules. Then this test does what serious_python
   ``--compile-app`` does (``compileall -b``, then the ``.py`` files are dropped);
 - install the requirements as pip sees them for the phone (serious_python's pip reports
   ``platform_system`` as ``Android`` / ``iOS``), into a fresh virtual environment made
-  without the project, plus flet-web, which stands in for the phone's Flutter client;
+  without the project, plus flet-web, which stands in for the phone's Flutter client,
+  and the server's own dependencies (brotli), as the stand-in is served by the app's server;
 - start the entry module from the packaged folder alone (``python -m main --web``; the
   built app runs ``runpy.run_module("main", run_name="__main__")``), no PYTHONPATH,
   and look at the home screen in Chromium.
@@ -49,6 +50,7 @@ pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_TARGETS = {"apk": "Android", "ipa": "iOS"}  # flet build target → platform.system()
 DESKTOP_ONLY = {"flet-desktop", "flet-web", "flet-cli"}
+SERVER_ONLY = {"brotli"}  # companion/web/compressed.py: no server runs on a phone
 CLIENT_STAND_IN = "flet-web==1.0.5"  # the browser plays the phone's Flutter client
 
 
@@ -171,8 +173,14 @@ def build(tmp_path_factory):
     for r in reqs:
         r.marker = None  # evaluated above, as for the phone
     pins = [str(r) for r in reqs]
+    # The stand-in is served by the app's own server: its dependencies, as a computer has them.
+    server = [r for r in phone_requirements(option_values(call, "-r"), "Linux")
+              if r.name in SERVER_ONLY]
+    for r in server:
+        r.marker = None
     run([sys.executable, "-m", "pip", "--python", python, "install", "--quiet",
-         "--no-cache-dir", "--disable-pip-version-check", *pins, CLIENT_STAND_IN],
+         "--no-cache-dir", "--disable-pip-version-check", *pins, CLIENT_STAND_IN,
+         *map(str, server)],
         env=clean_env(), timeout=600)
     yield types.SimpleNamespace(app=app, module=module, call=call, excludes=excludes,
                                 python=python, tmp=tmp)
@@ -184,12 +192,13 @@ def test_phone_and_pyodide_builds_get_flet_without_its_desktop_parts(tmp_path, t
     _, _, call = flet_build_package_call(target, tmp_path)
     system = PHONE_TARGETS.get(target, "Emscripten")
     names = {r.name for r in phone_requirements(option_values(call, "-r"), system)}
-    assert "flet" in names and not names & DESKTOP_ONLY, names
+    assert "flet" in names and not names & (DESKTOP_ONLY | SERVER_ONLY), names
     flet = [r for r in phone_requirements(option_values(call, "-r"), system) if r.name == "flet"]
     assert all(not r.extras for r in flet), flet
     # `pip install -e .` on a computer still gets the window, the server and flet build.
     desktop = phone_requirements(option_values(call, "-r"), "Linux")
     assert any(r.name == "flet" and r.extras == {"all"} for r in desktop), desktop
+    assert SERVER_ONLY <= {r.name for r in desktop}, desktop
 
 
 def test_a_static_web_build_bundles_its_renderer_instead_of_a_cdn():
@@ -205,8 +214,8 @@ def test_a_static_web_build_bundles_its_renderer_instead_of_a_cdn():
 
 def test_the_package_holds_the_app_and_nothing_else(build):
     assert build.module == "main"
-    assert {p.name for p in build.app.iterdir()} == {
-        "main.pyc", "assets", "companion", "scorers", "setup_guides"}
+    assert {p.name for p in build.app.iterdir()} == {  # and the app's licence with it
+        "main.pyc", "assets", "companion", "scorers", "setup_guides", "LICENSE"}
     names = {p.name for p in build.app.rglob("*")}
     assert not names & {"__pycache__", "tests", "docs", "seeds", ".git", "pyvenv.cfg"}
     assert not list(build.app.rglob("*.py"))  # compiled, as --compile-app leaves it

@@ -1,6 +1,8 @@
 """The app as Python packages are shipped: the wheel and the sdist hold every file the app
 reads at run time, and the wheel, installed alone in a fresh virtual environment and run
 from a folder that is not the source tree, serves the app and runs its command lines.
+Its metadata names the project (version, licences, classifiers, links), and
+``companion --version`` agrees. The sdist holds none of the test suite.
 
 It needs PyPI (the build backend and the app's dependencies, nothing cached outside the
 temporary folder).
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tarfile
 import types
 import urllib.request
 import zipfile
@@ -72,11 +75,74 @@ def test_the_wheel_holds_every_file_of_the_packages_and_the_assets(built):
 
 def test_the_sdist_builds_the_same_wheel_as_the_source_tree(built):
     assert wheel_names(built.wheel) == wheel_names(built.direct)
-    import tarfile
+    names = sdist_names(built.sdist)
+    assert {"main.py", "pyproject.toml", "assets/icon.png", "companion/web/web_page.js",
+            "LICENSE"} <= names
 
-    with tarfile.open(built.sdist) as tar:
-        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
-    assert {"main.py", "pyproject.toml", "assets/icon.png", "companion/web/web_page.js"} <= names
+
+def sdist_names(sdist: Path) -> set[str]:
+    with tarfile.open(sdist) as tar:
+        return {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
+
+
+def test_the_sdist_holds_no_part_of_the_suite(built):
+    # The whole suite or none of it: its tests need their conftest, data and browsers.
+    names = sdist_names(built.sdist)
+    assert not {n for n in names if n.split("/")[0] in {"tests", "bench", "docs", "seeds"}}
+
+
+LICENCES = {"LICENSE", "assets/fonts/NotoSansJP-Subset.LICENSE.txt",
+            "assets/fonts/NotoSansJP-Latin.LICENSE.txt",
+            "assets/keep_awake/NoSleep.LICENSE.txt"}
+
+
+def metadata(wheel: Path) -> tuple[list[tuple[str, str]], set[str]]:
+    """The wheel's METADATA headers as (name, value) pairs, and its licence files (the
+    paths under .dist-info/licenses/)."""
+    from email.parser import HeaderParser
+
+    with zipfile.ZipFile(wheel) as z:
+        (meta,) = [n for n in z.namelist() if n.endswith(".dist-info/METADATA")]
+        headers = HeaderParser().parsestr(z.read(meta).decode("utf-8")).items()
+        licences = {n.split(".dist-info/licenses/", 1)[1] for n in z.namelist()
+                    if ".dist-info/licenses/" in n}
+    return headers, licences
+
+
+def test_the_wheel_carries_its_licences_and_those_of_what_it_bundles(built):
+    headers, licences = metadata(built.wheel)
+    assert licences == LICENCES
+    assert {v for k, v in headers if k == "License-File"} == LICENCES
+    assert ("License-Expression", "LicenseRef-Proprietary") in headers
+    with zipfile.ZipFile(built.wheel) as z:
+        (own,) = [n for n in z.namelist() if n.endswith(".dist-info/licenses/LICENSE")]
+        assert "All rights reserved." in z.read(own).decode("utf-8")
+
+
+def test_the_version_is_the_one_companion_prints(built):
+    headers, _ = metadata(built.wheel)
+    (version,) = [v for k, v in headers if k == "Version"]
+    printed = run([built.venv / "bin" / "companion", "--version"], cwd=built.away,
+                  env=clean_env()).stdout
+    assert printed == f"companion {version}\n"
+    assert built.wheel.name.startswith(f"table_companion-{version}-")
+
+
+def test_the_metadata_names_the_project(built):
+    headers, _ = metadata(built.wheel)
+    classifiers = {v for k, v in headers if k == "Classifier"}
+    assert {"Topic :: Games/Entertainment :: Board Games", "Natural Language :: Japanese",
+            "Private :: Do Not Upload"} <= classifiers
+    assert not {c for c in classifiers if c.startswith("License ::")}  # the expression says
+    urls = dict(v.split(", ", 1) for k, v in headers if k == "Project-URL")
+    assert urls["Repository"] == "https://github.com/table-companion/table-companion"
+    assert urls["Documentation"].endswith("/docs/USER.md")
+    assert ("Author", "Table Companion") in headers
+    assert "board games" in dict(headers)["Keywords"]
+    # brotli is the server's: a phone or Pyodide build does without it, as without flet[all]
+    (brotli,) = [v for k, v in headers if k == "Requires-Dist" and v.startswith("brotli")]
+    assert all(f"'{s}'" in brotli or f'"{s}"' in brotli
+               for s in ("Android", "iOS", "Emscripten")), brotli
 
 
 def test_the_build_gives_no_warning(built):

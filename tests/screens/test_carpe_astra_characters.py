@@ -6,24 +6,14 @@ tests/ui/test_carpe_astra_characters_drawn.py.)"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.i18n import say, speaking
 from companion.screens.setup_checklist import Checklist, with_seat_names
-from companion.storage.store import Store
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
 from tests.screens.test_play_latria import Table
 
 NAMES = ["Ann", "Ben", "Cleo"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def test_characters_chosen_on_setup_reach_play_once(store):

@@ -3,20 +3,10 @@ progress as listed, a delete taken back, and the store that can only be read."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.i18n import speaking
 from companion.screens.home import Home
-from companion.storage.store import Store
 from tests.engine.test_outcomes import read_only
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def test_tables_in_progress_last_changed_first_with_a_campaigns_game(store):

@@ -3,9 +3,6 @@ the form opens with, the names it offers, and what Create table makes or refuses
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,11 +12,6 @@ from companion.i18n import speaking
 from companion.screens.new_table import RECENT_SHOWN, NewTable
 from companion.storage.store import Store
 from tests.engine.test_outcomes import read_only
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def test_each_game_opens_at_its_first_count_with_a_variant_it_allows(store):

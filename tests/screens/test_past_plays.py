@@ -7,20 +7,12 @@ from __future__ import annotations
 
 import csv
 import io
-from pathlib import Path
-
-import pytest
 
 from companion.i18n import speaking
 from companion.screens.past_plays import PastPlays
 from companion.storage.store import Store
 from companion.ui.score_forms import empty_sheet
 from tests.table.test_history import finished_table, sheet_for
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def shown(store: Store, game: str | None = None, player: str | None = None,

@@ -6,9 +6,6 @@ Two phones over one store in any order: Hypothesis."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,11 +17,6 @@ from companion.screens.play import Play, draft_for, unsaved, where_now
 from companion.storage.store import Store
 
 PLAYERS = ["Ann", "Ben", "Cat"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def latria(store: Store) -> str:

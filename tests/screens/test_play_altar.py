@@ -5,13 +5,8 @@ Score opened on what Play knew, with no god typed, scoring at once."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.i18n import say, speaking
 from companion.screens.play_to_score import follow_play
-from companion.storage.store import Store
 from companion.ui.score_forms import empty_sheet
 from scorers.sheets import score_sheet
 from tests.screens.test_play_latria import Table
@@ -20,11 +15,6 @@ FOUR = ["Ann", "Ben", "Cleo", "Dan"]
 BOARD = ("Altar discovered", "Altar activated", "Active Altar destroyed",
          "Inactive Altar destroyed", "Shrine placed by a card")
 LOVE = "Realm of the Goddess of Love (if played)"
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def realm_lines(table: Table, owner: str) -> list[str]:

@@ -6,10 +6,6 @@ the other games' in-process walks use it too."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.flows import build_event
 from companion.flows.base import NOT_PICKED, Action
@@ -74,11 +70,6 @@ class Table:
 
     def says(self, words: str) -> bool:
         return any(words in line for line in self.shown())
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 FOUR = ["Ann", "Ben", "Cleo", "Dan"]

@@ -6,12 +6,7 @@ round and breaking the Moon Priestess's ties."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.i18n import say, speaking
-from companion.storage.store import Store
 from companion.ui.views.luna_round import (
     SECOND_VALUE,
     round_event,
@@ -22,11 +17,6 @@ from scorers.sheets import score_sheet
 from tests.screens.test_play_latria import Table
 
 FOUR = ["Ann", "Ben", "Cleo", "Dan"]
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def to_scoring(table: Table, tokens: int, last: str) -> None:

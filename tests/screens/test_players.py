@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.i18n import speaking
 from companion.screens.players import Players
-from companion.storage.store import Store
 from tests.engine.test_outcomes import read_only
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def test_names_and_seats_are_saved_and_unchanged_is_said(store):

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
 
@@ -24,15 +23,7 @@ from scorers.readings import ALTERNATIVE
 RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with speaking("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def notes(results: Results) -> list[str]:

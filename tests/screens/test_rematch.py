@@ -3,19 +3,10 @@ on a real store and engine."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.screens import rematch
 from companion.storage.store import Store
 from tests.engine.test_outcomes import read_only
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def finished(store: Store, game: str, variant: str, players: list[str], **kw):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.engine import Engine
-from companion.i18n import say, speaking
+from companion.i18n import say
 from companion.screens.results import Results
 from companion.screens.score import blank_sheet
 from companion.storage.store import Store
@@ -22,15 +22,7 @@ from tests.engine.test_outcomes import read_only
 DATA = Path(__file__).parents[1] / "data"
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with speaking("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 def example(name: str) -> dict:

@@ -4,24 +4,14 @@ by the route opened, and the table's own readings picked until Play fixes them."
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.engine import Engine
 from companion.i18n import speaking
 from companion.rules.rulings_doc import entries
 from companion.screens.play import Play
 from companion.screens.rulings_list import RulingsList
-from companion.storage.store import Store
 from scorers.readings import ALTERNATIVE
 from tests.engine.test_outcomes import read_only
 from tests.screens.test_play import big_button
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def test_from_home_every_games_rulings_each_once_those_of_every_game_first(store):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -32,11 +31,6 @@ LABELS = {f"players[{i}].credits": "Credits" for i in range(len(NAMES))}
 
 def credits(i: int) -> tuple:
     return ("players", i, "credits")
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def table(store: Store) -> str:

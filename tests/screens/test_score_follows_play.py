@@ -7,21 +7,11 @@ changed there. (Luna's influence and Council: tests/screens/test_play_to_score.p
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
 from companion.i18n import speaking
 from companion.screens.play_to_score import follow_play
 from companion.screens.score_entries import Entries, play_notice
-from companion.storage.store import Store
 from companion.ui.score_forms import empty_sheet
 from tests.screens.test_play_latria import FOUR, Table, play_round
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def open_score(table: Table) -> dict:

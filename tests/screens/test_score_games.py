@@ -8,12 +8,10 @@ ability; Latoro with a Japanese name."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from companion.engine import Engine
-from companion.i18n import say, speaking
+from companion.i18n import say
 from companion.screens.results import Results
 from companion.screens.score import blank_sheet, header
 from companion.screens.score_entries import Entries
@@ -21,16 +19,7 @@ from companion.sheet_changes import REMOVE
 from companion.storage.store import Store
 from companion.ui.score_forms import empty_sheet
 
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
-
-
-@pytest.fixture(autouse=True)
-def english():
-    with speaking("en"):
-        yield
+pytestmark = pytest.mark.usefixtures("english")
 
 
 class Score:

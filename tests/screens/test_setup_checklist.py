@@ -4,9 +4,6 @@ read, and what another phone's change was."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -14,11 +11,6 @@ from companion.engine import Engine
 from companion.screens.setup_checklist import Checklist
 from companion.storage.store import Store
 from tests.engine.test_outcomes import read_only
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
 
 
 def opened(store: Store, table_id: str) -> Checklist:

@@ -91,7 +91,8 @@ def test_the_tile_is_indigo_with_transparent_corners():
 
 def test_flet_build_takes_the_icon_without_complaint():
     """flet's own icon renderer (what flet build runs on assets/icon.png) takes ours as it
-    is. Where flet build looks for it is not settled yet (README, "Build for phones")."""
+    is. Where flet build looks for it is not settled yet (docs/DEVELOPING.md, "Build for
+    phones")."""
     from flet_platform_assets import load_source, render_icons
 
     source, pre_rendered = load_source(ASSETS / "icon.png")

@@ -9,44 +9,9 @@ import flet as ft
 from companion.storage.store import Store
 from companion.ui.views import home
 from tests.e2e.tables import HOME_TILES
+from tests.ui.drawn import button_named, drawn_ctx
 from tests.ui.test_history_screens import controls_labelled
-from tests.ui.test_home_and_results import fake_ctx, texts, view_texts
-
-
-class DialogPage:
-    """A page that keeps the dialog a screen shows until it is put away."""
-
-    def __init__(self):
-        self.dialog = None
-
-    def show_dialog(self, dialog) -> None:
-        self.dialog = dialog
-
-    def pop_dialog(self) -> None:
-        self.dialog = None
-
-    def update(self, *args) -> None:
-        pass
-
-
-def drawn_ctx(store: Store):
-    ctx = fake_ctx(store)
-    ctx.page = DialogPage()
-    ctx.notices = []
-    ctx.actions = []  # a notice's button: (its words, what it does)
-
-    def show_notice(message, kind=None, action=None):
-        ctx.notices.append(message)
-        ctx.actions.append(action)
-
-    ctx.show_notice = show_notice
-    ctx.redraw = lambda view: None
-    return ctx
-
-
-def button_named(dialog, words: str):
-    (found,) = [b for b in dialog.actions if b.content == words]
-    return found
+from tests.ui.test_home_and_results import texts, view_texts
 
 
 def test_home_offers_the_five_games_each_with_its_player_range(tmp_path):

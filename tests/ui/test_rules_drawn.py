@@ -11,46 +11,9 @@ import flet as ft
 from companion.i18n import speaking
 from companion.storage.store import Store
 from companion.ui.views import rules, setup
-from tests.ui.test_home_and_results import fake_ctx, texts, view_texts
+from tests.ui.drawn import drawn_ctx
+from tests.ui.test_home_and_results import texts, view_texts
 from tests.ui.test_new_table_drawn import every
-
-
-class RulesPage:
-    """What these screens ask of the page: a dialog, a task (the scroll to a section),
-    a link followed."""
-
-    platform = None  # a computer's browser: no share sheet
-
-    def __init__(self, route: str = "/"):
-        self.route, self.dialog, self.went = route, None, []
-        self.registered = []
-        self._services = self  # Results' copy and send register their services here
-
-    def register_service(self, service) -> None:
-        self.registered.append(service)
-
-    def show_dialog(self, dialog) -> None:
-        self.dialog = dialog
-
-    def pop_dialog(self) -> None:
-        self.dialog = None
-
-    def update(self, *args) -> None:
-        pass
-
-    def run_task(self, handler, *args, **kwargs) -> None:
-        pass  # the scroll: only a browser lays the page out
-
-    def navigate(self, route: str) -> None:
-        self.went.append(route)
-
-
-def drawn_ctx(store: Store, route: str = "/"):
-    ctx = fake_ctx(store)
-    ctx.page = RulesPage(route)
-    ctx.went = []
-    ctx.go = ctx.went.append
-    return ctx
 
 
 def search(view, label: str, words: str) -> None:
@@ -122,7 +85,6 @@ def test_a_why_on_setup_opens_the_rulebook_at_the_words_the_reading_rests_on(tmp
     table = store.create_table("luna", "standard", ["Ann", "Ben", "Cleo"], seed=1)
     route = f"/table/{table.id}/setup"
     ctx = drawn_ctx(store, route)
-    ctx.show_notice = lambda *args, **kwargs: None
     view = setup.build(ctx, table.id)
     why = [b for b in every(view, lambda c: isinstance(c, ft.TextButton)) if (
         getattr(b.content, "semantics_label", "") or "").startswith(

@@ -16,24 +16,9 @@ from companion.storage.store import Store
 from companion.ui.score_forms import altar as altar_form
 from companion.ui.score_forms import form_for
 from companion.ui.score_forms.editor import Editor
+from tests.ui.drawn import Page
 from tests.ui.test_history_screens import controls_labelled
 from tests.ui.test_home_and_results import texts
-
-
-class DialogPage:
-    """The page a form shows its question on."""
-
-    def __init__(self):
-        self.dialog = None
-
-    def show_dialog(self, dialog):
-        self.dialog = dialog
-
-    def pop_dialog(self):
-        self.dialog = None
-
-    def update(self, *args):
-        pass
 
 
 def drawn(controls: list[ft.Control]) -> SimpleNamespace:
@@ -58,7 +43,7 @@ def latria_editor(store: Store, page=None) -> Editor:
 
 
 def test_what_is_printed_on_polaris_5_is_asked_once_and_remembered(tmp_path):
-    store, page = Store(tmp_path), DialogPage()
+    store, page = Store(tmp_path), Page()
     with speaking("en"):
         editor = latria_editor(store, page)
         form = form_for("latria")

@@ -1,7 +1,8 @@
 """Setup drawn in-process (companion/ui/views/setup.py) on a real store and engine: the
 draws of the seed named by player, every step of the guide with its own box, Carpe
 Astra's support tokens by the guilds in play, ticks by the box or the row kept with the
-table, and Draw again asking first (Cancel keeps the setup and its ticks)."""
+table, Draw again asking first (Cancel keeps the setup and its ticks), and a Latria
+table's Why? on its first parent quoting Latria's rulebook alone."""
 
 from __future__ import annotations
 
@@ -14,19 +15,16 @@ from companion.storage.store import Store
 from companion.ui.views import setup as setup_view
 from setup_guides import make_setup
 from setup_guides.carpe_astra import CHARACTERS, GUILD_NAMES
+from tests.ui.drawn import button_named, drawn_ctx
 from tests.ui.test_history_screens import controls_labelled
-from tests.ui.test_home_and_results import fake_ctx, view_texts
-from tests.ui.test_home_drawn import DialogPage, button_named
+from tests.ui.test_home_and_results import texts, view_texts
 from tests.ui.test_new_table_drawn import every
 
 NAMES = ["Ann", "Ben", "さくら"]
 
 
 def drawn(store: Store, table_id: str):
-    ctx = fake_ctx(store)
-    ctx.page = DialogPage()
-    ctx.notices = []
-    ctx.show_notice = lambda message, kind=None, action=None: ctx.notices.append(message)
+    ctx = drawn_ctx(store)
     return ctx, setup_view.build(ctx, table_id)
 
 
@@ -141,3 +139,23 @@ def test_draw_again_asks_first_cancel_keeps_and_confirmed_draws_anew(tmp_path):
     assert progress(view) == f"0 of {len(setup.steps)} done"
     assert boxes(view)[0].value is False
     check_draws(view, make_setup("carpe_astra", 3, "advanced", seed))
+
+
+def test_latrias_first_parent_why_quotes_latrias_rulebook_alone(tmp_path):
+    """The first parent's Why? on a Latria table: the astrologer. Nothing on the screen,
+    the dialog over the checklist, speaks of another game: not Altar's oldest player or
+    Ancient God, nor Latoro's rider of animals."""
+    store = Store(tmp_path)
+    table = store.create_table("latria", "standard", ["Aiko", "Ben", "Chiara", "Dev"])
+    ctx, view = drawn(store, table.id)
+    (why,) = [b for b in every(view, lambda c: isinstance(c, ft.TextButton)) if (
+        getattr(b.content, "semantics_label", "") or "").startswith(
+        "Why? A human rule, or the drawn seat")]
+    why.on_click(None)
+    said = texts(ctx.page.dialog.content)
+    assert '"The player who is most confident in astrology becomes the first player" ' \
+           "(Latria)" in said
+    shown = " ".join([*view_texts(view), *texts(ctx.page.dialog)])
+    for elsewhere in ("oldest", "Ancient God", "animal", "Altar", "Latoro", "Carpe Astra",
+                      "Luna"):
+        assert elsewhere not in shown, elsewhere
