@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from companion.storage import data_folder
+from companion.web.table_links import LinksUnreadable
 
 DEFAULT_PORT = 8550
 LOG_LEVELS = ("debug", "info", "warning", "error")
@@ -81,6 +82,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="a reverse proxy's address (or network, 10.0.0.0/24) whose "
                         "X-Forwarded-For names the client; from any other address the "
                         "header is ignored (repeatable)")
+    parser.add_argument("--private-tables", action="store_true",
+                        help="each table belongs to the phones that started it or joined "
+                        "it through its own link: a phone sees no other table (for a "
+                        "server several groups share); the console prints an admin link "
+                        "that sees every table")
     parser.add_argument("--log-level", choices=LOG_LEVELS, default="warning",
                         help="how much of the app's own log goes to the console (stderr): "
                         "debug, info, warning or error (default: warning, i.e. warnings "
@@ -139,14 +145,19 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
     from companion.ui.app import make_main, warm_up_first_screen
     from companion.web import access, server
     from companion.web.serving import Serving, is_loopback, print_where_to_go
+    from companion.web.table_links import TableLinks
 
     # Anyone on the network could reach a non-loopback address: a code is then required.
     code = args.access_code
     if code is None and not is_loopback(args.host):
         code = access.new_code()
-    gate = access.Gate(code, key=access.kept_key(data_dir) if code else b"",
+    key = access.kept_key(data_dir) if code or args.private_tables else b""
+    gate = access.Gate(code, key=key,
                        guessing=access.Guessing(on_guessing=say_codes_are_guessed))
-    serving = Serving(host=args.host, port=args.port, code=code, gate=gate)
+    links = TableLinks(key, data_dir) if args.private_tables else None
+    public = server.origin_of(args.allow_origin[0]) if args.allow_origin else None
+    serving = Serving(host=args.host, port=args.port, code=code, gate=gate, links=links,
+                      public=public)
     app = server.build_app(make_main(data_dir, serving=serving),
                            allowed_origins=[server.origin_of(u) for u in args.allow_origin],
                            loopback_only=serving.loopback, gate=gate)
@@ -207,7 +218,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
     if web:
-        serve(args, data_dir)
+        try:
+            serve(args, data_dir)
+        except LinksUnreadable as err:
+            print(f"companion: {err}", file=sys.stderr)
+            return 2
         return 0
 
     import flet as ft  # imported late: --help and the checks above stay fast

@@ -54,13 +54,16 @@ class TableTile:
 @dataclass(frozen=True)
 class Home:
     tables: list[TableTile]  # the last changed first
-    games: list[Game]
+    games: list[Game]  # none for a phone that may not start a table (a table's link alone)
     finished: int  # the plays History holds
     read_only: str | None  # the line saying the saved tables can only be read
 
     @classmethod
-    def open(cls, reads: Reads) -> Home:
-        return cls([TableTile.of(reads, s) for s in reads.list_tables()], list(GAMES.values()),
+    def open(cls, reads: Reads, can_start: bool = True) -> Home:
+        """``can_start``: whether this phone may start a table (with private tables, not
+        one let in by a table's link alone)."""
+        games = list(GAMES.values()) if can_start else []
+        return cls([TableTile.of(reads, s) for s in reads.list_tables()], games,
                    len(reads.list_tables(status="finished")), read_only_notice(reads))
 
     @staticmethod

@@ -5,7 +5,7 @@ cannot write past the engine: it is never handed what writes."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -13,6 +13,7 @@ from typing import Any
 from companion.engine import Engine
 from companion.storage.backup import Export, export_backup
 from companion.storage.browser import IN_BROWSER, BrowserFolder
+from companion.storage.joined_tables import JoinedTables
 from companion.storage.store import Store, StoreError
 from companion.table.record import TableSession
 
@@ -20,12 +21,42 @@ __all__ = ["IN_BROWSER", "Opened", "SavedTables", "open_saved"]
 
 
 class SavedTables:
-    """What a screen may do with the saved tables without changing them."""
+    """What a screen may do with the saved tables without changing them: every table, or
+    with private tables only a phone's own (``joined``, see ``for_phone``)."""
 
-    def __init__(self, store: Store):
-        self._store = store
+    def __init__(self, store: Store, joined: JoinedTables | None = None):
+        self._whole = store
+        self.joined = joined
+        # What the screens read and the engine writes: the phone's own tables, or all.
+        self._store: Store | JoinedTables = joined if joined is not None else store
         self.read_only = store.read_only
         self.read_only_reason = store.read_only_reason
+
+    def for_phone(self, joined: Iterable[str],
+                  on_made: Callable[[str], None] = lambda table_id: None,
+                  can_make: bool = True,
+                  still: Callable[[str], bool] = lambda table_id: True) -> SavedTables:
+        """The saved tables as a phone of a server with private tables sees them: the
+        tables in ``joined`` while ``still`` holds for them (its pass), and those it
+        makes from now on (``on_made`` is told); ``can_make``: whether it may start a new
+        table."""
+        return SavedTables(self._whole,
+                           JoinedTables(self._whole, joined, on_made, can_make, still))
+
+    @property
+    def can_make_tables(self) -> bool:
+        """Whether New table is open to this phone."""
+        return self.joined is None or self.joined.can_make
+
+    def table_ids(self) -> list[str]:
+        """Every table's id, whoever has it (to find the table a link is for)."""
+        return [s.id for s in self._whole.list_tables(status=None)]
+
+    @property
+    def can_restore(self) -> bool:
+        """Whether a backup may be read in here: not by a phone with its own tables (a
+        backup's table would replace another group's of the same id)."""
+        return self.joined is None
 
     def engine_for(self, announce: Callable[..., None]) -> Engine:
         """A browser session's engine: every change it makes is told through
@@ -63,8 +94,10 @@ class SavedTables:
         return self._store.recent_players(*args, **kwargs)
 
     def backup(self, settings: dict[str, Any]) -> Export:
-        """Every table in one backup, with this phone's ``settings`` (read in one go)."""
-        return export_backup(self._store, settings)
+        """Every table this phone has in one backup, with its ``settings`` (read in one
+        go)."""
+        return export_backup(self._whole, settings,
+                             only=self.joined.joined if self.joined is not None else None)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ import re
 import sqlite3
 import sys
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -152,10 +153,12 @@ class Export:
         return len(self.backup["box_values"])
 
 
-def export_backup(store: Store, settings: dict[str, Any] | None = None) -> Export:
-    """Every table with its events, every box value, and ``settings`` (the phone's
-    own; None from a computer), read in one read transaction. A row this store cannot
-    read back, or that would not pass the import's checks, is left out (counted)."""
+def export_backup(store: Store, settings: dict[str, Any] | None = None,
+                  only: Collection[str] | None = None) -> Export:
+    """Every table with its events (``only``: these tables, a phone's own with private
+    tables), every box value, and ``settings`` (the phone's own; None from a computer),
+    read in one read transaction. A row this store cannot read back, or that would not
+    pass the import's checks, is left out (counted)."""
     tables: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
     left_out = 0
@@ -164,6 +167,8 @@ def export_backup(store: Store, settings: dict[str, Any] | None = None) -> Expor
         try:
             table_columns = _columns(conn, "tables")
             for row in conn.execute("SELECT * FROM tables ORDER BY created_at, rowid"):
+                if only is not None and row["id"] not in only:
+                    continue
                 try:
                     table = _exported_row(row, table_columns)
                     table["events"] = [

@@ -40,7 +40,7 @@ import stat
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import closing, contextmanager, suppress
 from datetime import UTC, datetime
 from functools import cache
@@ -676,18 +676,22 @@ class Store:
             found = [s for s in found if key in {player_key(p) for p in s.players}]
         return found
 
-    def recent_players(self, limit: int = 12, leave_out: Sequence[str] = ()) -> list[str]:
+    def recent_players(self, limit: int = 12, leave_out: Sequence[str] = (),
+                       only: Collection[str] | None = None) -> list[str]:
         """The names players had at the latest tables, most recent table first, each
-        player once (``plays.player_key``: the latest spelling), without ``leave_out``."""
+        player once (``plays.player_key``: the latest spelling), without ``leave_out``;
+        ``only``: at these tables alone (a phone's own, with private tables)."""
         from companion.table.plays import player_key
 
         seen = {player_key(name) for name in leave_out}
         names: list[str] = []
         with self._reading() as conn:
-            rows = conn.execute("SELECT players FROM tables ORDER BY created_at DESC,"
+            rows = conn.execute("SELECT id, players FROM tables ORDER BY created_at DESC,"
                                 " rowid DESC")
             for row in rows:
-                players = _loads(row[0], [])
+                if only is not None and row[0] not in only:
+                    continue
+                players = _loads(row[1], [])
                 for name in players if isinstance(players, list) else []:
                     if not isinstance(name, str) or not name.strip():
                         continue

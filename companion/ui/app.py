@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import json
 import logging
 import sys
 import threading
@@ -627,10 +628,14 @@ def build_view(ctx: Context, route: str) -> ft.View:
             return view
     parts = [p for p in route.split("/") if p]
     match parts:
-        case ["invite"] if ctx.browser is None:  # the static site: no other phone joins
+        # Not on the static site (no other phone joins), nor for a phone let in by a
+        # table's link alone (the server's code is not for it: it starts tables).
+        case ["invite"] if ctx.browser is None and ctx.store.can_make_tables:
             return screen_module("invite").build(ctx)
-        case ["new", game_id]:
+        case ["new", game_id] if ctx.store.can_make_tables:
             return screen_module("new_table").build(ctx, game_id)
+        case ["table", table_id, "invite"] if ctx.browser is None:
+            return screen_module("invite").build_for_table(ctx, table_id)
         case ["table", table_id]:
             return screen_module("table").build(ctx, table_id)
         case ["table", table_id, "players"]:
@@ -849,9 +854,13 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
             page.views.append(store_error_view(opened.error, in_browser=browser is not None))
             page.update()
             return
-        ctx = Context(page=page, store=opened.tables, storage=ft.SharedPreferences(),
+        admission = access_code.admission_of(page)
+        ctx = Context(page=page, store=tables_of_phone(page, opened.tables, admission),
+                      storage=ft.SharedPreferences(),
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
         follower = sync.Follower(page.pubsub, ctx.take_change)
+        if ctx.store.joined is not None:  # private tables: it hears of its own alone
+            follower.sees = ctx.store.joined.has
         tell_missed_taps(ctx)
         notices_follow_taps(ctx)
 
@@ -890,6 +899,9 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
         page.on_route_change = route_change
         page.on_view_pop = view_pop
         route_change()
+        if admission is not None and admission.notice:
+            ctx.show_notice(admission.notice, kind="refused")
+            page.update()
         warm_up_screens()
         page.run_task(read_preferences)
         if serving is not None:  # served to phones: a server that can be restarted
@@ -899,7 +911,9 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
     sync.spare_the_transport_log()
     shorten_flet_receive_errors()
     local_time.use_session_zone(phone_time.session_zone)
-    guarded = access_code.guard(main, serving, style=style)
+    guarded = access_code.guard(
+        main, serving, style=style,
+        table_ids=opened.tables.table_ids if opened.tables is not None else list)
 
     async def entry(page: ft.Page) -> None:
         starting = asyncio.current_task()
@@ -937,6 +951,35 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
 
 
 LEFT = "the phone left while its page started"
+
+
+def tables_of_phone(page: ft.Page, tables: SavedTables,
+                    admission: access_code.Admission | None) -> SavedTables:
+    """The saved tables this phone sees: every one, or with private tables the ones it
+    joined and those it starts (its pass for each kept in its storage)."""
+    if admission is None or admission.admin:
+        return tables
+    serving = access_code.serving_of(page)
+    links = serving.links if serving is not None else None
+    assert links is not None  # an admission is made for private tables only
+    storage = ft.SharedPreferences()
+    passes = {links.table_of_pass(kept): kept for kept in admission.passes}
+
+    def made(table_id: str) -> None:
+        passes[table_id] = links.phone_pass(table_id)
+        admission.passes.append(passes[table_id])
+        kept = json.dumps(admission.passes)
+
+        async def keep() -> None:
+            await storage.set(access_code.TABLE_PASSES_KEY, kept)
+
+        page.run_task(keep)
+
+    def still(table_id: str) -> bool:  # not closed to its phones since
+        return links.table_of_pass(passes.get(table_id)) == table_id
+
+    return tables.for_phone(admission.joined, on_made=made, can_make=admission.can_make,
+                            still=still)
 
 
 def page_left() -> None:

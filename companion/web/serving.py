@@ -15,6 +15,7 @@ from typing import TextIO
 
 from companion.i18n import t
 from companion.web.access import Gate
+from companion.web.table_links import ADMIN_QUERY, LINK_QUERY, TableLinks
 
 # Private ranges to ask the routing table about; nothing is ever sent to them.
 ROUTE_PROBES = ("10.254.254.254", "172.31.254.254", "192.168.254.254")
@@ -85,12 +86,41 @@ class Serving:
     """The server's address and port, and the access code in force (None: open).
     ``gate`` is the server's own for that code (its counts of wrong codes and its waiting
     room, shared by every session and the server's middleware); None: each guard makes
-    one (companion/ui/views/access_code.py)."""
+    one (companion/ui/views/access_code.py). ``links``: with private tables, each table's
+    link and the phones' passes (companion/web/table_links.py). ``public``: the address
+    players open when a reverse proxy serves the app (the first ``--allow-origin``)."""
 
     host: str
     port: int
     code: str | None = None
     gate: Gate | None = field(default=None, compare=False, repr=False)
+    links: TableLinks | None = field(default=None, compare=False, repr=False)
+    public: str | None = None
+
+    @property
+    def private_tables(self) -> bool:
+        return self.links is not None
+
+    @property
+    def reachable(self) -> bool:
+        """Whether another phone can open it: on the network, or through a proxy."""
+        return not self.loopback or self.public is not None
+
+    def base(self, address: str | None = None) -> str:
+        """The address phones open, up to its "/": the proxy's, else ``address`` (the
+        first of ``addresses`` when None) and the port."""
+        if self.public is not None:
+            return self.public.rstrip("/") + "/"
+        address = self.addresses()[0] if address is None else address
+        return f"http://{url_host(address)}:{self.port}/"
+
+    def table_url(self, token: str) -> str:
+        """A table's own link (``?table=``: its token, never its id)."""
+        return f"{self.base()}?{LINK_QUERY}={token}"
+
+    def admin_url(self) -> str:
+        assert self.links is not None
+        return f"{self.base()}?{ADMIN_QUERY}={self.links.admin_token()}"
 
     @property
     def loopback(self) -> bool:
@@ -108,6 +138,8 @@ class Serving:
         return f"http://{url_host(address)}:{self.port}/{query}"
 
     def urls(self) -> list[str]:
+        if self.public is not None:  # behind a proxy: the one address players open
+            return [self.base() + (f"?code={self.code}" if self.code else "")]
         return [self.url(a) for a in self.addresses()]
 
 
@@ -116,7 +148,11 @@ def print_where_to_go(serving: Serving, out: TextIO) -> None:
     on the network each address with the code, the address for this computer itself,
     and a QR code of the first for a phone's camera."""
     urls = serving.urls()
-    if serving.loopback:
+    if serving.public is not None:  # behind a reverse proxy
+        print(t("serve.open_public", url=urls[0]), file=out)
+        if serving.code:
+            print(t("serve.code", code=serving.code), file=out)
+    elif serving.loopback:
         print(t("serve.open_here", url=urls[0]), file=out)
         if serving.code:
             print(t("serve.code", code=serving.code), file=out)
@@ -138,5 +174,8 @@ def print_where_to_go(serving: Serving, out: TextIO) -> None:
             qr.terminal(out=out, compact=True)  # half blocks: a quarter of the lines
         except UnicodeEncodeError:  # a console that cannot show them: colours instead
             qr.terminal(out=out)
+    if serving.links is not None:
+        print(t("serve.private"), file=out)
+        print(t("serve.admin", url=serving.admin_url()), file=out)
     print(t("serve.stop"), file=out)
     out.flush()

@@ -71,18 +71,24 @@ def announce(pubsub: Any, change: Change) -> None:
 @dataclass
 class Follower:
     """Keeps one session subscribed to the topic of the table on screen (or, on Home, to
-    the list of tables), calling ``on_change`` on the page's event loop."""
+    the list of tables), calling ``on_change`` on the page's event loop. ``sees``: whether
+    the session has the table (with private tables, a phone hears nothing of the others:
+    not even when they change)."""
 
     pubsub: Any
     on_change: Callable[[Change], Awaitable[None]]
     topics: set[str] = field(default_factory=set)
+    sees: Callable[[str], bool] = lambda table_id: True
 
     def follow(self, route: str) -> None:
         table_id = table_of(route)
         # Home and History list the tables; other screens without a table (a new table's
         # form) keep what is being typed and follow nothing.
         home = route.split("?")[0] in ("", "/", "/history")
-        wanted = {topic(table_id)} if table_id else ({TABLES} if home else set())
+        if table_id:
+            wanted = {topic(table_id)} if self.sees(table_id) else set()
+        else:
+            wanted = {TABLES} if home else set()
         for name in self.topics - wanted:
             self.pubsub.unsubscribe_topic(name)
         for name in wanted - self.topics:
@@ -92,7 +98,8 @@ class Follower:
         self.topics = wanted
 
     async def _received(self, name: str, change: Any) -> None:
-        if name not in self.topics or not isinstance(change, Change):
+        if (name not in self.topics or not isinstance(change, Change)
+                or not self.sees(change.table_id)):
             return
         # One change reaches every session at once, all on the server's one event loop.
         # Left to themselves they would all redraw before any phone's screen is sent

@@ -25,10 +25,11 @@ class FakePage:
         self.locale_configuration = None
 
 
-def fake_ctx(language: str = "en"):
+def fake_ctx(language: str = "en", can_restore: bool = True):
     chosen: dict = {}
     ctx = SimpleNamespace(prefs=Preferences(theme="dark", keep_awake=False),
-                          page=FakePage(language), drafts={}, store=None, chosen=chosen,
+                          page=FakePage(language), drafts={},
+                          store=SimpleNamespace(can_restore=can_restore), chosen=chosen,
                           toast=lambda m: None,
                           redraw=lambda view: None, go=lambda route: None)
     ctx.set_preference = lambda name, value: (setattr(ctx.prefs, name, value),
@@ -65,3 +66,12 @@ def test_settings_show_the_backup_part_and_the_last_restore():
     assert "Added 2 tables. This phone now uses the backup's settings." in shown(ctx)
     ctx.drafts[backup_section.DRAFT] = {"error": BackupError("newer")}
     assert any(w.startswith("This backup was made by a newer version") for w in shown(ctx))
+
+
+def test_a_phone_with_its_own_tables_saves_them_and_is_told_who_restores():
+    """Private tables: a backup read in could replace another group's table of the same
+    id, so only whoever runs the server restores (the admin sees every table)."""
+    words = shown(fake_ctx(can_restore=False))
+    assert "Save a backup" in words and "Restore from a backup" not in words
+    assert ("The backup holds the tables this phone joined. On this server, only whoever "
+            "runs it can restore a backup.") in words

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 from companion.engine import Engine
 from companion.screens import wording
+from companion.screens.saved_tables import SavedTables
 from companion.storage.store import Store
 from companion.ui.views import home, results
 from companion.ui.views import past_plays as history
@@ -18,8 +19,11 @@ RULING_ID = re.compile(r"\b[A-Z]{1,2}-\d+\b")
 
 
 def fake_ctx(store, announced: list | None = None):
+    """A phone's context on ``store`` (its saved tables as the app hands them to the
+    screens: ``SavedTables``)."""
     told = announced if announced is not None else []
-    return SimpleNamespace(store=store, page=None, go=lambda route: None, drafts={},
+    tables = SavedTables(store) if isinstance(store, Store) else store
+    return SimpleNamespace(store=tables, page=None, go=lambda route: None, drafts={},
                            toast=lambda message, then_go=None: None, live={}, browser=None,
                            engine=Engine(store, announce=lambda table_id, kind, *rest:
                                          told.append((table_id, kind))))

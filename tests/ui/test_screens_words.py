@@ -37,7 +37,8 @@ def phone(store: Store):
     ctx = fake_ctx(store)
     ctx.where_now = {}
     ctx.page = SimpleNamespace(show_dialog=lambda d: None, pop_dialog=lambda: None,
-                               update=lambda *controls: None, views=[], session=None)
+                               update=lambda *controls: None, views=[],
+                               session=SimpleNamespace(store={}))  # (served by nothing)
     ctx.taking_change = False
     ctx.redraw = lambda view: None
     ctx.show_notice = lambda text, kind="changed", action=None: None

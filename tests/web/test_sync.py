@@ -63,6 +63,25 @@ def test_a_change_reaches_the_screen_and_a_table_change_reaches_home_too():
     assert got == [sync.Change("abc", "play")]
 
 
+def test_with_private_tables_a_phone_hears_nothing_of_a_table_it_has_not():
+    """Neither on the table's own screen (typed in: nothing followed) nor on Home (the
+    list's changes of another table are not handed on)."""
+    pubsub = FakePubSub()
+    got = []
+
+    async def on_change(change):
+        got.append(change)
+
+    follower = sync.Follower(pubsub, on_change, sees=lambda table_id: table_id == "ours")
+    follower.follow("/table/theirs/play")
+    assert pubsub.handlers == {}
+    follower.follow("/")
+    handler = pubsub.handlers[sync.TABLES]
+    run(handler(sync.TABLES, sync.Change("theirs", "table")))
+    run(handler(sync.TABLES, sync.Change("ours", "table")))
+    assert got == [sync.Change("ours", "table")]
+
+
 def test_a_failed_announce_loses_nothing():
     class Broken:
         def send_others_on_topic(self, topic, message):

@@ -12,8 +12,10 @@ store. The checking, the passes and the limits on wrong codes are in
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from urllib.parse import parse_qs, urlsplit
 
 import flet as ft
@@ -22,9 +24,35 @@ from companion.i18n import t
 from companion.ui.widgets.common import TAP, heading, muted, screen
 from companion.web.access import PASS_PREFIX, Gate, Verdict
 from companion.web.serving import Serving
+from companion.web.table_links import ADMIN_QUERY, LINK_QUERY, TableLinks
 
 STORAGE_KEY = "table_companion.access_code"  # in the phone's own storage
+# With private tables, also in the phone's storage: its passes for the tables it joined
+# (a JSON list) and the admin's link token.
+TABLE_PASSES_KEY = "table_companion.table_passes"
+ADMIN_KEY = "table_companion.admin"
 SERVING_KEY = "table_companion.serving"  # in the Flet session's store, for Invite a phone
+ADMISSION_KEY = "table_companion.admission"  # ... and what a phone was let into
+
+
+@dataclass
+class Admission:
+    """With private tables (``--private-tables``), what this phone was let into: the
+    tables it joined (``joined``; ``passes``, what it keeps for them), whether it may
+    start tables (it gave the server's code, or none is asked) and whether it is the
+    admin's (every table). ``notice``: a table link that no longer works, said once the
+    app is shown."""
+
+    joined: set[str] = field(default_factory=set)
+    passes: list[str] = field(default_factory=list)
+    can_make: bool = False
+    admin: bool = False
+    notice: str | None = None
+
+
+def admission_of(page: ft.Page) -> Admission | None:
+    """What this session was let into with private tables (None: every table)."""
+    return page.session.store.get(ADMISSION_KEY)
 
 
 def serving_of(page: ft.Page) -> Serving | None:
@@ -41,15 +69,20 @@ def refusal(verdict: Verdict) -> str:
 
 
 def guard(main: Callable[[ft.Page], None], serving: Serving | None,
-          style: Callable[[ft.Page], None] = lambda page: None):
+          style: Callable[[ft.Page], None] = lambda page: None,
+          table_ids: Callable[[], list[str]] = list):
     """``main`` behind the code in force for ``serving``; one gate (and so one count of
     wrong codes) for every session of this server: the server's own (``serving.gate``,
     shared with its waiting room), else one made here. ``style`` dresses the page for
-    the prompt as the app will be (fonts, theme)."""
+    the prompt as the app will be (fonts, theme). With private tables, a table's link or
+    a phone's pass lets it in too (``table_ids``: every table's, to find a link's)."""
     gate = (serving.gate if serving else None) or Gate(serving.code if serving else None)
 
     async def guarded(page: ft.Page) -> None:
         page.session.store.set(SERVING_KEY, serving)
+        if serving is not None and serving.links is not None:
+            await enter_private(page, gate, serving.links, table_ids, main, style)
+            return
         if gate.open:
             main(page)
             return
@@ -59,12 +92,90 @@ def guard(main: Callable[[ft.Page], None], serving: Serving | None,
     return guarded
 
 
-def linked_code(route: object) -> str:
-    """The code an invite link carries (``/?code=246810``), or "" (also for a route
-    that is not text: a malformed message's)."""
+def linked(route: object, name: str) -> str:
+    """What a link's ``name`` carries (``/?code=246810``: "246810"), or "" (also for a
+    route that is not text: a malformed message's)."""
     if not isinstance(route, str):
         return ""
-    return parse_qs(urlsplit(route or "/").query).get("code", [""])[0]
+    return parse_qs(urlsplit(route or "/").query).get(name, [""])[0]
+
+
+def linked_code(route: object) -> str:
+    """The code an invite link carries (``/?code=246810``), or ""."""
+    return linked(route, "code")
+
+
+def kept_list(kept: object) -> list[str]:
+    """The passes a phone keeps (a JSON list of text); nothing for anything else."""
+    try:
+        found = json.loads(kept) if isinstance(kept, str) else []
+    except ValueError:
+        return []
+    return [p for p in found if isinstance(p, str)] if isinstance(found, list) else []
+
+
+async def enter_private(page: ft.Page, gate: Gate, links: TableLinks,
+                        table_ids: Callable[[], list[str]],
+                        main: Callable[[ft.Page], None],
+                        style: Callable[[ft.Page], None]) -> None:
+    """With private tables: in with the admin's link or pass (every table), a table's
+    link or pass (that table), the server's code or pass (may start tables), or none
+    asked; else the code prompt. A table's link opens that table."""
+    prefs = ft.SharedPreferences()
+    route = page.route if isinstance(page.route, str) else "/"
+    try:
+        kept_passes = kept_list(await prefs.get(TABLE_PASSES_KEY))
+        kept_admin = await prefs.get(ADMIN_KEY)
+        kept_code = await prefs.get(STORAGE_KEY)
+    except Exception:  # noqa: BLE001 - no storage, or the session was dropped meanwhile
+        kept_passes, kept_admin, kept_code = [], None, None
+    if phone_left(page):
+        return
+    admission = Admission()
+    admin_token = linked(route, ADMIN_QUERY)
+    if links.is_admin(admin_token) or links.is_admin(kept_admin):
+        admission.admin = admission.can_make = True
+        if admin_token:
+            await prefs.set(ADMIN_KEY, admin_token)
+    for kept in kept_passes:
+        table_id = links.table_of_pass(kept)
+        if table_id is not None and table_id not in admission.joined:
+            admission.joined.add(table_id)
+            admission.passes.append(kept)
+    opened = None
+    if token := linked(route, LINK_QUERY):
+        opened = links.table_of_link(token, table_ids())
+        if opened is None:
+            admission.notice = t("invite.link_ended")
+        elif opened not in admission.joined:
+            admission.joined.add(opened)
+            admission.passes.append(links.phone_pass(opened))
+    if admission.passes != kept_passes:  # one joined, or passes that ended dropped
+        await prefs.set(TABLE_PASSES_KEY, json.dumps(admission.passes))
+    if gate.open or gate.knows(kept_code):
+        admission.can_make = True
+    page.session.store.set(ADMISSION_KEY, admission)
+    where = f"/table/{opened}" if opened else (urlsplit(route).path or "/")
+
+    def enter(page: ft.Page) -> None:
+        gate.lobby.join(page.session.id)  # no longer waiting for the code
+        page.on_route_change = None  # main sets the app's own
+        page.route = where  # the link has done its job: the screens see their own route
+        page.views.clear()
+        main(page)
+
+    if admission.admin or admission.can_make or admission.joined:
+        enter(page)
+        if route != where:  # and the address bar shows the link no more
+            await page.push_route(where)
+        return
+
+    def enter_to_make(page: ft.Page) -> None:  # the server's code given at the prompt
+        admission.can_make = True
+        enter(page)
+
+    style(page)
+    await ask_for_code(page, gate, enter_to_make)
 
 
 def phone_left(page: ft.Page) -> bool:

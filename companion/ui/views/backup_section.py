@@ -140,6 +140,11 @@ def section(ctx, rebuild) -> list[ft.Control]:
         heading(t("backup.heading")),
         muted(t("backup.hint")),
         ft.Row([primary_button(t("backup.save"), save, icon=ft.Icons.SAVE_ALT)]),
+    ]
+    if not ctx.store.can_restore:  # a phone with its own tables on a shared server
+        controls.append(muted(t("backup.restore_admin_only")))
+        return controls
+    controls += [
         muted(t("backup.restore_hint")),
         ft.Row([secondary_button(t("backup.restore"), restore, icon=ft.Icons.RESTORE,
                                  expand=True)]),

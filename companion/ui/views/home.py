@@ -56,7 +56,7 @@ def read_only_banner(text: str, icon: ft.IconData = ft.Icons.LOCK_OUTLINE) -> ft
 
 def build(ctx) -> ft.View:
     page = ctx.page
-    home = Home.open(ctx.store)
+    home = Home.open(ctx.store, can_start=ctx.store.can_make_tables)
 
     def confirm_delete(tile: TableTile):
         def delete(e):
@@ -158,6 +158,8 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("home.none_in_progress")))
     controls.append(heading(t("home.new_table")))
     controls += [game_tile(g) for g in home.games]
+    if not home.games:  # private tables, and only a table's link: no table of its own
+        controls.append(muted(t("home.private_no_new")))
     # A table whose results were shown is over: in History (views/past_plays.py), after
     # the games, where a table is started from a finished one (Rematch); then the wins,
     # scores and charts of those plays (views/player_stats.py).
@@ -178,11 +180,14 @@ def build(ctx) -> ft.View:
     # The rulebooks, the rulings and a search across them: a question comes mid-game.
     rules = ft.FilledTonalButton(content=t("rules.hub_button"), icon=ft.Icons.MENU_BOOK,
                                  on_click=lambda e: ctx.go("/rules"))
-    if ctx.browser is None:
+    if ctx.browser is None and home.games:
         # Pinned under the list, so it is at hand whatever is in progress.
         invite = ft.FilledTonalButton(content=t("invite.button"), icon=ft.Icons.QR_CODE_2,
                                       expand=True, on_click=lambda e: ctx.go("/invite"))
         bottom = ft.Row([rules, invite])
+    elif ctx.browser is None:  # a table's link alone: the server's code is not for it
+        rules.expand = True
+        bottom = ft.Row([rules])
     else:  # the static site: this phone alone, its tables in the browser's storage
         controls[:0] = browser_notices(ctx)
         controls.append(muted(t("site.alone")))

@@ -8,6 +8,7 @@ from companion.i18n import t
 from companion.screens.table_overview import TableOverview
 from companion.screens.wording import game_title
 from companion.ui.score_forms import form_for
+from companion.ui.views.access_code import serving_of
 from companion.ui.widgets.common import TAP, heading, muted, screen
 
 
@@ -57,6 +58,10 @@ def build(ctx, table_id: str) -> ft.View:
         section(t("rules.table_rulings"), t("rules.table_rulings_hint"), ft.Icons.GAVEL,
                 f"/table/{table_id}/rulings", ctx),
     ]
+    serving = serving_of(ctx.page)
+    if serving is not None and serving.private_tables:  # the phones join table by table
+        controls.insert(4, section(t("invite.table_button"), t("invite.table_button_hint"),
+                                   ft.Icons.QR_CODE_2, f"/table/{table_id}/invite", ctx))
     if shown.place is not None:
         controls.insert(0, ft.Text(shown.place, size=17, weight=ft.FontWeight.W_600))
     return screen(f"/table/{table_id}", game_title(shown.game), controls,
