@@ -5,6 +5,8 @@ routes gone to."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from companion.storage.store import Store
 from tests.ui.test_home_and_results import fake_ctx
 
@@ -17,6 +19,9 @@ class Page:
 
     def __init__(self, route: str = "/"):
         self.route, self.dialog, self.went = route, None, []
+        # The session's store: how the app is served (access_code.SERVING_KEY), what the
+        # phone was let into (ADMISSION_KEY); empty: the desktop window.
+        self.session = SimpleNamespace(store={})
         self.views: list = []  # the screen drawn last (``ctx.redraw``)
         self.registered: list = []
         self._services = self  # Results' copy and send register their services here
