@@ -8,6 +8,7 @@ the table as another phone left it. One walk: one server, stopped and started ag
 from __future__ import annotations
 
 import re
+import time
 
 from companion.flows import FLOWS, build_event, replay
 from companion.storage.store import Store
@@ -38,12 +39,15 @@ class Wifi:
     and refuses new ones until ``up`` again (set up before the page connects)."""
 
     def __init__(self, page):
+        self.page = page
         self.up = True
         self.connected: list = []
+        self.refused = 0  # the page's tries to connect while the Wi-Fi was down
         page.route_web_socket(re.compile(r"/ws$"), self._route)
 
     def _route(self, ws) -> None:
         if not self.up:
+            self.refused += 1
             ws.close()
             return
         ws.connect_to_server()
@@ -54,6 +58,13 @@ class Wifi:
         for ws in self.connected:
             ws.close()
         self.connected = []
+
+    def refuses(self, tries: int, within: float = 20.0) -> None:
+        """Wait until the page has tried to connect ``tries`` times since the drop."""
+        deadline = time.monotonic() + within
+        while self.refused < tries:
+            assert time.monotonic() < deadline, f"{self.refused} tries in {within} s"
+            self.page.wait_for_timeout(100)  # (a poll: Playwright's events arrive meanwhile)
 
 
 def top_of(page, text: str) -> float | None:
@@ -103,7 +114,7 @@ def walk(server, page, other, ja) -> None:
     wifi.drop()
     other_alert = other.get_by_role("alert").filter(has_text=OUT_OF_REACH)
     other_alert.wait_for()
-    other.wait_for_timeout(3000)  # probes have been refused meanwhile
+    wifi.refuses(2)  # the page tried to come back, and was refused, twice
     shows(other, "Step 1 — Reveal celestial cards").wait_for(timeout=1000)
     # This phone plays on; the other, back, shows the table as it is, and its taps land.
     button(page, "Next: Step 2 — Parent plays").click()
@@ -125,6 +136,8 @@ def walk(server, page, other, ja) -> None:
     before = top_of(other, label)
     assert before is not None and before < 500, before
 
+    tries: list = []  # the page's tries to come back to the stopped server
+    page.on("websocket", lambda ws: tries.append(ws))
     server.stop()
     alert = page.get_by_role("alert").filter(has_text=OUT_OF_REACH)
     alert.wait_for()
@@ -138,7 +151,12 @@ def walk(server, page, other, ja) -> None:
     assert style[0].startswith('"Companion Latin"') and style[1] == "400", style
     other.wait_for_function("document.fonts.check('400 15px \"Companion Latin\"', 'Trying')")
     shot(other, "out-of-reach-banner-font")
-    page.wait_for_timeout(1500)  # the client would have blanked its screen by now
+    # Twice the page tried to come back and found no server: its screen would have been
+    # blanked by now.
+    deadline = time.monotonic() + 20
+    while len(tries) < 2:
+        assert time.monotonic() < deadline, f"{len(tries)} tries to come back in 20 s"
+        page.wait_for_timeout(100)  # (a poll: Playwright's events arrive meanwhile)
     # The screen is as it was: the step, the round and the markers can be read.
     shows(page, "Step 3 — Children play a card").wait_for(timeout=1000)
     shows(page, "Round 1 of 11").wait_for(timeout=1000)
