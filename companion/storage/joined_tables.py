@@ -70,6 +70,11 @@ class JoinedTables:
     def has(self, table_id: str) -> bool:
         return table_id in self._joined and self._still(table_id)
 
+    def knows(self, table_id: str) -> bool:
+        """Whether the phone joined the table, closed to it since or not: it is told
+        when such a table changes (closed, it draws its screen again without it)."""
+        return table_id in self._joined
+
     def seen(self, table_id: str) -> str:
         """``table_id`` when this phone has the table, else an id no table has."""
         return table_id if self.has(table_id) else NO_TABLE

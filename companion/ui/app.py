@@ -860,7 +860,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
         follower = sync.Follower(page.pubsub, ctx.take_change)
         if ctx.store.joined is not None:  # private tables: it hears of its own alone
-            follower.sees = ctx.store.joined.has
+            follower.sees = ctx.store.joined.knows
         tell_missed_taps(ctx)
         notices_follow_taps(ctx)
 

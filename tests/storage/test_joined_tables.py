@@ -143,6 +143,7 @@ def test_a_table_closed_to_the_phone_is_gone_at_once(store):
     table_id = next(s.id for s in reads.list_tables())
     closed.add(table_id)
     assert reads.get_table(table_id) is None
+    assert reads.joined.knows(table_id)  # told of its changes: it draws its screen again
     assert table_id not in {s.id for s in reads.list_tables(status=None)}
     assert table_id not in {t["id"] for t in reads.backup({}).backup["tables"]}
 
