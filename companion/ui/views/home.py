@@ -193,14 +193,13 @@ def build(ctx) -> ft.View:
         controls.append(muted(t("site.alone")))
         rules.expand = True
         bottom = ft.Row([rules])
-    view = screen("/", t("app.title"), controls, bottom=bottom)
     # Light or dark, the screen kept on, larger text: this phone's own (views/settings.py).
     # History is also pinned in the app bar: below the games it is off a small screen.
-    view.appbar.actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
-                                                lambda e: ctx.go("/history")),
-                           labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
-                                                lambda e: ctx.go("/settings"))]
-    return view
+    actions = [labelled_icon_button(t("history.title"), ft.Icons.HISTORY,
+                                    lambda e: ctx.go("/history")),
+               labelled_icon_button(t("settings.button"), ft.Icons.SETTINGS_OUTLINED,
+                                    lambda e: ctx.go("/settings"))]
+    return screen("/", t("app.title"), controls, bottom=bottom, actions=actions)
 
 
 def browser_notices(ctx) -> list[ft.Control]:

@@ -15,9 +15,10 @@ from companion.ui import scroll_memory
 TAP = 52  # px: comfortably above the 48 px minimum tap target
 PAGE_PADDING = 16
 CHIP_PADDING = 17  # px above and below a chip's label: 52 px high at the normal text size
-# The longest title (``text_width``) that one line holds at 20 px beside Back on a 360 px
-# phone with larger text (272 px at 26 px: about 10 em, a Latin letter about half an em).
-TITLE_ONE_LINE = 20
+# What a 360 px phone's app bar leaves its title (its two 16 px margins, Back's 56 px and
+# 48 px per action button off), and the most it scales a title with larger text.
+BAR_WIDTH, BAR_MARGINS, BACK_WIDTH, ACTION_WIDTH = 360, 32, 56, 48
+BAR_LARGER_TEXT = 1.34
 
 
 def tapped_value(e: ft.Event) -> bool:
@@ -92,20 +93,39 @@ def text_width(text: str) -> int:
     return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
+def title_size(title: str, back: bool, actions: int = 0) -> int:
+    """The size ``title`` is drawn at in the app bar: the largest of 20, 18, 16 and 15 px
+    at which it fits one line of a 360 px phone with larger text, beside Back (``back``)
+    and ``actions`` buttons; else 16 px on two lines.
+
+    >>> title_size("Table Companion", back=False, actions=2)
+    20
+    >>> title_size("テーブル・コンパニオン", back=False, actions=2)
+    15
+    """
+    room = BAR_WIDTH - BAR_MARGINS - (BACK_WIDTH if back else 0) - ACTION_WIDTH * actions
+    for size in (20, 18, 16, 15):
+        if text_width(title) * size / 2 * BAR_LARGER_TEXT <= room:  # a unit: half an em
+            return size
+    return 16
+
+
+def app_bar(title: str, on_back: Callable | None = None,
+            actions: list[ft.Control] | None = None) -> ft.AppBar:
     leading = None
     if on_back is not None:
         leading = labelled_icon_button(t("common.back"), ft.Icons.ARROW_BACK, on_back)
-    # A title is drawn at 20 px only where it fits one line of a 360 px phone with
-    # larger text; a longer one ("New Altar: Realms of the Gods table", "Latoro · ラトーロ
-    # setup") at 16 px on up to two lines, which the bar's height holds at any text
-    # size (the bar scales its title by at most 1.34). Two lines at 20 px are taller
-    # than the bar, which cut them off at the top and the bottom.
-    size = 20 if text_width(title) <= TITLE_ONE_LINE else 16
+    # A title is drawn on one line where it fits a 360 px phone with larger text (a
+    # word cut in two, テーブル・コンパニオ / ン, was hard to read); a longer one ("New Altar:
+    # Realms of the Gods table", "Latoro · ラトーロ setup") at 16 px on up to two lines,
+    # which the bar's height holds at any text size. Two lines at 20 px are taller than
+    # the bar, which cut them off at the top and the bottom.
+    size = title_size(title, on_back is not None, len(actions or []))
     return ft.AppBar(
-        title=ft.Text(title, size=size, weight=ft.FontWeight.W_600, max_lines=2,
-                      overflow=ft.TextOverflow.ELLIPSIS),
+        title=ft.Text(title, size=size, weight=ft.FontWeight.W_600,
+                      max_lines=2, overflow=ft.TextOverflow.ELLIPSIS),
         leading=leading,
+        actions=actions,
         automatically_imply_leading=False,
         bgcolor=ft.Colors.SURFACE_CONTAINER,
     )
@@ -113,7 +133,8 @@ def app_bar(title: str, on_back: Callable | None = None) -> ft.AppBar:
 
 def screen(route: str, title: str, controls: list[ft.Control],
            on_back: Callable | None = None, bottom: ft.Control | None = None,
-           top: ft.Control | None = None) -> ft.View:
+           top: ft.Control | None = None,
+           actions: list[ft.Control] | None = None) -> ft.View:
     """A scrolling phone screen; ``top`` stays pinned above the scrolling part and
     ``bottom`` below it (what must not move while entries are made below it)."""
     body = ft.Column(controls=controls, spacing=14, scroll=ft.ScrollMode.AUTO, expand=True)
@@ -125,7 +146,7 @@ def screen(route: str, title: str, controls: list[ft.Control],
         content.append(bottom)
     return ft.View(
         route=route,
-        appbar=app_bar(title, on_back),
+        appbar=app_bar(title, on_back, actions),
         controls=content,
         padding=ft.Padding.all(PAGE_PADDING),
         spacing=10,
