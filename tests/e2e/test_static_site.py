@@ -81,6 +81,7 @@ def test_a_table_is_kept_offline_across_a_restart_a_new_build_and_moves_by_backu
             tap_until(page, button(page, "Back"), page.get_by_text("Players", exact=True))
             button(page, "Score").first.click()
             button(page, "Sun 4 VP: one more for Ann", exact=True).click()
+            shows(page, "Ann: 4 points").wait_for()  # (read before the tap, it was 0)
             total = ann_total(page)
 
             # No network at all: the page, the client, Python and the tables from the phone.
