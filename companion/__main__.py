@@ -71,6 +71,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder for the saved tables (default: COMPANION_DATA_DIR, else "
                         "FLET_APP_STORAGE_DATA, else the per-user data folder)")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="keep the saved tables in this database instead of the data "
+                        "folder's file: sqlite:///path/to/file.sqlite3, or "
+                        "postgresql://user:password@host/dbname (needs psycopg: pip "
+                        "install 'table-companion[postgresql]'); the data folder still "
+                        "keeps the server's other files")
     parser.add_argument("--access-code", metavar="CODE",
                         help="the code phones enter to join, 4 to 32 digits or letters "
                         "(default: none on 127.0.0.1; on any other --host a random 6-digit "
@@ -142,9 +148,11 @@ def flags_problem(args: argparse.Namespace) -> str | None:
 
 def serve(args: argparse.Namespace, data_dir: Path) -> None:
     """Serve the app to browsers with our server, and say where to open it."""
+    from companion.storage.database import PostgreSQL, database_for
     from companion.ui.app import make_main, warm_up_first_screen
     from companion.web import access, server
     from companion.web.serving import Serving, is_loopback, print_where_to_go
+    from companion.web.shared_changes import ChangeRelay
     from companion.web.table_links import TableLinks
 
     # Anyone on the network could reach a non-loopback address: a code is then required.
@@ -158,7 +166,11 @@ def serve(args: argparse.Namespace, data_dir: Path) -> None:
     public = server.origin_of(args.allow_origin[0]) if args.allow_origin else None
     serving = Serving(host=args.host, port=args.port, code=code, gate=gate, links=links,
                       public=public)
-    app = server.build_app(make_main(data_dir, serving=serving),
+    # Several processes on one PostgreSQL database hear each other's changes.
+    shared = args.database is not None and isinstance(database_for(args.database), PostgreSQL)
+    relay = ChangeRelay(args.database) if shared else None
+    app = server.build_app(make_main(data_dir, serving=serving, database=args.database,
+                                     relay=relay),
                            allowed_origins=[server.origin_of(u) for u in args.allow_origin],
                            loopback_only=serving.loopback, gate=gate)
 
@@ -211,6 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     data_dir = args.data_dir or data_folder.default_data_dir()
     web = serves_web(args.web)
     problem = data_folder.writable_problem(data_dir) or flags_problem(args)
+    if problem is None and args.database is not None:
+        problem = data_folder.database_problem(args.database)
     if problem is None and web:
         problem = data_folder.port_problem(args.host, args.port)
     if problem:
@@ -230,8 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     from companion.assets_folder import ASSETS
     from companion.ui.app import make_main
 
-    ft.run(with_window_icon(make_main(data_dir), ASSETS / WINDOW_ICON), host=args.host,
-           port=args.port, assets_dir=str(ASSETS), no_cdn=True)
+    ft.run(with_window_icon(make_main(data_dir, database=args.database), ASSETS / WINDOW_ICON),
+           host=args.host, port=args.port, assets_dir=str(ASSETS), no_cdn=True)
     return 0
 
 

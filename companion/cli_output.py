@@ -60,16 +60,24 @@ STORE_REFUSALS = {
 }
 
 
-def refused_store(program: str, data_dir: Path, kind: str, details: dict) -> int:
-    """Say in one line that the saved tables in ``data_dir`` cannot be opened, why
-    (``kind`` and ``details`` of the store's refusal) and that they were left as they
-    are; the exit status, 2."""
+def refusal_line(where: Path | str, kind: str, details: dict) -> str:
+    """One line: the saved tables in ``where`` (a data folder, or a database's URL without
+    its password) cannot be opened, why (``kind`` and ``details`` of the store's refusal;
+    ``server``: why a database server could not be reached) and that they were left as
+    they are."""
     why = STORE_REFUSALS.get(kind, kind)
     try:
         why = why.format(**details)
     except (KeyError, IndexError, ValueError):
         why = kind
-    line = (f"{program}: the saved tables in {data_dir} cannot be opened ({kind}): {why}; "
+    if details.get("server"):
+        why += f" ({details['server']})"
+    line = (f"the saved tables in {where} cannot be opened ({kind}): {why}; "
             "they were left as they are")
-    tell(line.replace("\r", " ").replace("\n", " "))  # one line, whatever the file held
+    return line.replace("\r", " ").replace("\n", " ")  # one line, whatever the file held
+
+
+def refused_store(program: str, data_dir: Path | str, kind: str, details: dict) -> int:
+    """Say ``refusal_line`` for ``program``; the exit status, 2."""
+    tell(f"{program}: {refusal_line(data_dir, kind, details)}")
     return 2

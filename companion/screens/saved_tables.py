@@ -111,12 +111,14 @@ class Opened:
     read_only: str | None = None
 
 
-def open_saved(data_dir: Path, browser: BrowserFolder | None = None) -> Opened:
-    """The data folder's tables; ``browser``: the static site's folder, in the phone's
-    browser (its file is kept in the browser's storage after every change)."""
+def open_saved(data_dir: Path, browser: BrowserFolder | None = None,
+               database: str | None = None) -> Opened:
+    """The data folder's tables, or those of ``database`` (a URL: ``companion
+    --database``); ``browser``: the static site's folder, in the phone's browser (its
+    file is kept in the browser's storage after every change)."""
     try:
         if browser is None:
-            store = Store(data_dir)
+            store = Store(database or data_dir)
         elif browser.unreadable:  # a store opened now would be written over the saved one
             raise StoreError("io", data_dir, detail=browser.unreadable)
         elif browser.elsewhere:  # two copies of the file would write over each other

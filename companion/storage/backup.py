@@ -2,10 +2,13 @@
 the phone's own settings, in one JSON file (the format is docs/backup.md), and the import
 that merges one into this store.
 
-Export reads the store in one read transaction; the columns are read generically
-(``PRAGMA table_info``), so a column a later migration adds travels without a change
-here. The file names its format version (``FORMAT_VERSION``) and the store's schema
-version (``store.LATEST_VERSION``) it was made from.
+Export reads the store in one read transaction (``Store._snapshot``); the columns are
+read generically (``Database.columns``: SQLite's ``PRAGMA table_info``, PostgreSQL's
+information_schema), so a column a later migration adds travels without a change here.
+Both go through the store's connection, so a backup made from an SQLite file imports
+into a PostgreSQL database and back. The file names its format version
+(``FORMAT_VERSION``) and the store's schema version (``store.LATEST_VERSION``) it was
+made from.
 
 Import reads the whole file and checks all of it before anything is written, with the
 same checks the store applies to what a phone enters (``store._event_problems``,
@@ -21,8 +24,9 @@ the same way by (game, key). ``Report`` says what was added, updated and skipped
 why, in the players' words.
 
 The command line for a computer: ``python -m companion.backup export FILE`` and
-``python -m companion.backup import FILE`` (``--data-dir DIR``); exit status 2 with one
-line on bad input, never a traceback. No flet here.
+``python -m companion.backup import FILE`` (``--data-dir DIR``, or ``--database URL``: an
+SQLite file elsewhere or a PostgreSQL database); exit status 2 with one line on bad
+input, never a traceback. No flet here.
 """
 
 from __future__ import annotations
@@ -43,6 +47,7 @@ from typing import Any
 from companion.catalog import GAMES
 from companion.i18n import LANGUAGES, say, t
 from companion.storage import store as store_module
+from companion.storage.database import SQLite, database_for
 from companion.storage.store import Store, StoreError
 from scorers import limits
 from scorers.base import name_issues
@@ -122,10 +127,6 @@ class BackupError(Exception):
 # ------------------------------------------------------------------ export
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
-    return [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
-
-
 def _exported_row(row: sqlite3.Row, columns: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in columns:
@@ -162,36 +163,33 @@ def export_backup(store: Store, settings: dict[str, Any] | None = None,
     tables: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
     left_out = 0
-    with store._reading() as conn:
-        conn.execute("BEGIN")  # one snapshot: a tap made meanwhile is all in or all out
-        try:
-            table_columns = _columns(conn, "tables")
-            for row in conn.execute("SELECT * FROM tables ORDER BY created_at, rowid"):
-                if only is not None and row["id"] not in only:
-                    continue
-                try:
-                    table = _exported_row(row, table_columns)
-                    table["events"] = [
-                        {"seq": e["seq"], "event": json.loads(e["event"]),
-                         "created_at": e["created_at"]}
-                        for e in conn.execute("SELECT seq, event, created_at FROM events"
-                                              " WHERE table_id = ? ORDER BY seq", (row["id"],))]
-                    _check_table(table, set(table_columns), len(tables) + 1)
-                except (ValueError, TypeError, RecursionError, BackupError):
-                    left_out += 1
-                    continue
-                tables.append(table)
-            box_columns = _columns(conn, "box_values")
-            for row in conn.execute("SELECT * FROM box_values ORDER BY game, key"):
-                box = dict(zip(box_columns, row, strict=True))
-                try:
-                    box["value"] = json.loads(box["value"])
-                    _check_box(box, set(box_columns))
-                except (ValueError, TypeError, RecursionError, BackupError):
-                    continue  # a damaged remembered value is asked for again
-                boxes.append(box)
-        finally:
-            conn.execute("COMMIT")
+    columns = store.database.columns
+    with store._snapshot() as conn:  # a tap made meanwhile is all in or all out
+        table_columns = columns(conn, "tables")
+        for row in conn.execute("SELECT * FROM tables ORDER BY created_at, rowid"):
+            if only is not None and row["id"] not in only:
+                continue
+            try:
+                table = _exported_row(row, table_columns)
+                table["events"] = [
+                    {"seq": e["seq"], "event": json.loads(e["event"]),
+                     "created_at": e["created_at"]}
+                    for e in conn.execute("SELECT seq, event, created_at FROM events"
+                                          " WHERE table_id = ? ORDER BY seq", (row["id"],))]
+                _check_table(table, set(table_columns), len(tables) + 1)
+            except (ValueError, TypeError, RecursionError, BackupError):
+                left_out += 1
+                continue
+            tables.append(table)
+        box_columns = columns(conn, "box_values")
+        for row in conn.execute("SELECT * FROM box_values ORDER BY game, key"):
+            box = dict(zip(box_columns, row, strict=True))
+            try:
+                box["value"] = json.loads(box["value"])
+                _check_box(box, set(box_columns))
+            except (ValueError, TypeError, RecursionError, BackupError):
+                continue  # a damaged remembered value is asked for again
+            boxes.append(box)
     backup = {
         "format": FORMAT,
         "version": FORMAT_VERSION,
@@ -549,7 +547,7 @@ def import_backup(store: Store, data: bytes | str) -> Report:
     check_usable(tables, store)
     try:
         with store._transaction() as conn:
-            table_columns = set(_columns(conn, "tables"))
+            table_columns = set(store.database.columns(conn, "tables"))
             for table in tables:
                 _merge_table(conn, table, table_columns, report)
             for box in backup.get("box_values", []):
@@ -557,9 +555,9 @@ def import_backup(store: Store, data: bytes | str) -> Report:
     except StoreError as err:
         raise BackupError("read_only" if err.kind == "read_only" else "store",
                           detail=str(err)) from None
-    except sqlite3.IntegrityError as err:  # a value a column of this version refuses
+    except store.database.refused_values as err:  # a value a column of this version refuses
         raise BackupError("damaged", detail=str(err)[:200]) from None
-    except sqlite3.Error as err:
+    except store.database.errors as err:
         raise BackupError("store", detail=str(err)[:200]) from None
     return report
 
@@ -741,6 +739,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--data-dir", type=Path, default=None,
                         help="folder of the saved tables (default: COMPANION_DATA_DIR, else "
                         "FLET_APP_STORAGE_DATA, else the per-user data folder)")
+    parser.add_argument("--database", metavar="URL", default=None,
+                        help="the saved tables' database instead of the data folder's file: "
+                        "sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/db")
     return parser.parse_args(argv)
 
 
@@ -749,8 +750,8 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _open_store(data_dir: Path) -> Store:
-    return Store(data_dir)
+def _open_store(where: Path | str) -> Store:
+    return Store(where)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -759,9 +760,15 @@ def main(argv: list[str] | None = None) -> int:
 
     args = parse_args(argv)
     data_dir = args.data_dir or data_folder.default_data_dir()
-    db = data_dir / store_module.DB_NAME
-    if args.action == "export" and not db.is_file():
-        return _fail(f"there are no saved tables in {data_dir}")
+    where = args.database or data_dir
+    try:
+        database = database_for(where)
+    except ValueError as err:
+        return _fail(f"--database: {err}")
+    named = database.where if args.database else data_dir  # no password
+    db = database.path if isinstance(database, SQLite) else None  # the file, if one
+    if args.action == "export" and db is not None and not db.is_file():
+        return _fail(f"there are no saved tables in {named}")
     if args.action == "import":
         # The file is read and checked before the store is opened: a refused backup leaves
         # no data folder or empty store behind.
@@ -776,12 +783,12 @@ def main(argv: list[str] | None = None) -> int:
             return _fail(f"{args.file}: {getattr(err, 'strerror', None) or 'cannot be read'}")
         except BackupError as err:
             return _fail(f"{args.file}: {err}; nothing was changed")
-    new_folders = [d for d in (data_dir, *data_dir.parents) if not d.exists()]
-    had_store = db.exists()
+    new_folders = [d for d in (db.parent, *db.parent.parents) if not d.exists()] if db else []
+    had_store = db is None or db.exists()
     try:
-        store = _open_store(data_dir)
+        store = _open_store(where)
     except StoreError as err:
-        return refused_store("companion.backup", data_dir, err.kind, err.details)
+        return refused_store("companion.backup", named, err.kind, err.details)
     if args.action == "export":
         made = export_backup(store)
         why = write_output(args.file, backup_bytes(made.backup))

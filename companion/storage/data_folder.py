@@ -41,6 +41,22 @@ def writable_problem(folder: Path) -> str | None:
     return None
 
 
+def database_problem(url: str) -> str | None:
+    """None when the saved tables at ``url`` (``companion --database``) can be opened;
+    else why not, in one line that names no password: a URL that names no database
+    here, a server that cannot be reached, another program's database or a newer one."""
+    from companion.cli_output import refusal_line
+    from companion.storage.store import Store, StoreError
+
+    try:
+        Store(url)
+    except ValueError as err:
+        return f"--database: {err}"
+    except StoreError as err:
+        return refusal_line(err.path, err.kind, err.details)
+    return None
+
+
 def port_problem(host: str, port: int) -> str | None:
     """None when host:port can be served; else why not, in one line."""
     try:

@@ -1,18 +1,23 @@
-"""SQLite persistence of table sessions: one file in the user's data folder.
+"""Persistence of table sessions: an SQLite file in the user's data folder, or a
+PostgreSQL database (companion/storage/database.py says what differs between the two;
+what follows holds on both, the file's own checks aside).
 
 A table session is its configuration (game, variant, players, seed) plus an append-only
 event log (docs/DESIGN.md: state is the fold of the events), the setup ticks and the score
 sheet. Every change is one transaction, so a killed process loses nothing already saved.
 
-The schema version is SQLite's ``user_version``. ``MIGRATIONS[i]`` takes a database from
-version i to i + 1. A file that is not a database, is damaged, belongs to another
-program or comes from a newer version is never written to: opening raises StoreError,
-and the file is left byte for byte as it was. Opening reads the file first without
+The schema version is SQLite's ``user_version`` (PostgreSQL: the row of
+``companion_schema``). ``MIGRATIONS[i]`` takes a database from version i to i + 1. A
+file that is not a database, is damaged, belongs to another program or comes from a
+newer version is never written to: opening raises StoreError, and the file is left byte
+for byte as it was. Opening reads the file first without
 writing (``mode=ro``): its header, ``application_id`` (ours is ``APPLICATION_ID``),
 ``user_version``, the tables and columns that version has, and ``integrity_check``; only
 then is it opened for writing and switched to WAL. A file (or folder) that cannot be
 written is opened read-only (``Store.read_only``): it can be read, and every change
-raises ``StoreError("read_only")``.
+raises ``StoreError("read_only")``. A PostgreSQL database is looked at the same way
+before anything is written to it (``_open_server``): one without our mark and with tables
+is another program's, one of a newer version is refused.
 
 What is written is checked first (``scorers/limits.py``, ``scorers.sheets``): a score
 sheet's values have the types and bounds a sheet allows, a box value and an event are
@@ -50,14 +55,22 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from companion.sheet_changes import REMOVE, SheetChange, apply_change, same, value_at
+from companion.storage.database import (
+    APPLICATION_ID,
+    DB_NAME,  # noqa: F401 - store.DB_NAME, as before
+    HIDDEN,
+    MARK,
+    PostgreSQL,
+    _text,
+    database_for,
+)
+from companion.storage.database import connect_read_only as _connect_read_only
 from companion.table.record import TableSession
 from scorers.base import Problem, SheetProblems
 from scorers.limits import depth_position, value_problems
 from scorers.sheets import GAME_MODULES, location, written_problems
 
 log = logging.getLogger(__name__)
-
-DB_NAME = "tables.sqlite3"
 
 MIGRATIONS: list[str] = [
     # 0 → 1: tables, their event logs, and the printed values each game's box has
@@ -132,10 +145,10 @@ MIGRATIONS: list[str] = [
 LATEST_VERSION = len(MIGRATIONS)
 SEATS_VERSION = 7  # from this schema on, the play log names seats (a backup's events too)
 OUR_TABLES = {"tables", "events", "box_values"}
-# SQLite's header field for "which program's file is this" (PRAGMA application_id):
-# b"TbCo" as a 32-bit number. New files get it; files of ours from before it (id 0,
-# user_version ≥ 1, exactly our tables) are accepted and stamped with it.
-APPLICATION_ID = int.from_bytes(b"TbCo", "big")
+# APPLICATION_ID (companion/storage/database.py) is SQLite's header field for "which
+# program's file is this" (PRAGMA application_id): b"TbCo" as a 32-bit number. New files
+# get it; files of ours from before it (id 0, user_version ≥ 1, exactly our tables) are
+# accepted and stamped with it.
 SQLITE_MAGIC = b"SQLite format 3\x00"
 # An event is one tap: a type and a few fields (companion/flows); a box value is one
 # printed number or a small record of them.
@@ -148,9 +161,10 @@ MAX_KEY_LENGTH = 80
 class StoreError(Exception):
     """The database cannot be used. ``kind``: corrupt | newer | foreign | io, or
     read_only for a change to a store opened read-only (``details["reason"]``: file or
-    folder). ``str()`` names the path: for the console, never for a phone."""
+    folder). ``path``: the file, or a PostgreSQL database's URL without its password.
+    ``str()`` names it: for the console, never for a phone."""
 
-    def __init__(self, kind: str, path: Path, **details: Any):
+    def __init__(self, kind: str, path: Path | str, **details: Any):
         self.kind = kind
         self.path = path
         self.details = details
@@ -240,17 +254,21 @@ REWRITES: dict[int, Callable[[sqlite3.Connection], None]] = {SEATS_VERSION: _eve
 
 
 class Store:
-    """The saved tables of one data folder.
+    """The saved tables of one data folder (its ``tables.sqlite3``), or of the database a
+    URL names (``sqlite:///path/to/file.sqlite3``, ``postgresql://user:password@host/db``;
+    companion/storage/database.py).
 
-    ``wal``: the file in WAL mode, so that several server processes can read while one
+    ``wal``: an SQLite file in WAL mode, so that several server processes can read while one
     writes; without it (the phone's browser, one process whose files are copied whole
     into the browser's storage: a -wal copied without its -shm would be refused as a
     stray) the rollback journal. ``on_saved`` is called after each change is saved (the
     browser copies the file into its storage then)."""
 
-    def __init__(self, data_dir: Path, *, wal: bool = True,
+    def __init__(self, where: Path | str, *, wal: bool = True,
                  on_saved: Callable[[], None] | None = None):
-        self.path = Path(data_dir) / DB_NAME
+        self.database = database_for(where)
+        # The file, or the URL without its password: what the console may name.
+        self.path = self.database.where
         self._journal = "WAL" if wal else "DELETE"
         self._on_saved = on_saved or (lambda: None)
         # Set when the file or its folder cannot be written: the tables can be read,
@@ -263,30 +281,23 @@ class Store:
 
     # -- connection -------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
-        if self.read_only:
-            conn = _connect_read_only(self.path, immutable=self._immutable)
-        else:
-            conn = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        conn.text_factory = _text  # a damaged text shows as "�", it does not stop the app
-        conn.row_factory = sqlite3.Row
-        conn.execute("PRAGMA foreign_keys = ON")
-        conn.execute("PRAGMA busy_timeout = 10000")
-        return conn
+        return self.database.connect(read_only=self.read_only, immutable=self._immutable)
 
     def _connection(self) -> sqlite3.Connection:
         """This thread's connection to the file, opened once and kept: opening one was a
         large part of every tap. A sqlite3 connection stays in the thread that
-        opened it, so each thread keeps its own; each change is still one transaction."""
+        opened it, so each thread keeps its own (a psycopg one likewise, so that one
+        thread's transaction is not another's); each change is still one transaction."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
             conn = self._local.conn = self._connect()
         return conn
 
     def _forget_connection(self) -> None:
-        """After an error from SQLite the next call opens a fresh connection."""
+        """After an error from the database the next call opens a fresh connection."""
         conn, self._local.conn = getattr(self._local, "conn", None), None
         if conn is not None:
-            with suppress(sqlite3.Error):
+            with suppress(*self.database.errors):
                 conn.close()
 
     @contextmanager
@@ -296,7 +307,8 @@ class Store:
             raise StoreError("read_only", self.path, reason=self.read_only_reason)
         try:
             conn = self._connection()
-            conn.execute("BEGIN IMMEDIATE")
+            for statement in self.database.begin_write:  # writers take turns from here
+                conn.execute(statement)
             try:
                 yield conn
             except BaseException:
@@ -304,17 +316,10 @@ class Store:
                     conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
-        except sqlite3.Error as err:
+        except self.database.errors as err:
             self._forget_connection()
-            if not isinstance(err, sqlite3.OperationalError):
-                raise
-            # The file or folder became read-only, or the disk is full, while the app ran.
-            text = str(err).lower()
-            if "readonly" in text or "read-only" in text:
-                raise StoreError("read_only", self.path, reason="file") from None
-            if "full" in text:
-                raise StoreError("io", self.path, detail="the disk is full") from None
-            raise
+            # A file or folder that became read-only, a full disk, a server gone.
+            self._raise_refusal(err, writing=True)
         self._on_saved()
 
     @contextmanager
@@ -322,16 +327,35 @@ class Store:
         try:
             conn = self._connection()
             yield conn
-        except (sqlite3.DatabaseError, UnicodeDecodeError) as err:
+        except self.database.errors as err:
             self._forget_connection()
-            # Damage quick_check did not see at opening, met while reading: nothing written.
-            if isinstance(err, sqlite3.OperationalError) and "locked" in str(err):
-                raise
-            raise StoreError("corrupt", self.path, detail=str(err)[:200]) from None
+            self._raise_refusal(err, writing=False)
+
+    @contextmanager
+    def _snapshot(self) -> Iterator[sqlite3.Connection]:
+        """One read transaction: all it reads is the tables as they were at its start
+        (a change saved meanwhile is all in or all out)."""
+        with self._reading() as conn:
+            conn.execute(self.database.begin_snapshot)
+            try:
+                yield conn
+            finally:
+                conn.execute("COMMIT")
+
+    def _raise_refusal(self, err: Exception, writing: bool) -> None:
+        """Raise the StoreError a database error means, or the error as it is."""
+        refusal = self.database.refusal(err, writing)
+        if refusal is None:
+            raise err
+        kind, details = refusal
+        raise StoreError(kind, self.path, **details) from None
 
     def _open_and_migrate(self) -> None:
         """Check the file without writing to it, then open it for writing (or read-only
         when it cannot be written) and bring its schema up to date."""
+        if isinstance(self.database, PostgreSQL):
+            self._open_server()
+            return
         try:
             if not self.path.exists() or self.path.stat().st_size == 0:
                 self._create()
@@ -352,6 +376,7 @@ class Store:
             with closing(self._connect()) as conn:
                 if found.application_id != APPLICATION_ID:
                     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # ours from before
+                conn.execute(f"PRAGMA journal_mode = {self._journal}")
                 self._migrate(conn, found.version)
             self._on_saved()
         except sqlite3.DatabaseError as err:
@@ -369,27 +394,64 @@ class Store:
         try:
             with closing(self._connect()) as conn:
                 conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA journal_mode = {self._journal}")
                 self._migrate(conn, 0)
         except sqlite3.OperationalError as err:
             raise StoreError("io", self.path, detail=str(err)) from None
         self._on_saved()
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
-        conn.execute(f"PRAGMA journal_mode = {self._journal}")
+        """From ``version`` to the latest, one transaction a version (a migration another
+        process made meanwhile is not made again)."""
         for target in range(version + 1, LATEST_VERSION + 1):
-            conn.execute("BEGIN IMMEDIATE")
+            for statement in self.database.begin_write:
+                conn.execute(statement)
             try:
-                # Statement by statement: executescript() would commit midway.
-                for statement in MIGRATIONS[target - 1].split(";"):
-                    if statement.strip():
+                if self.database.version(conn) < target:
+                    for statement in self.database.statements(MIGRATIONS[target - 1], target):
                         conn.execute(statement)
-                if target in REWRITES:
-                    REWRITES[target](conn)
-                conn.execute(f"PRAGMA user_version = {target}")
+                    if target in REWRITES:
+                        REWRITES[target](conn)
+                    self.database.set_version(conn, target)
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
+
+    def _open_server(self) -> None:
+        """A PostgreSQL database: looked at without writing (our mark, its version, our
+        tables and their columns), then marked as ours when it is new and brought up to
+        date. One with tables and no mark of ours is another program's."""
+        database = self.database
+        assert isinstance(database, PostgreSQL)
+        try:
+            with closing(database.connect()) as conn:
+                mark = database.mark(conn)
+                names = database.table_names(conn) - {MARK}
+                if mark is None:
+                    if names:
+                        raise StoreError("foreign", self.path, names=_names_text(names))
+                    for statement in database.begin_write:
+                        conn.execute(statement)
+                    database.make_mark(conn)
+                    conn.execute("COMMIT")
+                    # as it is now (another process may have made it first, and more);
+                    # the mark first: the tables read after it are those of its version
+                    mark = database.mark(conn) or (0, 0)
+                    names = database.table_names(conn) - {MARK}
+                found, version = mark
+                if found != APPLICATION_ID:
+                    raise StoreError("foreign", self.path, names=_names_text(names))
+                if version < 0:
+                    raise StoreError("corrupt", self.path, detail=f"data version {version}")
+                if version > LATEST_VERSION:
+                    raise StoreError("newer", self.path, found=version, known=LATEST_VERSION)
+                _check_tables(self.path, version, names, lambda t: database.columns(conn, t))
+                self._migrate(conn, version)
+        except database.errors as err:
+            kind, details = database.refusal(err, writing=True) or (
+                "io", {"detail": database.hide(str(err).strip().splitlines()[0][:200])})
+            raise StoreError(kind, self.path, **details) from None
 
     # -- tables ----------------------------------------------------------------------
     def create_table(
@@ -449,7 +511,9 @@ class Store:
             events = conn.execute("SELECT * FROM events WHERE table_id = ? ORDER BY seq",
                                   (table_id,)).fetchall()
             conn.execute("DELETE FROM tables WHERE id = ?", (table_id,))
-        return DeletedTable(dict(row), tuple(dict(e) for e in events))
+        # (not PostgreSQL's rowid: the table comes back as a new row, as in SQLite)
+        table = {name: row[name] for name in row.keys() if name not in HIDDEN}
+        return DeletedTable(table, tuple(dict(e) for e in events))
 
     def restore_table(self, deleted: DeletedTable) -> None:
         """Bring back a table ``delete_table`` deleted: every column, its play log and
@@ -909,7 +973,8 @@ def _box_value_problems(game: Any, key: Any, value: Any) -> list[Problem]:
     """A box value is one printed number, or a small record of them, of a known game."""
     if not isinstance(game, str) or game not in GAME_MODULES:
         return [Problem(where="game", message="not a game here")]
-    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH:
+    # (no NUL: PostgreSQL's text cannot hold it, and no key of a box has one)
+    if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_LENGTH or "\x00" in key:
         return [Problem(where="key", message=f"a box value's key is 1–{MAX_KEY_LENGTH} "
                         "characters")]
     return _problems(value_problems(value, (key,), max_depth=MAX_BOX_VALUE_DEPTH))
@@ -970,15 +1035,6 @@ def _stray_wal_problem(path: Path) -> str | None:
             f"in it")
 
 
-def _connect_read_only(path: Path, immutable: bool = False) -> sqlite3.Connection:
-    """A connection that cannot write to the file. ``immutable`` also keeps SQLite from
-    making the -wal and -shm files beside it (for a look at a file no one is writing)."""
-    uri = Path(os.path.abspath(path)).as_uri() + "?mode=ro"
-    if immutable:
-        uri += "&immutable=1"
-    return sqlite3.connect(uri, uri=True, timeout=10, isolation_level=None)
-
-
 @cache
 def expected_columns(version: int) -> dict[str, frozenset[str]]:
     """Our tables and their columns at a schema version (the migrations, run in memory)."""
@@ -1020,6 +1076,22 @@ def _names_text(names: set[str]) -> str:
     return ", ".join(sorted(names)) or "none"
 
 
+def _check_tables(where: Path | str, version: int, names: set[str],
+                  columns_of: Callable[[str], list[str]]) -> None:
+    """A database of ours at ``version`` (0: new) has our tables (``names``: those it
+    has) with that version's columns (``columns_of``); StoreError otherwise."""
+    if not version:
+        return
+    missing = sorted(OUR_TABLES - names)
+    if missing:
+        raise StoreError("corrupt", where, detail=f"the table {', '.join(missing)} is missing")
+    for table, columns in expected_columns(version).items():
+        have = set(columns_of(table))
+        if not columns <= have:
+            raise StoreError("corrupt", where, detail=f"the table {table} lacks "
+                             f"{', '.join(sorted(columns - have))}")
+
+
 def _inspect(path: Path) -> Found:
     """Look at an existing file without writing to it; raise StoreError unless it is ours
     and sound. The file is left as it was, and so is its folder when no one has it open."""
@@ -1053,16 +1125,9 @@ def _inspect(path: Path) -> Found:
             if version and app_id == 0 and names != OUR_TABLES:
                 # Ours from before application_id has exactly our tables.
                 raise StoreError("foreign", path, names=_names_text(names))
-            if version:
-                missing = sorted(OUR_TABLES - names)
-                if missing:
-                    raise StoreError("corrupt", path,
-                                     detail=f"the table {', '.join(missing)} is missing")
-                for table, columns in expected_columns(version).items():
-                    have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-                    if not columns <= have:
-                        raise StoreError("corrupt", path, detail=f"the table {table} lacks "
-                                         f"{', '.join(sorted(columns - have))}")
+            _check_tables(path, version, names,
+                          lambda table: [r[1] for r in conn.execute(
+                              f"PRAGMA table_info({table})")])
             # integrity_check, not quick_check: that one does not compare an index with its
             # table, and a damaged index would then be written to and the damage grow.
             result = conn.execute("PRAGMA integrity_check(1)").fetchone()[0]
@@ -1131,10 +1196,6 @@ def _saved_readings(text: Any) -> dict[str, str]:
 def _saved_choices(text: Any) -> dict[str, Any]:
     choices = _loads(text, {})
     return choices if isinstance(choices, dict) else {}
-
-
-def _text(raw: bytes) -> str:
-    return raw.decode("utf-8", "replace")
 
 
 def _saved_sheet(text: Any) -> dict[str, Any] | None:

@@ -94,10 +94,15 @@ class Context:
     # The static site (companion/storage/browser.py): the app on this phone alone, its
     # tables in the browser's storage; None where a server or the desktop window runs it.
     browser: Any = None  # its BrowserFolder (companion/storage/browser.py)
+    # Several server processes on one database: their changes shared with this one's
+    # (companion/web/shared_changes.py); None for one process.
+    relay: Any = None
     engine: Any = field(init=False)  # companion/engine's Engine, this session's
 
     def __post_init__(self) -> None:
         self.engine = self.store.engine_for(self.announce)
+        if self.relay is not None:
+            self.relay.attach(self.page.pubsub)
 
     def set_preference(self, name: str, value: Any) -> None:
         """Change one of this phone's settings: applied at once, kept in its storage."""
@@ -162,9 +167,12 @@ class Context:
 
     def announce(self, table_id: str, kind: str, paths: tuple = (), values: tuple = ()) -> None:
         """Tell the other phones showing this table what kind of thing changed (the
-        engine's announcer: a screen's change goes through ``engine``)."""
-        sync.announce(self.page.pubsub, sync.Change(table_id, kind, tuple(paths),
-                                                     tuple(values)))
+        engine's announcer: a screen's change goes through ``engine``), on this server
+        process and on the others sharing its database."""
+        change = sync.Change(table_id, kind, tuple(paths), tuple(values))
+        sync.announce(self.page.pubsub, change)
+        if self.relay is not None:
+            self.relay.publish(change)
 
     async def take_change(self, change: sync.Change) -> None:
         """A change made on another phone: redraw the screen on top from the store."""
@@ -829,11 +837,14 @@ def nothing_to_send(e: ft.ControlEvent) -> None:
 
 
 def make_main(data_dir: Path, *, serving: Serving | None = None,
-              browser: Any = None):
+              browser: Any = None, relay: Any = None, database: str | None = None):
     """The Flet entry point for a data folder (one store shared by every browser session),
     behind the access code when ``serving`` has one (None: the desktop window, open).
-    ``browser``: the data folder of the static site, in the phone's browser."""
-    opened = open_saved(data_dir, browser)
+    ``browser``: the data folder of the static site, in the phone's browser. ``relay``:
+    the changes shared with other server processes on one database. ``database``: the
+    URL of the database the tables are kept in (``companion --database``; None: the data
+    folder's file)."""
+    opened = open_saved(data_dir, browser, database)
     err = opened.error
     if err is not None:
         # The console may name the path; the phones are told without it.
@@ -857,7 +868,8 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
         admission = access_code.admission_of(page)
         ctx = Context(page=page, store=tables_of_phone(page, opened.tables, admission),
                       storage=ft.SharedPreferences(),
-                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser)
+                      keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser,
+                      relay=relay)
         follower = sync.Follower(page.pubsub, ctx.take_change)
         if ctx.store.joined is not None:  # private tables: it hears of its own alone
             follower.sees = ctx.store.joined.knows

@@ -58,12 +58,14 @@ class Change:
     values: tuple[Any, ...] = ()  # the new values at ``paths``, for the notice
 
 
-def announce(pubsub: Any, change: Change) -> None:
-    """Tell the other sessions; a failure to tell them never loses the saved change."""
+def announce(pubsub: Any, change: Change, everyone: bool = False) -> None:
+    """Tell the other sessions (``everyone``: every session, for a change another server
+    process made); a failure to tell them never loses the saved change."""
+    send = pubsub.send_all_on_topic if everyone else pubsub.send_others_on_topic
     try:
-        pubsub.send_others_on_topic(topic(change.table_id), change)
+        send(topic(change.table_id), change)
         if change.kind == "table":
-            pubsub.send_others_on_topic(TABLES, change)
+            send(TABLES, change)
     except Exception:  # noqa: BLE001 - the change is saved; the others redraw on reload
         log.exception("could not announce %s", change)
 

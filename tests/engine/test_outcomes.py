@@ -41,8 +41,9 @@ class Phone:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return Store(tmp_path)
+def store(database: Path | str) -> Store:
+    """On each database (tests/postgres.py)."""
+    return Store(database)
 
 
 @pytest.fixture
@@ -146,7 +147,9 @@ def test_a_game_ending_tap_waits_for_the_table_to_agree(store):
     assert isinstance(agreed, Saved) and FLOWS["latoro"].view(agreed.value).finished
 
 
-def test_read_only_data_refuses_every_change_with_the_stores_reason(store, table):
+def test_read_only_data_refuses_every_change_with_the_stores_reason(tmp_path):
+    store = Store(tmp_path)  # a file that cannot be written: SQLite's
+    table = store.create_table("latria", "standard", PLAYERS, seed=1)
     event, seq = Phone(store).next_event(table.id)
     phone = Phone(read_only(store))
     for outcome in (phone.engine.tap(table.id, event, seq),

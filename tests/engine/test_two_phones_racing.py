@@ -5,7 +5,6 @@ saved took back), and nothing else."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -26,8 +25,8 @@ steps = st.lists(st.tuples(st.sampled_from([0, 1]), st.sampled_from(["tap", "und
 class Phone:
     """A screen drawn from the log at ``seen`` (its state), and the engine it taps with."""
 
-    def __init__(self, folder: Path, table_id: str):
-        self.store = Store(folder)  # a handle of its own, as another process has
+    def __init__(self, database: Path | str, table_id: str):
+        self.store = Store(database)  # a handle of its own, as another process has
         self.engine = Engine(self.store)
         self.table_id = table_id
         self.look()
@@ -46,38 +45,39 @@ class Phone:
         return build_event(primary[0], answers)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steps)
-def test_two_phones_in_any_order_lose_nothing_acknowledged(order):
-    with tempfile.TemporaryDirectory() as folder:
-        table = Store(Path(folder)).create_table(GAME, "standard", PLAYERS, seed=7)
-        phones = [Phone(Path(folder), table.id), Phone(Path(folder), table.id)]
-        acknowledged: list[dict] = []  # the log as the engines' answers say it is
-        for which, what in order:
-            phone = phones[which]
-            if what == "look":
-                phone.look()
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(order=steps)
+def test_two_phones_in_any_order_lose_nothing_acknowledged(database, order):
+    """On each database (tests/postgres.py); a table of its own each time."""
+    table = Store(database).create_table(GAME, "standard", PLAYERS, seed=7)
+    phones = [Phone(database, table.id), Phone(database, table.id)]
+    acknowledged: list[dict] = []  # the log as the engines' answers say it is
+    for which, what in order:
+        phone = phones[which]
+        if what == "look":
+            phone.look()
+            continue
+        if what == "tap":
+            event = phone.big_button()
+            if event is None:  # the game is over: only Undo is left on screen
                 continue
-            if what == "tap":
-                event = phone.big_button()
-                if event is None:  # the game is over: only Undo is left on screen
-                    continue
-                outcome = phone.engine.tap(table.id, event, phone.seen, config=phone.config)
-                if isinstance(outcome, Saved):
-                    acknowledged.append(event)
-            else:
-                outcome = phone.engine.undo(table.id, phone.seen)
-                if isinstance(outcome, Saved):
-                    assert outcome.value == acknowledged.pop()  # the last tap, named
-            assert isinstance(outcome, Saved | Refused | Stale)
-            if isinstance(outcome, Stale):  # another phone moved first: this one had
-                assert outcome.found != phone.seen  # drawn an older log
-            if isinstance(outcome, Refused):
-                assert what == "undo" and phone.seen == 0  # nothing to undo, or …
-            # … every answer leaves the saved log the one the answers add up to
-            events, last = phones[0].store.log(table.id)
-            assert events == acknowledged
-            replay(GAME, phone.config, events)  # the game takes it
-            if not isinstance(outcome, Refused):
-                phone.look()  # saved or stale: the screen is drawn again
-                assert phone.seen == last
+            outcome = phone.engine.tap(table.id, event, phone.seen, config=phone.config)
+            if isinstance(outcome, Saved):
+                acknowledged.append(event)
+        else:
+            outcome = phone.engine.undo(table.id, phone.seen)
+            if isinstance(outcome, Saved):
+                assert outcome.value == acknowledged.pop()  # the last tap, named
+        assert isinstance(outcome, Saved | Refused | Stale)
+        if isinstance(outcome, Stale):  # another phone moved first: this one had
+            assert outcome.found != phone.seen  # drawn an older log
+        if isinstance(outcome, Refused):
+            assert what == "undo" and phone.seen == 0  # nothing to undo, or …
+        # … every answer leaves the saved log the one the answers add up to
+        events, last = phones[0].store.log(table.id)
+        assert events == acknowledged
+        replay(GAME, phone.config, events)  # the game takes it
+        if not isinstance(outcome, Refused):
+            phone.look()  # saved or stale: the screen is drawn again
+            assert phone.seen == last

@@ -23,8 +23,9 @@ THEIRS = ["Zoe", "Yan"]  # another group's players: never shown to ours
 
 
 @pytest.fixture
-def store(tmp_path) -> Store:
-    return Store(tmp_path)
+def store(database) -> Store:
+    """On each database (tests/postgres.py)."""
+    return Store(database)
 
 
 def groups(store: Store):

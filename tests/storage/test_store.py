@@ -1,4 +1,5 @@
-"""The SQLite store: round trip, damaged and foreign files, newer versions, two writers."""
+"""The store: round trip, damaged and foreign files, newer versions, two writers (those
+not about the SQLite file itself on both databases: ``database``, tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ import pytest
 from companion.storage.store import DB_NAME, LATEST_VERSION, Conflict, Store, StoreError
 
 
-def test_round_trip_of_a_table_session(tmp_path):
-    store = Store(tmp_path)
+def test_round_trip_of_a_table_session(database):
+    store = Store(database)
     created = store.create_table("latria", "standard", ["Ann", "さくら", "Cleo", "Dan"], seed=42)
     store.append_event(created.id, {"type": "next_step"}, 0)
     store.append_event(created.id, {"type": "mutation", "body": "sun"}, 1)
@@ -19,7 +20,7 @@ def test_round_trip_of_a_table_session(tmp_path):
     store.set_score_sheet(created.id, {"game": "latria", "players": []})
     store.set_box_value("latria", "polaris_3", {"multiplier": 2})
 
-    again = Store(tmp_path)  # a new process would open the file like this
+    again = Store(database)  # a new process would open the file like this
     table = again.get_table(created.id)
     assert table.players == ["Ann", "さくら", "Cleo", "Dan"]
     assert (table.game, table.variant, table.seed) == ("latria", "standard", 42)
@@ -30,8 +31,8 @@ def test_round_trip_of_a_table_session(tmp_path):
     assert [t.id for t in again.list_tables()] == [created.id]
 
 
-def test_undo_drops_only_the_last_event(tmp_path):
-    store = Store(tmp_path)
+def test_undo_drops_only_the_last_event(database):
+    store = Store(database)
     table = store.create_table("luna", "standard", ["A", "B"])
     for n in range(3):
         store.append_event(table.id, {"type": "step", "n": n}, n)
@@ -41,14 +42,14 @@ def test_undo_drops_only_the_last_event(tmp_path):
     assert [e["n"] for e in store.events(table.id)] == [0, 1, 9]
 
 
-def test_drop_last_event_of_an_empty_log_is_none(tmp_path):
-    store = Store(tmp_path)
+def test_drop_last_event_of_an_empty_log_is_none(database):
+    store = Store(database)
     table = store.create_table("altar", "standard", ["A", "B"])
     assert store.drop_last_event(table.id, 0) is None
 
 
-def test_delete_removes_the_table_and_its_events(tmp_path):
-    store = Store(tmp_path)
+def test_delete_removes_the_table_and_its_events(database):
+    store = Store(database)
     keep = store.create_table("latoro", "standard", ["あおい", "B"])
     gone = store.create_table("latoro", "standard", ["C", "D"])
     store.append_event(gone.id, {"type": "x"}, 0)
@@ -58,8 +59,8 @@ def test_delete_removes_the_table_and_its_events(tmp_path):
     assert [t.id for t in store.list_tables()] == [keep.id]
 
 
-def test_list_shows_newest_change_first_and_only_in_progress(tmp_path):
-    store = Store(tmp_path)
+def test_list_shows_newest_change_first_and_only_in_progress(database):
+    store = Store(database)
     first = store.create_table("luna", "standard", ["A", "B"])
     second = store.create_table("luna", "standard", ["C", "D"])
     done = store.create_table("luna", "standard", ["E", "F"])
@@ -126,10 +127,10 @@ def test_a_new_database_gets_the_latest_schema_version(tmp_path):
         assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
 
 
-def test_two_app_sessions_writing_at_once_lose_nothing(tmp_path):
+def test_two_app_sessions_writing_at_once_lose_nothing(database):
     """Two Store objects (two app processes or browser sessions) append to one table,
     each from the log as it last read it, and tries again when told it moved on."""
-    first, second = Store(tmp_path), Store(tmp_path)
+    first, second = Store(database), Store(database)
     table = first.create_table("carpe_astra", "standard", ["A", "B"])
     errors = []
 
@@ -153,14 +154,14 @@ def test_two_app_sessions_writing_at_once_lose_nothing(tmp_path):
     for th in threads:
         th.join()
     assert errors == []
-    events = Store(tmp_path).events(table.id)
+    events = Store(database).events(table.id)
     assert len(events) == 100
     for name in ("one", "two"):
         assert [e["n"] for e in events if e["by"] == name] == list(range(50))
 
 
-def test_a_failed_transaction_leaves_nothing_half_written(tmp_path):
-    store = Store(tmp_path)
+def test_a_failed_transaction_leaves_nothing_half_written(database):
+    store = Store(database)
     table = store.create_table("latria", "standard", ["A", "B", "C"])
     with pytest.raises(KeyError):
         store.set_setup_ticks("no-such-table", [1])

@@ -1,7 +1,7 @@
 """Several phones on one table (docs/DESIGN.md, "A table shared by several phones"): every
 change names the state it was made on, and the store refuses it in the same transaction
 when the saved table has moved on. Two Store handles on one file stand for two phones
-(or two server processes)."""
+(or two server processes), on both databases (``database``, tests/postgres.py)."""
 
 from __future__ import annotations
 
@@ -38,8 +38,8 @@ def next_event(events: list) -> dict:
 
 
 # -- the log: appends and undos ------------------------------------------------------------
-def test_a_stale_append_and_a_stale_undo_are_refused(tmp_path):
-    phone_a, phone_b = Store(tmp_path), Store(tmp_path)
+def test_a_stale_append_and_a_stale_undo_are_refused(database):
+    phone_a, phone_b = Store(database), Store(database)
     table = phone_a.create_table("latria", "standard", PLAYERS)
     seen_a = seen_b = phone_a.last_seq(table.id)
     assert seen_a == 0
@@ -61,10 +61,10 @@ def test_a_stale_append_and_a_stale_undo_are_refused(tmp_path):
     assert phone_a.log(table.id) == ([], 0)
 
 
-def test_a_phone_that_saw_an_undone_event_cannot_tap_on_its_replacement(tmp_path):
+def test_a_phone_that_saw_an_undone_event_cannot_tap_on_its_replacement(database):
     """Phone A saw event 2. Phone B undoes it and taps something else: the log is as
     long as A saw it, but not the log A saw, so A's tap is refused."""
-    phone_a, phone_b = Store(tmp_path), Store(tmp_path)
+    phone_a, phone_b = Store(database), Store(database)
     table = phone_a.create_table("latria", "standard", PLAYERS)
     phone_a.append_event(table.id, {"type": "x", "n": 1}, 0)
     seen_a = phone_a.append_event(table.id, {"type": "x", "n": 2}, 1)
@@ -78,8 +78,8 @@ def test_a_phone_that_saw_an_undone_event_cannot_tap_on_its_replacement(tmp_path
     assert [e["n"] for e in phone_a.events(table.id)] == [1, 3]
 
 
-def test_an_event_the_game_refuses_on_the_saved_log_is_not_saved(tmp_path):
-    store = Store(tmp_path)
+def test_an_event_the_game_refuses_on_the_saved_log_is_not_saved(database):
+    store = Store(database)
     table = store.create_table("latria", "standard", PLAYERS)
     store.append_event(table.id, next_event([]), 0, check=latria_check)
     with pytest.raises(FlowError):
@@ -87,8 +87,8 @@ def test_an_event_the_game_refuses_on_the_saved_log_is_not_saved(tmp_path):
     assert store.log(table.id) == ([next_event([])], 1)
 
 
-def test_a_deleted_table_takes_no_events(tmp_path):
-    store = Store(tmp_path)
+def test_a_deleted_table_takes_no_events(database):
+    store = Store(database)
     table = store.create_table("latria", "standard", PLAYERS)
     store.delete_table(table.id)
     with pytest.raises(KeyError):
@@ -105,13 +105,11 @@ PHONE_TAPS = st.lists(st.tuples(st.sampled_from(["a", "b"]),
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(taps=PHONE_TAPS)
-def test_interleaved_taps_from_two_phones_always_leave_a_log_that_replays(tmp_path_factory,
-                                                                          taps):
+def test_interleaved_taps_from_two_phones_always_leave_a_log_that_replays(database, taps):
     """Each phone taps on the log as it last drew it; a refused tap redraws it (reads
     the log again), as the Play screen does. Whatever the order, the saved log replays
-    and holds exactly the taps that were accepted."""
-    folder = tmp_path_factory.mktemp("db")
-    phones = {"a": Store(folder), "b": Store(folder)}
+    and holds exactly the taps that were accepted. (A table of its own each time.)"""
+    phones = {"a": Store(database), "b": Store(database)}
     table = phones["a"].create_table("latria", "standard", PLAYERS)
     seen = {name: phones[name].log(table.id) for name in phones}
     accepted: list[dict] = []
@@ -129,15 +127,15 @@ def test_interleaved_taps_from_two_phones_always_leave_a_log_that_replays(tmp_pa
         except Conflict:
             pass
         seen[name] = store.log(table.id)  # the screen is drawn again either way
-    log, _ = Store(folder).log(table.id)
+    log, _ = Store(database).log(table.id)
     assert log == accepted
     replay("latria", CONFIG, log)  # never "cannot be replayed"
 
 
-def _tapper(folder: str, table_id: str, name: str, rounds: int, queue) -> None:
+def _tapper(database, table_id: str, name: str, rounds: int, queue) -> None:
     """One server process: taps (append or undo) on the log as it read it, again and
     again; reports what it did."""
-    store = Store(folder)
+    store = Store(database)
     appended, undone, refused = [], [], 0
     for n in range(rounds):
         _, seq = store.log(table_id)
@@ -153,12 +151,12 @@ def _tapper(folder: str, table_id: str, name: str, rounds: int, queue) -> None:
     queue.put((appended, undone, refused))
 
 
-def test_two_processes_tapping_and_undoing_at_once_lose_and_duplicate_nothing(tmp_path):
-    Store(tmp_path)
-    table = Store(tmp_path).create_table("latria", "standard", PLAYERS)
+def test_two_processes_tapping_and_undoing_at_once_lose_and_duplicate_nothing(database):
+    Store(database)
+    table = Store(database).create_table("latria", "standard", PLAYERS)
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
-    workers = [ctx.Process(target=_tapper, args=(str(tmp_path), table.id, name, 200, queue))
+    workers = [ctx.Process(target=_tapper, args=(str(database), table.id, name, 200, queue))
                for name in ("one", "two")]
     for w in workers:
         w.start()
@@ -167,7 +165,7 @@ def test_two_processes_tapping_and_undoing_at_once_lose_and_duplicate_nothing(tm
         w.join(timeout=60)
     appended = [i for a, _, _ in reports for i in a]
     undone = [i for _, u, _ in reports for i in u]
-    ids = [e["id"] for e in Store(tmp_path).events(table.id)]
+    ids = [e["id"] for e in Store(database).events(table.id)]
     assert len(ids) == len(set(ids))  # nothing twice
     assert len(set(undone)) == len(undone)  # each event undone once at most
     assert sorted(ids) == sorted(set(appended) - set(undone))  # nothing lost
@@ -178,8 +176,8 @@ def sheet_for(players):
     return {"game": "latoro", "players": [{"name": n, "clan_tag_points": 0} for n in players]}
 
 
-def test_two_phones_editing_two_players_both_land(tmp_path):
-    phone_a, phone_b = Store(tmp_path), Store(tmp_path)
+def test_two_phones_editing_two_players_both_land(database):
+    phone_a, phone_b = Store(database), Store(database)
     table = phone_a.create_table("latoro", "standard", ["Kim", "Lee"])
     base = sheet_for(["Kim", "Lee"])  # nothing saved yet: both phones start from it
     phone_a.change_score_sheet(table.id, [(("players", 0, "clan_tag_points"), 3)], base=base)
@@ -187,12 +185,12 @@ def test_two_phones_editing_two_players_both_land(tmp_path):
         table.id, [(("players", 1, "clan_tag_points"), 2)], base=base)
     assert [p["clan_tag_points"] for p in saved["players"]] == [3, 2]
     assert version == 2
-    again = Store(tmp_path).get_table(table.id)
+    again = Store(database).get_table(table.id)
     assert again.score_sheet == saved and again.sheet_version == 2
 
 
-def test_the_same_field_on_two_phones_keeps_the_later_change(tmp_path):
-    phone_a, phone_b = Store(tmp_path), Store(tmp_path)
+def test_the_same_field_on_two_phones_keeps_the_later_change(database):
+    phone_a, phone_b = Store(database), Store(database)
     table = phone_a.create_table("latoro", "standard", ["Kim", "Lee"])
     phone_a.set_score_sheet(table.id, sheet_for(["Kim", "Lee"]))
     phone_a.change_score_sheet(table.id, [(("players", 0, "clan_tag_points"), 3)])
@@ -200,8 +198,8 @@ def test_the_same_field_on_two_phones_keeps_the_later_change(tmp_path):
     assert saved["players"][0]["clan_tag_points"] == 5
 
 
-def test_a_change_to_a_place_the_saved_sheet_lacks_is_refused(tmp_path):
-    store = Store(tmp_path)
+def test_a_change_to_a_place_the_saved_sheet_lacks_is_refused(database):
+    store = Store(database)
     table = store.create_table("latoro", "standard", ["Kim", "Lee"])
     store.set_score_sheet(table.id, sheet_for(["Kim", "Lee"]))
     with pytest.raises(Conflict):
@@ -210,8 +208,8 @@ def test_a_change_to_a_place_the_saved_sheet_lacks_is_refused(tmp_path):
 
 
 # -- setup ticks -----------------------------------------------------------------------
-def test_ticks_from_two_phones_both_land_and_a_new_draw_refuses_old_ticks(tmp_path):
-    phone_a, phone_b = Store(tmp_path), Store(tmp_path)
+def test_ticks_from_two_phones_both_land_and_a_new_draw_refuses_old_ticks(database):
+    phone_a, phone_b = Store(database), Store(database)
     table = phone_a.create_table("latria", "standard", PLAYERS, seed=7)
     assert phone_a.set_setup_tick(table.id, 1, True, seed=7) == [1]
     assert phone_b.set_setup_tick(table.id, 4, True, seed=7) == [1, 4]

@@ -11,19 +11,19 @@ import pytest
 from companion.storage.store import DB_NAME, MIGRATIONS, Conflict, Store
 
 
-def test_a_choice_is_saved_and_kept_across_a_restart(tmp_path):
-    store = Store(tmp_path)
+def test_a_choice_is_saved_and_kept_across_a_restart(database):
+    store = Store(database)
     table = store.create_table("carpe_astra", "standard", ["Ann", "Ben"], seed=7)
     assert table.setup_choices == {}
     saved = store.set_setup_choice(table.id, "characters", ["verron", "chun"], 7)
     assert saved == {"characters": ["verron", "chun"]}
-    assert Store(tmp_path).get_table(table.id).setup_choices == saved
+    assert Store(database).get_table(table.id).setup_choices == saved
     # None takes the draw back.
     assert store.set_setup_choice(table.id, "characters", None, 7) == {}
 
 
-def test_a_new_draw_clears_the_choices_and_a_stale_choice_is_refused(tmp_path):
-    store = Store(tmp_path)
+def test_a_new_draw_clears_the_choices_and_a_stale_choice_is_refused(database):
+    store = Store(database)
     table = store.create_table("carpe_astra", "standard", ["Ann", "Ben"], seed=7)
     store.set_setup_choice(table.id, "characters", ["verron", "chun"], 7)
     store.set_seed(table.id, 8)
@@ -34,10 +34,10 @@ def test_a_new_draw_clears_the_choices_and_a_stale_choice_is_refused(tmp_path):
     assert store.get_table(table.id).setup_choices == {}
 
 
-def test_characters_are_chosen_once_before_play(tmp_path):
+def test_characters_are_chosen_once_before_play(database):
     """Play's first tap is made with the characters as they were: Setup cannot change
     them afterwards (another phone may already be playing)."""
-    store = Store(tmp_path)
+    store = Store(database)
     table = store.create_table("carpe_astra", "standard", ["Ann", "Ben"], seed=7)
     store.append_event(table.id, {"type": "start", "player": 1}, 0)
     with pytest.raises(Conflict):

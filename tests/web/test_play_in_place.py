@@ -25,6 +25,14 @@ SANCTIFY = "Sanctification (+6)"  # its form asks who, with a chip for each play
 MISSED = "Another phone changed this just before your tap: it was not applied."
 
 
+def action_phase_table(store) -> str:
+    """A Luna table of ``PLAYERS`` in its Action Phase (``LOG`` played), in ``store``."""
+    table = store.create_table("luna", "standard", PLAYERS, seed=7)
+    for seq, event in enumerate(LOG):
+        store.append_event(table.id, event, seq)
+    return table.id
+
+
 def controls_in(value: Any) -> list[dict]:
     """Every control (a dict with a ``_c`` type) in a patch, at any depth, in the order
     of the screen."""
@@ -84,7 +92,9 @@ def keep_patches(phone: PlayPhone) -> None:
     phone._ws.recv = recv
 
 
-async def open_phone(port: int, source: str, route: str) -> PlayPhone:
+async def open_phone(port: int, source: str, route: str,
+                     shown: str = TOKEN.format(n=4)) -> PlayPhone:
+    """A phone on ``route``, once its screen shows ``shown``."""
     phone = PlayPhone(port, source, route=route)
     original = phone._read
 
@@ -94,7 +104,7 @@ async def open_phone(port: int, source: str, route: str) -> PlayPhone:
 
     phone._read = reading
     await phone.open()
-    assert await phone.shows(TOKEN.format(n=4)), phone.text[-500:]
+    assert await phone.shows(shown), phone.text[-500:]
     return phone
 
 
