@@ -211,9 +211,11 @@ def test_suits_tapped_while_another_phone_changes_the_table_land(
 
     # B enters other cards; A's screen, drawn again for them, is on its way (held) while
     # A taps three suits on the screen it shows: they land on A's form, kept.
-    go_back = second_page.get_by_role("button", name="Back")
-    go_back.click()
-    button(second_page, "Play").first.click()
+    # Back and Play tapped again if dropped (each lands as a screen is drawn), Play only
+    # while the table's screen shows ("Enter the cards played" is a "play" button too).
+    tap_until(second_page, second_page.get_by_role("button", name="Back"), on_table)
+    tap_until(second_page, button(second_page, "Play").first,
+              button(second_page, "Enter the cards played", exact=True), still=on_table)
     open_card_entry(second_page)
     theirs = {"Ann (parent)": "Sun", "Ben": "Moon", "Cleo": "Polaris", "Dan": "Latria"}
     for who, name in theirs.items():
