@@ -1,4 +1,5 @@
-"""``python -m companion.history csv FILE [--data-dir DIR]``: the finished plays as a
+"""``python -m companion.history csv FILE [--data-dir DIR | --database URL]``: the
+finished plays as a
 spreadsheet file (docs/history.md). The command line only: the plays and the CSV are
 companion/table/history.py.
 """
@@ -11,6 +12,7 @@ from pathlib import Path
 
 from companion.cli_output import refused_store, write_output
 from companion.storage import data_folder
+from companion.storage.database import database_for
 from companion.storage.store import Store, StoreError
 from companion.table import history
 from companion.ui.score_forms import empty_sheet
@@ -24,12 +26,21 @@ def main(argv: list[str] | None = None) -> int:
     export.add_argument("file", type=Path, help="the file to write (- for the output)")
     export.add_argument("--data-dir", type=Path, default=None,
                         help="folder of the saved tables (default: as the app finds it)")
+    export.add_argument("--database", metavar="URL", default=None,
+                        help="the saved tables' database instead of the data folder's file: "
+                        "sqlite:///path/to/file.sqlite3 or postgresql://user:password@host/db")
     args = parser.parse_args(argv)
     data_dir = args.data_dir or data_folder.default_data_dir()
+    where = args.database or data_dir
     try:
-        store = Store(data_dir)
+        named = database_for(where).where if args.database else data_dir  # no password
+    except ValueError as err:
+        print(f"companion.history: --database: {err}", file=sys.stderr)
+        return 2
+    try:
+        store = Store(where)
     except StoreError as err:
-        return refused_store("companion.history", data_dir, err.kind, err.details)
+        return refused_store("companion.history", named, err.kind, err.details)
     records = history.plays(store, empty_sheet)
     data = (history.csv_text(records).encode("utf-8") if str(args.file) == "-"
             else history.csv_bytes(records))

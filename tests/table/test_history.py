@@ -280,3 +280,8 @@ def test_the_command_line_writes_the_csv(tmp_path, capsys):
     assert len(rows) == 1 + len(sheet_for("luna_example")["players"])
     assert history_command.main(["csv", "-", "--data-dir", str(tmp_path / "data")]) == 0
     assert capsys.readouterr().out.startswith("date,game,variant")
+    url = f"sqlite://{(tmp_path / 'data' / 'tables.sqlite3').as_posix()}"
+    assert history_command.main(["csv", "-", "--database", url]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == len(rows)
+    assert history_command.main(["csv", "-", "--database", "mysql://x/y"]) == 2
+    assert "begins sqlite:/// or postgresql://" in capsys.readouterr().err
