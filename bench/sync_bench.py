@@ -30,176 +30,46 @@ import argparse
 import asyncio
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import msgpack  # noqa: E402
-from websockets.asyncio.client import ClientConnection, connect  # noqa: E402
-
 from bench.app_bench import compile_sources  # noqa: E402
+from bench.simulated_phones import (  # noqa: E402
+    ARRIVAL_TIMEOUT,
+    Phone,
+    Server,
+    free_port,
+    luna_table,
+    percentile,
+    quiet,
+)
 from companion.storage.store import Store  # noqa: E402
 
-PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]
-# Luna to its Action Phase (companion/flows/luna.py): start, the Preliminary Round's steps.
-LOG = [{"type": "start", "player": 1}] + [{"type": "next"}] * 3
-# flet.messaging.protocol.MessageAction
-REGISTER_CLIENT, PATCH_CONTROL, INVOKE_METHOD = 1, 2, 5
 GOAL_S = 1.0  # s: 50 phones follow a change within it
 GOAL_PHONES = 50
-ARRIVAL_TIMEOUT = 60.0  # s for every phone to get a change; past it the bench gives up
-QUIET = 0.3  # s without a patch to any phone before the next change
 JOINING = 3  # phones opening the table at once
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def controls_in(value: Any) -> list[dict]:
-    """Every control (a dict with a ``_c`` type) in a patch, at any depth."""
-    found: list[dict] = []
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "_c" in item:
-                found.append(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return found
-
-
-class Server:
+def start(kind: str, folder: Path) -> Server:
     """The app (``companion --web``) with one Luna table, or the shared counter."""
-
-    def __init__(self, kind: str, folder: Path):
-        self.kind, self.port = kind, free_port()
-        env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
-        env.pop("COMPANION_DATA_DIR", None)
-        if kind == "app":
-            store = Store(folder)
-            table = store.create_table("luna", "standard", PLAYERS, seed=7)
-            for seq, event in enumerate(LOG):
-                store.append_event(table.id, event, seq)
-            self.route = f"/table/{table.id}/play"
-            args = ["-m", "companion", "--web", "--port", str(self.port),
-                    "--data-dir", str(folder)]
-        else:
-            self.route = "/"
-            args = [str(ROOT / "bench" / "shared_counter_app.py"), str(self.port)]
-        self.console = folder.parent / f"{kind}-console.txt"
-        with open(self.console, "wb") as out:
-            self.proc = subprocess.Popen([sys.executable, *args], env=env, cwd=ROOT,
-                                         stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
-                    return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"{kind} did not start: {self.said()}")
-
-    def said(self) -> str:
-        """The end of the server's console (why it stopped, or what it logged)."""
-        return self.console.read_text(encoding="utf-8", errors="replace")[-2000:]
-
-    def cpu_seconds(self) -> float:
-        """The server process's user and system time so far."""
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-
-
-class Phone:
-    """One simulated phone: a Flet session on ``route``, from its own loopback address."""
-
-    def __init__(self, server: Server, number: int):
-        self.server, self.number = server, number
-        self.source = f"127.0.0.{2 + number}"
-        self.buttons: dict[str, int] = {}  # "next" / "undo" → the latest such control's id
-        self.patched_at = 0.0  # when the latest patch arrived
-        self.first_patch_after: float | None = None
-        self.waiting_since = float("inf")
-        self.drawn = asyncio.Event()  # the screen with its buttons has arrived
-        self.ws: ClientConnection | None = None
-        self.reader: asyncio.Task | None = None
-
-    async def open(self) -> None:
-        port = self.server.port
-        self.ws = await connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}",
-                                max_size=None, open_timeout=60, ping_interval=None,
-                                local_addr=(self.source, 0))
-        page = {"route": self.server.route, "width": 390, "height": 844}
-        await self.send([REGISTER_CLIENT, {"session_id": "", "page_name": "", "page": page}])
-        self.reader = asyncio.create_task(self.read())
-        try:
-            await asyncio.wait_for(self.drawn.wait(), ARRIVAL_TIMEOUT)
-        except TimeoutError:
-            raise RuntimeError(f"phone {self.number} got no screen from the {self.server.kind}; "
-                               f"the server said: {self.server.said()}") from None
-
-    async def send(self, message: list) -> None:
-        assert self.ws is not None
-        await self.ws.send(b"\x00" + msgpack.packb(message))
-
-    async def read(self) -> None:
-        assert self.ws is not None
-        async for frame in self.ws:
-            now = time.perf_counter()
-            action, body = msgpack.unpackb(frame[1:], strict_map_key=False)
-            if action == INVOKE_METHOD:  # a client with no storage, wake lock or info
-                await self.send([INVOKE_METHOD, {"control_id": body["control_id"],
-                                                 "call_id": body["call_id"], "result": None,
-                                                 "error": "not on this client"}])
-            elif action == PATCH_CONTROL:
-                self.patched_at = now
-                if self.first_patch_after is None and now >= self.waiting_since:
-                    self.first_patch_after = now
-                self.note_buttons(body)
-
-    def note_buttons(self, patch: Any) -> None:
-        for control in controls_in(patch):
-            if not control.get("on_click") or control.get("disabled"):
-                continue
-            if control["_c"] == "FilledButton":  # the big button (the counter's one)
-                self.buttons["next"] = control["_i"]
-            elif control["_c"] == "OutlinedButton" and control.get("content") == "Undo":
-                self.buttons["undo"] = control["_i"]
-        if "next" in self.buttons:
-            self.drawn.set()
-
-    def expect_change(self, since: float) -> None:
-        self.first_patch_after, self.waiting_since = None, since
-
-    async def tap(self, button: str) -> None:
-        await self.send([3, {"target": self.buttons[button], "name": "click", "data": None}])
-
-    async def close(self) -> None:
-        if self.ws is not None:
-            await self.ws.close()
-        if self.reader is not None:
-            self.reader.cancel()
+    port = free_port()
+    env = dict(os.environ, FLET_FORCE_WEB_SERVER="1")
+    env.pop("COMPANION_DATA_DIR", None)
+    if kind == "app":
+        route = luna_table(Store(folder))
+        args = ["-m", "companion", "--web", "--port", str(port), "--data-dir", str(folder)]
+    else:
+        route = "/"
+        args = [str(ROOT / "bench" / "shared_counter_app.py"), str(port)]
+    return Server(kind, [sys.executable, *args], port, folder.parent / f"{kind}-console.txt",
+                  route=route, env=env)
 
 
 class Table:
@@ -241,18 +111,6 @@ class Table:
         return waits, self.server.cpu_seconds() - cpu
 
 
-async def quiet(phones: list[Phone]) -> None:
-    """Until no phone has had a patch for ``QUIET`` seconds (notices, settings, the
-    wake lock: what follows a start or a tap)."""
-    while time.perf_counter() - max(p.patched_at for p in phones) < QUIET:
-        await asyncio.sleep(0.05)
-
-
-def percentile(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
 def spy(py_spy: str, pid: int, out: str) -> subprocess.Popen:
     return subprocess.Popen([py_spy, "record", "--pid", str(pid), "--format", "raw",
                              "--rate", "200", "--output", out, "--nonblocking"],
@@ -262,7 +120,7 @@ def spy(py_spy: str, pid: int, out: str) -> subprocess.Popen:
 async def run(counts: list[int], changes: int, profile: str | None, py_spy: str) -> dict:
     figures: dict[tuple[str, int], dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory() as folder:
-        servers = {kind: Server(kind, Path(folder) / kind) for kind in ("app", "baseline")}
+        servers = {kind: start(kind, Path(folder) / kind) for kind in ("app", "baseline")}
         tables = {kind: Table(server) for kind, server in servers.items()}
         try:
             for count in counts:
