@@ -15,7 +15,8 @@ pass:
   close every table.
 
 The generations are kept in ``table-links.json`` in the data folder (a table never
-renewed or closed has none there). No Flet here: the screens that use this are
+renewed or closed has none there), read again whenever another server process on the same
+folder wrote it. No Flet here: the screens that use this are
 ``companion/ui/views/access_code.py`` and ``companion/ui/views/invite.py``.
 """
 
@@ -60,7 +61,29 @@ class TableLinks:
         self._key = key
         self._path = folder / LINKS_FILE if folder is not None else None
         self._lock = threading.Lock()
+        self._stamp = self._stamp_now()
         self._generations = self._read()
+
+    def _stamp_now(self) -> tuple[int, int, int] | None:
+        """The file as last written: a new one each time (``_write`` replaces it), its
+        time and size (None: there is none)."""
+        try:
+            found = os.stat(self._path) if self._path is not None else None
+        except OSError:
+            return None
+        return (found.st_ino, found.st_mtime_ns, found.st_size) if found is not None else None
+
+    def _follow(self) -> None:
+        """Read the file again when another server process on this data folder wrote it
+        (a new link or a table closed there holds here at once). Called with the lock."""
+        stamp = self._stamp_now()
+        if stamp == self._stamp:
+            return
+        try:
+            self._generations = self._read()
+        except LinksUnreadable as err:  # kept as it was: nothing ended comes back to life
+            log.warning("%s", err)
+        self._stamp = stamp
 
     def _read(self) -> dict[str, dict[str, int]]:
         if self._path is None:
@@ -91,6 +114,7 @@ class TableLinks:
         os.replace(fresh, self._path)
 
     def _generation(self, table_id: str, which: str) -> int:
+        self._follow()
         return self._generations.get(table_id, {}).get(which, 0)
 
     def _digest(self, *parts: object) -> bytes:
@@ -145,9 +169,11 @@ class TableLinks:
 
     def _next(self, table_id: str, which: str) -> None:
         with self._lock:
+            self._follow()
             entry = self._generations.setdefault(table_id, {"link": 0, "pass": 0})
             entry[which] += 1
             self._write()
+            self._stamp = self._stamp_now()
 
     # -- the admin -----------------------------------------------------------------------
     def admin_token(self) -> str:

@@ -123,6 +123,12 @@ class SeenPhone(PlayPhone):
     def links_shown(self) -> list[str]:
         return LINK.findall(self.text)
 
+    def told(self) -> str:
+        """What the server told the phone, decoded, without the random ids of its session
+        and its calls (a call's id once held "Zoe" by chance)."""
+        return json.dumps(without_session_ids(self.messages), ensure_ascii=False,
+                          default=repr)
+
 
 @asynccontextmanager
 async def phone(served: Served, route: str, source: str,
@@ -140,27 +146,33 @@ async def phone(served: Served, route: str, source: str,
 def shows_nothing_of(seen: SeenPhone, *words: str) -> None:
     """None of ``words`` reached the phone (an id in its own route comes back to it with
     the route: not a word the server told it)."""
-    leaked = [w for w in words if w in seen.text and w not in seen.route]
-    assert not leaked, (seen.route, leaked)
+    told = seen.told()
+    leaked = [w for w in words if w in told and w not in seen.route]
+    where = [told[max(0, i - 120):i + 80] for w in leaked if (i := told.find(w)) >= 0]
+    assert not leaked, (seen.route, leaked, where)
+
+
+def without_session_ids(value: Any, table_id: str | None = None) -> Any:
+    """``value`` (messages, decoded) without what differs between any two sessions (the
+    ids of the session, its controls and its calls), ``table_id`` made "<id>"."""
+    if isinstance(value, dict):
+        return {k: without_session_ids(v, table_id) for k, v in value.items()
+                if k not in SESSION_KEYS}
+    if isinstance(value, list):
+        return [without_session_ids(v, table_id) for v in value]
+    if isinstance(value, str) and table_id:
+        return value.replace(table_id, "<id>")
+    return value
 
 
 def first_screen(seen: SeenPhone, table_id: str) -> list:
     """What the phone was sent up to the app's first screen (the message that draws the
     route's view), without what differs between sessions, ``table_id`` made "<id>"."""
 
-    def same(value: Any) -> Any:
-        if isinstance(value, dict):
-            return {k: same(v) for k, v in value.items() if k not in SESSION_KEYS}
-        if isinstance(value, list):
-            return [same(v) for v in value]
-        if isinstance(value, str):
-            return value.replace(table_id, "<id>")
-        return value
-
     route = seen.route
     for count, (action, body) in enumerate(seen.messages, start=1):
         if action == 2 and route in json.dumps(body, default=repr):  # PATCH_CONTROL
-            return [same(m) for m in seen.messages[:count]]
+            return without_session_ids(seen.messages[:count], table_id)
     raise AssertionError(f"no screen for {route} in {seen.text[-500:]!r}")
 
 

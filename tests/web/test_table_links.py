@@ -98,3 +98,26 @@ def test_the_file_holds_numbers_only_and_is_the_servers_alone(tmp_path, links):
     path = tmp_path / LINKS_FILE
     assert json.loads(path.read_text(encoding="utf-8")) == {IDS[0]: {"link": 1, "pass": 0}}
     assert path.stat().st_mode & 0o077 == 0
+
+
+def test_another_process_on_the_folder_sees_a_new_link_and_a_closing_at_once(tmp_path):
+    """Two server processes on one data folder (one database): what one ends, the other
+    no longer lets in."""
+    here, there = (TableLinks(kept_key(tmp_path), tmp_path) for _ in range(2))
+    old, kept = here.link_token(IDS[0]), here.phone_pass(IDS[0])
+    there.renew_link(IDS[0])
+    assert here.table_of_link(old, IDS) is None
+    assert here.link_token(IDS[0]) == there.link_token(IDS[0])
+    there.close_to_phones(IDS[0])
+    assert here.table_of_pass(kept) is None
+    here.renew_link(IDS[1])  # written over what the other wrote: nothing of it lost
+    assert json.loads((tmp_path / LINKS_FILE).read_text(encoding="utf-8")) == {
+        IDS[0]: {"link": 1, "pass": 1}, IDS[1]: {"link": 1, "pass": 0}}
+
+
+def test_a_file_damaged_while_serving_keeps_what_was_read(tmp_path, links, caplog):
+    links.close_to_phones(IDS[0])
+    kept = links.phone_pass(IDS[0])
+    (tmp_path / LINKS_FILE).write_text("{damaged", encoding="utf-8")
+    assert links.table_of_pass(kept) == IDS[0]
+    assert LINKS_FILE in caplog.text
