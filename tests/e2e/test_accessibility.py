@@ -152,7 +152,8 @@ def the_code_prompt_is_labelled(page) -> None:
     # The field as a screen reader reaches it. The prompt focuses its field as it is
     # drawn: on a loaded machine that came before this test switched the accessibility
     # tree on, and Flutter's editing element for a field focused so has no label (a
-    # reader switches the tree on first; seen once in CI).
-    click_into(page, page.get_by_role("textbox").first)
+    # reader switches the tree on first; seen once in CI). By its name: the editing
+    # element of a field focused so was the first textbox once, hidden from a click.
+    click_into(page, page.get_by_role("textbox", name="Table code"))
     bad = violations(page)
     assert not bad, "\n".join(bad)
