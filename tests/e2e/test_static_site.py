@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from contextlib import contextmanager
 
 from playwright.sync_api import expect
@@ -265,9 +264,9 @@ def takes_a_new_build(page, url: str, live, old: str, newer) -> None:
 
     # The new service worker fetches the files that changed as it installs, which can end
     # after the page has shown the new build (seen once in a full run).
-    deadline = time.monotonic() + 30
-    while "app.tar.gz" not in fetched() and time.monotonic() < deadline:
-        page.wait_for_timeout(200)  # (a poll: Playwright's events arrive meanwhile)
+    if "app.tar.gz" not in fetched():
+        page.context.wait_for_event("requestfinished", timeout=30_000,
+                                    predicate=lambda r: "app.tar.gz" in r.url)
     changed = fetched()
     assert "app.tar.gz" in changed and "main.dart.js" not in changed
     assert "pyodide.asm.wasm" not in changed and "canvaskit.wasm" not in changed
