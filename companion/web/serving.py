@@ -107,9 +107,9 @@ class Serving:
         return not self.loopback or self.public is not None
 
     def base(self, address: str | None = None) -> str:
-        """The address phones open, up to its "/": the proxy's, else ``address`` (the
-        first of ``addresses`` when None) and the port."""
-        if self.public is not None:
+        """The address phones open, up to its "/": ``address`` and the port; when None,
+        the proxy's, else the first of ``addresses``."""
+        if address is None and self.public is not None:
             return self.public.rstrip("/") + "/"
         address = self.addresses()[0] if address is None else address
         return f"http://{url_host(address)}:{self.port}/"
@@ -133,13 +133,14 @@ class Serving:
             return lan_addresses() or [socket.gethostname()]
         return [self.host]
 
-    def url(self, address: str) -> str:
-        query = f"?code={self.code}" if self.code else ""
-        return f"http://{url_host(address)}:{self.port}/{query}"
+    def url(self, address: str | None) -> str:
+        """The address to open, with the code (``address`` None: the proxy's, or the
+        first of this machine's)."""
+        return self.base(address) + (f"?code={self.code}" if self.code else "")
 
     def urls(self) -> list[str]:
         if self.public is not None:  # behind a proxy: the one address players open
-            return [self.base() + (f"?code={self.code}" if self.code else "")]
+            return [self.url(None)]
         return [self.url(a) for a in self.addresses()]
 
 
