@@ -58,6 +58,7 @@ from companion.web.flet_internals import (
     make_event,
     mounted,
     plain_event,
+    send_together,
 )
 from companion.web.serving import Serving
 
@@ -277,7 +278,7 @@ def put_away(page: ft.Page, notices: Iterable[ft.Control], send: bool = True) ->
         notice.visible = False
     sent = [c for c in hidden if is_mounted(page.session, c)]  # (one never sent: unsent)
     if send and sent:
-        page.update(*sent)
+        send_together(page, sent)
 
 
 # A notice over the page (``outlives_route``) lies over the next screen's top, its title

@@ -18,6 +18,10 @@ a tap that goes wrong without an error.
 - ``messaging.protocol.Message``: a message's text in the transport log.
 - flet_web's ``app_manager`` and the key it keeps a session under
   (``FletApp.__get_unique_session_id``): to drop or expire a session at once.
+- ``Session.connection``, ``ObjectPatch`` and ``PatchControlBody``: how a session
+  diffs a control and sends the patch, to send the changes of several controls in one
+  message (``send_together``); it keeps the session's index as ``Session.patch_control``
+  does.
 - ``messaging.protocol.decode_ext_from_msgpack`` and ``RegisterClientRequestBody``: how
   flet_web's ``FletApp`` unpacks a client's message and the fields of its session
   request, to tell a first message it would fail on before it is given the socket.
@@ -25,7 +29,8 @@ a tap that goes wrong without an error.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 # A session's own handlers the app replaces (``hook``).
@@ -44,6 +49,89 @@ def control_id(control: Any) -> int:
 def is_mounted(session: Any, control: Any) -> bool:
     """Whether ``control`` is on the phone's screen now (one never sent is not)."""
     return mounted(session).get(control_id(control)) is control
+
+
+def send_together(page: Any, controls: Sequence[Any]) -> None:
+    """Send the phone what changed in ``controls`` (each on its screen) in one message.
+
+    Flet's ``page.update(*controls)`` diffs each control and sends each diff as a message
+    of its own. This diffs each the same way (``ObjectPatch.from_diff``, as
+    ``Session.patch_control`` does) and sends the operations as one patch of the
+    controls' nearest common ancestor, each operation's path led by the way down to its
+    control. Controls it cannot place under one ancestor (not on screen now), and a
+    phone that is away, get Flet's own update."""
+    from flet.controls.base_control import BaseControl
+    from flet.controls.context import context
+    from flet.controls.object_patch import ObjectPatch
+    from flet.messaging.protocol import Message, MessageAction, PatchControlBody
+
+    session = page.session
+    lines = ([_line_from_page(page, c) for c in controls]
+             if len(controls) > 1 and session.connection is not None else [None])
+    if None in lines:
+        page.update(*controls)
+        return
+    shared = 0  # how many controls from the page down every line goes through
+    while all(len(line) > shared and line[shared] is lines[0][shared] for line in lines):
+        shared += 1
+    ancestor = lines[0][shared - 1]
+    operations, added, removed = [], [], []
+    for control, line in zip(controls, lines, strict=True):
+        patch, more_added, more_removed = ObjectPatch.from_diff(
+            control, control, control_cls=BaseControl)
+        lead = [step for above, below in zip(line[shared - 1:], line[shared:], strict=False)
+                for step in _step_down(above, below)]
+        for operation in patch.patch:
+            for key in ("path", "from"):
+                if key in operation:
+                    operation[key] = lead + operation[key]
+        operations += patch.patch
+        added += more_added
+        removed += more_removed
+    context.mark_update_called()
+    if operations:
+        session.connection.send_message(Message(
+            MessageAction.PATCH_CONTROL,
+            PatchControlBody(control_id(ancestor), ObjectPatch(operations).to_message())))
+    # The session's index, as Session.patch_control keeps it after a send.
+    index = mounted(session)
+    for control in removed:
+        index.pop(control_id(control), None)
+    for control in added:
+        index[control_id(control)] = control
+    added_ids = {control_id(c) for c in added}
+    removed_ids = {control_id(c) for c in removed}
+    for control in removed:
+        if control_id(control) not in added_ids:
+            control.will_unmount()
+    for control in added:
+        if control_id(control) not in removed_ids:
+            control.did_mount()
+
+
+def _line_from_page(page: Any, control: Any) -> list[Any] | None:
+    """The controls from ``page`` down to ``control``, or None when it is not on the
+    page (a parent that no longer holds it, or none on the way up)."""
+    line = [control]
+    while (parent := line[-1].parent) is not None:
+        if not _step_down(parent, line[-1]):
+            return None
+        line.append(parent)
+    return line[::-1] if line[-1] is page else None
+
+
+def _step_down(parent: Any, child: Any) -> list[Any]:
+    """The path from ``parent`` to ``child`` in a patch: the field that holds it, and
+    its place in the field's list; [] when ``parent`` does not hold it."""
+    for field in dataclasses.fields(parent):
+        value = getattr(parent, field.name, None)
+        if value is child:
+            return [field.name]
+        if isinstance(value, list):
+            for place, item in enumerate(value):
+                if item is child:
+                    return [field.name, place]
+    return []
 
 
 def isolate(control: Any) -> Any:

@@ -21,7 +21,7 @@ class Page:
         self.route, self.dialog, self.went = route, None, []
         # The session's store: how the app is served (access_code.SERVING_KEY), what the
         # phone was let into (ADMISSION_KEY); empty: the desktop window.
-        self.session = SimpleNamespace(store={})
+        self.session = SimpleNamespace(store={}, connection=None)
         self.views: list = []  # the screen drawn last (``ctx.redraw``)
         self.registered: list = []
         self._services = self  # Results' copy and send register their services here

@@ -3,6 +3,8 @@ screen's recent names, built against a real store (no browser)."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import flet as ft
 from flet.controls.base_control import BaseControl
 
@@ -17,6 +19,7 @@ from tests.ui.test_home_and_results import fake_ctx, view_texts
 class Page:
     def __init__(self):
         self.tasks = []  # what the screen asked to run on the page's loop
+        self.session = SimpleNamespace(connection=None)  # no phone: updates go nowhere
 
     def update(self, *args):
         pass

@@ -89,3 +89,92 @@ def test_a_first_message_is_unpacked_and_checked_as_flet_web_does():
         inner.unpack_message(msgpack.packb({1: "a number for a key"}))
     with pytest.raises(ValueError):
         inner.unpack_message(msgpack.packb(msgpack.ExtType(1, b"not a date")))
+
+
+class Wire:
+    """A connection that packs each message a session sends as flet_web's does (which
+    is also when Flet notes what it sent, for its next diff), and keeps it unpacked."""
+
+    def __init__(self):
+        import msgpack
+        from flet.messaging.connection import Connection
+        from flet.messaging.protocol import configure_encode_object_for_msgpack
+        from flet.pubsub.pubsub_hub import PubSubHub
+
+        self.connection = Connection()
+        self.connection.pubsubhub = PubSubHub()
+        self.messages: list = []
+        encode = configure_encode_object_for_msgpack(ft.BaseControl)
+
+        def send_message(message) -> None:
+            packed = msgpack.packb([message.action, message.body], default=encode)
+            self.messages.append(msgpack.unpackb(packed, strict_map_key=False)[1])
+
+        self.connection.send_message = send_message
+
+
+def score_screen():
+    """A session showing a screen like Score's: a stepper's value, a total, a breakdown.
+    Its controls by name."""
+    from flet.messaging.session import Session
+
+    wire = Wire()
+    session = Session(wire.connection)
+    wire.connection.send_message(inner.message_class()(  # the page, as a phone gets it first
+        action=0, body=session.get_page_patch()))
+    value, total = ft.Text("2"), ft.Text("Total 10")
+    breakdown = ft.Column([ft.Text("Wheat 2")])
+    form = ft.Column([ft.Row([ft.Text("Wheat"), value]), ft.Card(content=breakdown)])
+    session.page.views[0].controls = [ft.Column([form, ft.Container(content=total)])]
+    session.patch_control(session.page)  # the screen shown
+    wire.messages.clear()
+    return wire, session, dict(value=value, total=total, breakdown=breakdown, form=form)
+
+
+def operations(message) -> set:
+    """A patch's operations, each with its whole path from the patched control and the
+    kind and words of a control it adds."""
+    table, *ops = message["patch"]
+    paths = {}
+
+    def walk(node, path):
+        paths[node[0]] = path
+        for key, child in (node[1].items() if len(node) > 1 else ()):
+            walk(child, [*path, key])
+
+    walk(table, [])
+    out = set()
+    for op in ops:
+        value = op[3] if len(op) > 3 else None
+        if isinstance(value, dict):  # a control added: its kind and words
+            value = (value.get("_c"), value.get("value"))
+        out.add((op[0], tuple(paths[op[1]] + [op[2]]), repr(value)))
+    return out
+
+
+def test_send_together_sends_what_flets_diff_of_their_ancestor_sends_in_one_message():
+    sent_together, sent_whole = score_screen(), score_screen()
+    for _wire, _session, c in (sent_together, sent_whole):
+        c["value"].value = "3"
+        c["total"].value = "Total 11"
+        c["breakdown"].controls.append(ft.Text("Wheat 3"))
+        c["breakdown"].controls[0].value = "Wheat 1"
+    wire, session, c = sent_together
+    inner.send_together(session.page, [c["value"], c["total"], c["breakdown"]])
+    assert len(wire.messages) == 1, wire.messages
+    whole_wire, whole_session, _ = sent_whole
+    whole_session.patch_control(whole_session.page.views[0])  # Flet's diff from above
+    (together,), (whole,) = wire.messages, whole_wire.messages
+    assert operations(together) and operations(together) == {
+        (kind, path[2:], value) for kind, path, value in operations(whole)}  # 'controls', 0
+    # The text added is on the phone's screen now, as Flet's own update leaves it.
+    added = c["breakdown"].controls[1]
+    assert inner.is_mounted(session, added)
+
+
+def test_send_together_leaves_a_control_not_on_screen_to_flets_own_update():
+    wire, session, c = score_screen()
+    c["value"].value = "3"
+    stray = ft.Text("not shown")
+    inner.send_together(session.page, [c["value"], stray])
+    assert [m["id"] for m in wire.messages] == [inner.control_id(c["value"])]

@@ -92,10 +92,10 @@ def keep_patches(phone: PlayPhone) -> None:
     phone._ws.recv = recv
 
 
-async def open_phone(port: int, source: str, route: str,
-                     shown: str = TOKEN.format(n=4)) -> PlayPhone:
-    """A phone on ``route``, once its screen shows ``shown``."""
-    phone = PlayPhone(port, source, route=route)
+async def open_phone(port: int, source: str, route: str, shown: str = TOKEN.format(n=4),
+                     kind: type[PlayPhone] = PlayPhone) -> PlayPhone:
+    """A phone (of class ``kind``) on ``route``, once its screen shows ``shown``."""
+    phone = kind(port, source, route=route)
     original = phone._read
 
     async def reading() -> None:

@@ -43,7 +43,7 @@ from companion.ui.widgets.common import (
     secondary_button,
 )
 from companion.ui.widgets.stepper import Stepper
-from companion.web.flet_internals import isolate
+from companion.web.flet_internals import isolate, send_together
 
 
 @dataclass
@@ -413,7 +413,7 @@ class FormInputs:
 
 
 def send(controls: list[ft.Control]) -> None:
-    """Send ``controls`` (on screen) to the phone, in one update."""
+    """Send ``controls`` (on screen) to the phone, in one message."""
     if not controls:
         return
     try:
@@ -421,7 +421,7 @@ def send(controls: list[ft.Control]) -> None:
     except RuntimeError:  # not on a screen (not sent yet, or taken away)
         return
     if page is not None:
-        page.update(*controls)
+        send_together(page, controls)
 
 
 def action_button(action: Action, record) -> ft.Control:

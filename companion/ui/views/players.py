@@ -20,6 +20,7 @@ from companion.ui.widgets.common import (
     rename_icon_button,
     screen,
 )
+from companion.web.flet_internals import send_together
 
 
 class Seat:
@@ -52,7 +53,7 @@ def build(ctx, table_id: str) -> ft.View:
         # The arrows say the name as it is typed ("Move Annie down a seat", not Ann).
         seat = next((s for s in seats if s.field is e.control), None)
         if seat is not None and seat.arrows and name_arrows(seat):
-            ctx.page.update(*seat.arrows)
+            send_together(ctx.page, seat.arrows)
 
     def move(seat: Seat, step: int) -> None:
         k = seats.index(seat)

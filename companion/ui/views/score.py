@@ -52,7 +52,7 @@ from companion.ui.widgets.common import (
     spoken_as,
 )
 from companion.ui.widgets.stepper import Stepper, keep_typing, steppers_in
-from companion.web.flet_internals import is_mounted
+from companion.web.flet_internals import is_mounted, send_together
 from scorers.base import Problem
 from scorers.limits import load_sheet_text
 from scorers.sheets import location
@@ -289,10 +289,10 @@ def build(ctx, table_id: str) -> ft.View:
         ]
 
     def show_tap() -> None:
-        """Send the phone what this change altered: the form's controls it touched and
-        the header's and summary's that changed, not the whole screen (sending it all
-        made a tap slow to show); the whole screen when the editor cannot tell. The total
-        line always: a tap shows its total."""
+        """Send the phone what this change altered, in one message: the form's controls
+        it touched and the header's and summary's that changed, not the whole screen
+        (sending it all made a tap slow to show); the whole screen when the editor cannot
+        tell. The total line always: a tap shows its total."""
         header = refresh()
         form_controls = editor.touched()
         if form_controls is None:
@@ -300,7 +300,7 @@ def build(ctx, table_id: str) -> ft.View:
             return
         sent = {id(c): c for c in [*form_controls, *header, total_line]
                 if is_mounted(ctx.page.session, c)}  # still on screen, each once
-        ctx.page.update(*sent.values())
+        send_together(ctx.page, list(sent.values()))
 
     def choose(i: int) -> None:
         entries.player = i
