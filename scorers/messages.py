@@ -105,7 +105,7 @@ class Msg(str):
     params: dict[str, Any]
 
     def __new__(cls, key: str, /, **params: Any) -> Msg:
-        obj = super().__new__(cls, _render(key, params, ENGLISH))
+        obj = super().__new__(cls, render_key(key, params, ENGLISH))
         obj.key = key
         obj.params = params
         return obj
@@ -175,12 +175,14 @@ def _param(value: Any, language: str) -> Any:
         parts = [str(_param(item, language)) for item in value]
         if len(parts) <= 1:
             return "".join(parts)
-        return _render("list.and", {"items": _render("list.separator", {}, language)
+        return render_key("list.and", {"items": render_key("list.separator", {}, language)
                                     .join(parts[:-1]), "last": parts[-1]}, language)
     return value
 
 
-def _render(key: str, params: Mapping[str, Any], language: str) -> str:
+def render_key(key: str, params: Mapping[str, Any], language: str) -> str:
+    """The message ``key`` with ``params`` for a reader of ``language`` (English where
+    its catalog lacks the key), without making a ``Msg`` (which renders its English)."""
     template = catalog(language).get(key) if language != ENGLISH else None
     forms = language  # whose plural rule picks the form: the template's language
     if template is None:
@@ -196,7 +198,7 @@ def render(text: Any, language: str = ENGLISH) -> str:
     """``text`` for a reader of ``language``: a ``Msg`` from the catalogs, anything else
     (a player's name, a rulebook quote) as it is."""
     if isinstance(text, Msg):
-        return _render(text.key, text.params, language)
+        return render_key(text.key, text.params, language)
     return "" if text is None else str(text)
 
 

@@ -38,6 +38,7 @@ from scorers.messages import (
     comma_list,
     register,
     render,
+    render_key,
 )
 
 __all__ = ["ENGLISH", "LANGUAGES", "LANGUAGE_KEY", "LANGUAGE_NAMES", "HERE", "catalog",
@@ -106,18 +107,26 @@ def name(player: object) -> str:
 
 
 def _shown(value: object) -> object:
-    """A message parameter with the fixed names in the reader's language."""
+    """A message parameter with the fixed names in the reader's language: the same
+    object when it holds none (a message made again renders its English again, and a
+    screen says many messages for every phone)."""
     if isinstance(value, Msg):
-        return Msg(value.key, **{k: _shown(v) for k, v in value.params.items()})
+        params = {k: _shown(v) for k, v in value.params.items()}
+        if all(params[k] is v for k, v in value.params.items()):
+            return value
+        return Msg(value.key, **params)
     if isinstance(value, AndList):
-        return AndList(_shown(v) for v in value)
+        items = [_shown(v) for v in value]
+        if all(new is old for new, old in zip(items, value, strict=True)):
+            return value
+        return AndList(items)
     if isinstance(value, str) and value in FIXED_NAMES:
         return name(value)
     return value
 
 
 def t(key: str, /, **values: object) -> str:
-    return render(Msg(key, **{k: _shown(v) for k, v in values.items()}), current_language())
+    return render_key(key, {k: _shown(v) for k, v in values.items()}, current_language())
 
 
 def t_for(game: str, key: str, /, **values: object) -> str:

@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from companion.engine import Engine, Refused, Saved, Stale
 from companion.flows import FLOWS, Action, FlowError, PlayView, replay
 from companion.flows.base import Flow
-from companion.i18n import ENGLISH, say, say_error, speaking, t
+from companion.i18n import ENGLISH, current_language, name, say, say_error, speaking, t
 from companion.screens.answers import told
 from companion.table import play_state
 from companion.table.play_state import current
@@ -179,6 +179,49 @@ def where_parts(view: PlayView) -> list[str]:
     if phase and phase not in where and str(view.phase) not in said:
         where.append(phase)
     return where
+
+
+# A card of markers as shown: its heading (a player's name; None for the table's) and its
+# lines (label, value).
+MarkerCard = tuple[str | None, list[tuple[str, str]]]
+
+
+def marker_lines(view: PlayView) -> list[MarkerCard]:
+    """The markers as they are shown, in the reader's language: a card for the table's and
+    one for each player's. Made once for a view and a language, however many phones show
+    it (``play_state.once_for``)."""
+    return play_state.once_for(view, ("markers", current_language()),
+                               lambda: _marker_lines(view))
+
+
+def _marker_lines(view: PlayView) -> list[MarkerCard]:
+    def line(label: str, value: Any) -> tuple[str, str]:
+        text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
+            "—" if value is None else say(value))
+        return label, text
+
+    table = [m for m in view.markers if m.player is None]
+    by_player: dict[str, list] = {}
+    for m in view.markers:
+        if m.player is not None:
+            by_player.setdefault(m.player, []).append(m)
+    cards: list[MarkerCard] = []
+    if table:
+        cards.append((None, [line(say(m.label), m.value) for m in table]))
+    for player, markers in by_player.items():
+        shown = name(player)
+        # The marker's label without the name the heading already gives ("Ann: ", "Ann：").
+        prefixes = (f"{shown}: ", f"{shown}：")
+        cards.append((shown, [line(_without_prefix(say(m.label), prefixes), m.value)
+                              for m in markers]))
+    return cards
+
+
+def _without_prefix(text: str, prefixes: tuple[str, ...]) -> str:
+    for prefix in prefixes:
+        if text.startswith(prefix):
+            return text[len(prefix):]
+    return text
 
 
 def draft_for(drafts: dict, table_id: str, action: Action) -> tuple[tuple, dict[str, Any]]:

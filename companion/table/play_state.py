@@ -20,18 +20,20 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any, TypeVar
 
 from companion.flows import FlowState, PlayView, replay
 from companion.flows.base import Flow
 
+T = TypeVar("T")
 KEPT = 64  # tables × recent numbers; a state is a few kB
 _states: OrderedDict[tuple[str, int, str], FlowState] = OrderedDict()
-# The game's view of a kept state, by the state's identity (the state is held with it, so
-# its id is not given to another): after a change every phone on the table draws the same
-# kept state, and the view (words, markers, buttons) is the same for all of them.
-_views: OrderedDict[int, tuple[FlowState, PlayView]] = OrderedDict()
+# What is made from a kept state (the game's view of it) or from such a view (its words in
+# a language), by the source's identity (the source is held with it, so its id is not
+# given to another): after a change every phone on the table draws the same kept state,
+# and what is made from it is the same for all of them.
+_made: OrderedDict[tuple[int, Hashable], tuple[object, Any]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -76,17 +78,23 @@ def keep(config: Mapping[str, Any], table_id: str, seq: int, state: FlowState) -
 
 
 def view(flow: Flow, state: FlowState) -> PlayView:
-    """``flow.view(state)``, made once for a state however many phones draw it. A view is
-    read, never changed, by the screens that draw it."""
+    """``flow.view(state)``, made once for a state however many phones draw it."""
+    return once_for(state, "view", lambda: flow.view(state))
+
+
+def once_for(source: object, key: Hashable, make: Callable[[], T]) -> T:
+    """``make()``, made once for ``source`` (a kept state, a view) and ``key`` however
+    many phones draw it. What is made is read, never changed, by the screens."""
+    at = (id(source), key)
     with _lock:
-        kept = _views.get(id(state))
-        if kept is not None and kept[0] is state:
-            _views.move_to_end(id(state))
+        kept = _made.get(at)
+        if kept is not None and kept[0] is source:
+            _made.move_to_end(at)
             return kept[1]
-    made = flow.view(state)
+    made = make()
     with _lock:
-        _views[id(state)] = (state, made)
-        _views.move_to_end(id(state))
-        while len(_views) > KEPT:
-            _views.popitem(last=False)
+        _made[at] = (source, made)
+        _made.move_to_end(at)
+        while len(_made) > 2 * KEPT:  # a view, and its words in a language or two
+            _made.popitem(last=False)
     return made

@@ -87,3 +87,21 @@ def test_the_phones_on_one_state_share_its_view_made_once(tmp_path, monkeypatch)
     assert {phone.seq for phone in after} == {seq}
     assert all(phone.view is after[0].view for phone in after) and len(made) == 1
     assert after[0].view != views[0]
+
+
+def test_a_views_marker_lines_are_made_once_for_each_language(tmp_path):
+    """The markers' words of the one view every phone draws: made for the first phone in
+    each language and handed to the others, the same as made afresh."""
+    from companion.i18n import speaking
+    from companion.screens.play import Play, _marker_lines, marker_lines
+
+    store = Store(tmp_path)
+    table = store.create_table("luna", "standard", ["Ann", "Ben", "Cat"], seed=1)
+    view = Play.open(store, table.id).view
+    english = [marker_lines(Play.open(store, table.id).view) for _ in range(3)]
+    with speaking("ja"):
+        japanese = [marker_lines(Play.open(store, table.id).view) for _ in range(3)]
+        assert japanese[0] == _marker_lines(view)
+    assert all(lines is english[0] for lines in english)
+    assert all(lines is japanese[0] for lines in japanese)
+    assert english[0] == _marker_lines(view) != japanese[0]

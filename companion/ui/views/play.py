@@ -17,12 +17,13 @@ from companion.catalog import GAMES
 from companion.flows import Action, Field, PlayView, build_event
 from companion.flows.base import not_asked
 from companion.i18n import ENGLISH, current_language, say, t
-from companion.i18n import name as player_name
 from companion.rules.quotes import quoted
 from companion.screens.play import (
+    MarkerCard,
     Play,
     Tapped,
     draft_for,
+    marker_lines,
     unsaved,
     where_now,
     where_parts,
@@ -50,13 +51,14 @@ from companion.web.flet_internals import isolate, send_together
 class Kept:
     """What one phone's Play screen keeps when it is drawn again (another phone's change,
     or its own tap): the screen's frame, the forms still asking the same questions
-    (showing what their drafts hold now: ``FormInputs``), and the markers' lines, whose
-    values change in place. Everything else is made anew, above all every control whose
-    tap changes the table: its handler names the log it was drawn from, and a tap on one
-    drawn before the change reaches a control that is no longer on screen
-    (``tell_missed_taps``) or, on another server process, is refused by the store
+    (showing what their drafts hold now: ``FormInputs``), and the status card and the
+    markers' lines, whose words change in place. Everything else is made anew, above all
+    every control whose tap changes the table: its handler names the log it was drawn
+    from, and a tap on one drawn before the change reaches a control that is no longer on
+    screen (``tell_missed_taps``) or, on another server process, is refused by the store
     (``Stale``). What is kept takes no such tap: a chip, a count or a box of a form only
-    changes what is entered, so a tap on one made as the screen was drawn again lands.
+    changes what is entered, so a tap on one made as the screen was drawn again lands;
+    the status card's buttons open the rule and readings of the step shown.
 
     Drawing the screen anew for every phone at a table, control by control, and
     sending all of it, was most of what a change cost the server."""
@@ -65,6 +67,7 @@ class Kept:
     bottom: ft.Row | None = None
     forms: dict[tuple, ShownForm] = field(default_factory=dict)  # by their drafts' keys
     markers: tuple[Any, list[ft.Control], list[ft.Text]] | None = None  # shape, controls, values
+    status: StatusCard | None = None
 
     def on(self, page: ft.Page) -> bool:
         """Whether the frame kept is the one on the top screen now."""
@@ -181,7 +184,7 @@ def draw(ctx, table_id: str, kept: Kept) -> ft.View | None:
         ))
 
     view = play.view
-    controls: list[ft.Control] = [status_card(view, ctx)]
+    controls: list[ft.Control] = [kept_status(kept, view, ctx)]
     notes = notes_card(view, ctx) if view.notes else None
     primary = next((a for a in view.actions if a.primary), None)
     forms: list[tuple[Action, tuple]] = []  # the forms on screen and their drafts' keys
@@ -282,22 +285,54 @@ def notes_card(view: PlayView, ctx) -> ft.Control:
         bgcolor=ft.Colors.SECONDARY_CONTAINER, border_radius=12))
 
 
-def status_card(view: PlayView, ctx) -> ft.Control:
-    where = where_parts(view)
-    lines: list[ft.Control] = [
-        ft.Text(" · ".join(where), size=14, color=ft.Colors.ON_SURFACE_VARIANT),
-        ft.Text(say(view.step), size=20, weight=ft.FontWeight.W_600),
-    ]
+@dataclass
+class StatusCard:
+    """Where the table is, its step, whose turn and what to do, with the step's rule and
+    readings: its words change in place while the same lines are shown (``kept_status``).
+    Its buttons only open a dialog of the step shown (``view``), never change the table."""
+
+    shape: tuple
+    view: PlayView
+    control: ft.Control
+    texts: list[ft.Text]  # where, the step, whose turn (if any), what to do
+
+
+def kept_status(kept: Kept, view: PlayView, ctx) -> ft.Control:
+    """The status card: the one on screen while it has the same lines, its words changed
+    in place (a new card for every phone at every change was much of what a change cost
+    the server), else a new one."""
+    words = status_words(view)
+    shape = (len(words), bool(view.cites), tuple(view.rulings))
+    card = kept.status
+    if card is not None and card.shape == shape:
+        card.view = view
+        for text, value in zip(card.texts, words, strict=True):
+            text.value = value
+        return card.control
+    kept.status = status_card(shape, view, words, ctx)
+    return kept.status.control
+
+
+def status_words(view: PlayView) -> list[str]:
+    words = [" · ".join(where_parts(view)), say(view.step)]
     if view.active_player:
-        lines.append(ft.Text(t("play.active", name=view.active_player), size=15))
-    lines.append(ft.Text(say(view.reminder), size=16))
+        words.append(t("play.active", name=view.active_player))
+    return [*words, say(view.reminder)]
+
+
+def status_card(shape: tuple, view: PlayView, words: list[str], ctx) -> StatusCard:
+    texts = [ft.Text(words[0], size=14, color=ft.Colors.ON_SURFACE_VARIANT),
+             ft.Text(words[1], size=20, weight=ft.FontWeight.W_600),
+             *(ft.Text(word, size=15) for word in words[2:-1]),
+             ft.Text(words[-1], size=16)]
+    lines: list[ft.Control] = list(texts)
 
     def show_rule(e) -> None:
         from companion.ui.views.rulebook import rule_route  # the section the quote is from
 
         # Latoro's rulebook is Japanese: a phone in Japanese reads the original. The
         # other rulebooks are English: in Japanese the dialog says so above their words.
-        quote = quoted(view.cites, current_language())
+        quote = quoted(card.view.cites, current_language())
         if quote is None:
             return
         source = quote.source
@@ -326,15 +361,9 @@ def status_card(view: PlayView, ctx) -> ft.Control:
         links.append(why.link(ctx.page, view.rulings))
     if links:
         lines.append(ft.Row(links, wrap=True, spacing=4, run_spacing=0))
-    return ft.Card(content=ft.Container(ft.Column(lines, spacing=6),
-                                        padding=ft.Padding.all(14)))
-
-
-def strip_prefix(text: str, prefixes: tuple[str, ...]) -> str:
-    for prefix in prefixes:
-        if text.startswith(prefix):
-            return text[len(prefix):]
-    return text
+    card = StatusCard(shape, view, ft.Card(content=ft.Container(
+        ft.Column(lines, spacing=6), padding=ft.Padding.all(14))), texts)
+    return card
 
 
 def form_card(action: Action, values: dict[str, Any],
@@ -516,50 +545,31 @@ def field_control(field: Field, inputs: FormInputs) -> ft.Control:
     return ft.Column([ft.Text(say(field.label), size=15), row.control], spacing=6)
 
 
-def marker_cards(view: PlayView) -> list[tuple[str | None, list[tuple[str, str]]]]:
-    """The markers as they are shown: a card for the table's (no heading) and one for each
-    player's (their name), each with its lines (label, value)."""
-    def line(label: str, value: Any) -> tuple[str, str]:
-        text = (t("play.yes") if value else t("play.no")) if isinstance(value, bool) else (
-            "—" if value is None else say(value))
-        return label, text
-
-    table = [m for m in view.markers if m.player is None]
-    by_player: dict[str, list] = {}
-    for m in view.markers:
-        if m.player is not None:
-            by_player.setdefault(m.player, []).append(m)
-    cards: list[tuple[str | None, list[tuple[str, str]]]] = []
-    if table:
-        cards.append((None, [line(say(m.label), m.value) for m in table]))
-    for player, markers in by_player.items():
-        shown = player_name(player)
-        # The marker's label without the name the heading already gives ("Ann: ", "Ann：").
-        prefixes = (f"{shown}: ", f"{shown}：")
-        cards.append((shown, [line(strip_prefix(say(m.label), prefixes), m.value)
-                              for m in markers]))
-    return cards
-
-
 def kept_markers(kept: Kept, view: PlayView) -> list[ft.Control]:
     """The markers' cards; those on screen stay while they have the same lines, and only
-    the values that changed are sent."""
-    cards = marker_cards(view)
+    the values that changed are sent. The cards are left out of the screen's update
+    (``sent_alone``): comparing each of their lines for every phone at every change was
+    much of what a change cost the server."""
+    cards = marker_lines(view)
     shape = [(heading_text, [label for label, _ in lines]) for heading_text, lines in cards]
     values = [text for _, lines in cards for _, text in lines]
     if kept.markers is not None and kept.markers[0] == shape:
         _, controls, value_texts = kept.markers
+        changed = []
         for control, text in zip(value_texts, values, strict=True):
-            control.value = text
+            if control.value != text:
+                control.value = text
+                changed.append(control)
+        send(changed)
         return controls
     controls, value_texts = markers_controls(cards)
     kept.markers = (shape, controls, value_texts)
     return controls
 
 
-def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
+def markers_controls(cards: list[MarkerCard]
                      ) -> tuple[list[ft.Control], list[ft.Text]]:
-    """The cards of ``marker_cards``, and the texts of their values in order."""
+    """The cards of ``marker_lines``, and the texts of their values in order."""
     if not cards:
         return [], []
     out: list[ft.Control] = [heading(t("play.markers"))]
@@ -583,17 +593,17 @@ def markers_controls(cards: list[tuple[str | None, list[tuple[str, str]]]]
             rows.insert(0, ft.Text(heading_text, size=15, weight=ft.FontWeight.W_600))
         # Stretched: each row as wide as the card, so that a value beside its label sits
         # at the right edge.
-        out.append(ft.Card(content=ft.Container(
+        out.append(sent_alone(ft.Card(content=ft.Container(
             ft.Column(rows, spacing=4, horizontal_alignment=ft.CrossAxisAlignment.STRETCH),
-            padding=ft.Padding.all(12))))
+            padding=ft.Padding.all(12)))))
     return out, value_texts
 
 
 def sent_alone(control: ft.Control) -> ft.Control:
-    """What a form has entered, kept through redraws (``Kept``), left out of the
-    screen's update, which would otherwise compare each of its controls for every phone
-    at every change: it is sent when it is updated itself (its taps update it). Flet's
-    "isolated" controls."""
+    """A part kept through redraws (``Kept``: what a form has entered, the markers'
+    cards), left out of the screen's update, which would otherwise compare each of its
+    controls for every phone at every change: what changes in it is sent on its own.
+    Flet's "isolated" controls."""
     return isolate(control)
 
 
