@@ -7,10 +7,13 @@ Chromium at 390×844:
 - **cold start**: from starting the server process to a usable first screen in a fresh
   page (the app's Home with its games; the counter's button);
 - **tap**: from the pointer going down on a "+" (the app: a Score stepper of a Latria
-  table; the counter: its button) to the screen's update (the accessibility tree's first
-  change after it: a press itself changes nothing there, and everything one update
-  changes lands in the same frame), over ``--taps`` taps;
-- **memory**: the server's resident memory with 1 and with 20 pages open.
+  table, tapped "+" and "−" in turn, the "+" timed; the counter: its button) to the
+  screen's update (the accessibility tree's first change after it: a press itself
+  changes nothing there, and everything one update changes lands in the same frame),
+  over ``--taps`` taps, and the messages the server sends for a tap (the page's
+  WebSocket frames in the 400 ms after it);
+- **memory**: the server's resident memory with 1 and with 10 pages open (the server
+  bounds the connections of one address: 20 pages of one browser reach it).
 
 Rounds alternate app, hello, app, hello … (``--rounds``). Prints, for each figure, the
 median with min–max for each, the load average, and on the last line the ratios
@@ -109,6 +112,9 @@ def one_round(browser, kind: str, taps: int, figures: dict) -> None:
             context = browser.new_context(viewport=PHONE)
             page = context.new_page()
             wire = Wire(page)
+            frames: list[int] = []  # the server's messages to this page, as they come
+            page.on("websocket", lambda socket: socket.on(
+                "framereceived", lambda payload: frames.append(1)))
             open_app(page, server.url)
             first_screen(page, kind).wait_for(timeout=120000)
             figures.setdefault(("cold start, s", kind), []).append(
@@ -121,29 +127,39 @@ def one_round(browser, kind: str, taps: int, figures: dict) -> None:
             if kind == "app":
                 create_table(page, server.url, "Latria", ["Ann", "Ben", "Cleo"])
                 button(page, "Score").first.click()
-                plus = page.get_by_role("button", name=re.compile(r": one more$")).first
+                plus = page.get_by_role("button", name=re.compile(r": one more( for .+)?$")).first
+                # + and − in turn: a count of cards stays within the box's (its + stops
+                # there)
+                steps = [plus, page.get_by_role(
+                    "button", name=re.compile(r": one fewer( for .+)?$")).first]
             else:
                 plus = button(page, "one more")
+                steps = [plus]
             plus.wait_for()
             page.evaluate(WATCH)
-            for _ in range(taps):
-                plus.click()
+            for tap in range(taps):
+                before = len(frames)
+                steps[tap % len(steps)].click()
                 page.wait_for_timeout(400)
+                figures.setdefault(("messages a tap", kind), []).append(
+                    len(frames) - before)
                 down, last = page.evaluate("[window.__tap.down, window.__tap.last]")
-                if last > down:
+                # The "+" alone is timed, as hello's: a "−" that reaches 0 draws itself
+                # disabled, a change of the tree made before the new total shows.
+                if last > down and tap % len(steps) == 0:
                     figures.setdefault(("tap, ms", kind), []).append(last - down)
 
             # Memory: 1 page, then 20.
             figures.setdefault(("memory 1 page, MiB", kind), []).append(server.rss_mib())
             others = []
-            for _ in range(19):
+            for _ in range(9):
                 other = browser.new_context(viewport=PHONE)
                 p = other.new_page()
                 open_app(p, server.url)
                 first_screen(p, kind).wait_for(timeout=120000)
                 others.append(other)
             time.sleep(2)
-            figures.setdefault(("memory 20 pages, MiB", kind), []).append(server.rss_mib())
+            figures.setdefault(("memory 10 pages, MiB", kind), []).append(server.rss_mib())
             for other in others:
                 other.close()
             context.close()
