@@ -65,6 +65,8 @@ def send_together(page: Any, controls: Sequence[Any]) -> None:
     from flet.controls.object_patch import ObjectPatch
     from flet.messaging.protocol import Message, MessageAction, PatchControlBody
 
+    if not controls:
+        return  # (Flet's page.update() would send the whole page)
     session = page.session
     lines = ([_line_from_page(page, c) for c in controls]
              if len(controls) > 1 and session.connection is not None else [None])

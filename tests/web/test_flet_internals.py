@@ -178,3 +178,5 @@ def test_send_together_leaves_a_control_not_on_screen_to_flets_own_update():
     stray = ft.Text("not shown")
     inner.send_together(session.page, [c["value"], stray])
     assert [m["id"] for m in wire.messages] == [inner.control_id(c["value"])]
+    inner.send_together(session.page, [])  # nothing: not the whole page
+    assert len(wire.messages) == 1

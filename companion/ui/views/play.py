@@ -363,7 +363,7 @@ def status_card(shape: tuple, view: PlayView, words: list[str], ctx) -> StatusCa
         lines.append(ft.Row(links, wrap=True, spacing=4, run_spacing=0))
     card = StatusCard(shape, view, ft.Card(content=ft.Container(
         ft.Column(lines, spacing=6), padding=ft.Padding.all(14))), texts)
-    return card
+    return card  # (``show_rule`` reads the view it shows now)
 
 
 def form_card(action: Action, values: dict[str, Any],
