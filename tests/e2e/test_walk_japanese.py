@@ -8,6 +8,7 @@ of ALLOWED below (each with its reason)."""
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache
 
@@ -107,7 +108,11 @@ class Walk:
 
 
 def phone_shots(page, name: str) -> None:
-    """Screenshots at 390×844 and 360×740 (NAME-390, NAME-360), to look at for clipping."""
+    """Screenshots at 390×844 and 360×740 (NAME-390, NAME-360), to look at for clipping,
+    with ``WALK_SHOTS=all`` (docs/DEVELOPING.md, "Screenshots"): the walk reads every
+    screen at 360×740 either way."""
+    if os.environ.get("WALK_SHOTS") != "all":
+        return
     page.set_viewport_size({"width": 390, "height": 844})
     settle(page)
     both_sizes(page, name)
