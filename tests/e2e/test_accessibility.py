@@ -149,11 +149,10 @@ def test_every_control_is_named_once(a11y_server, tables, browser):
 
 def the_code_prompt_is_labelled(page) -> None:
     """The table's code prompt: its field labelled."""
-    # The field as a screen reader reaches it. The prompt focuses its field as it is
-    # drawn: on a loaded machine that came before this test switched the accessibility
-    # tree on, and Flutter's editing element for a field focused so has no label (a
-    # reader switches the tree on first; seen once in CI). By its name: the editing
-    # element of a field focused so was the first textbox once, hidden from a click.
+    # The field as a screen reader reaches it: from the tree, by its name. (The prompt
+    # no longer focuses its field as it is drawn: on a loaded machine that came before
+    # this test switched the tree on, and Flutter's editing element for a field focused
+    # so had no name, as it would for a reader switched on after the page showed.)
     click_into(page, page.get_by_role("textbox", name="Table code"))
     bad = violations(page)
     assert not bad, "\n".join(bad)

@@ -274,7 +274,8 @@ def code_field(code: str, message: str | None, on_submit: Callable) -> ft.TextFi
         keyboard_type=ft.KeyboardType.NUMBER if code.isdigit() else ft.KeyboardType.TEXT,
         autocorrect=False,
         enable_suggestions=False,
-        autofocus=True,
+        # Not focused as it is drawn: a screen reader switched on after that (Flutter's
+        # tree comes when the reader asks for it) met an editing box with no name.
         on_submit=on_submit,
         expand=True,
     )
