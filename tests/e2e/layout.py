@@ -6,6 +6,8 @@ texts into one node, whose box is the card's: those are left to the screenshots.
 
 from __future__ import annotations
 
+import time
+
 from companion.assets_folder import LATIN_FONT_FILE
 from companion.ui.preferences import LARGER_TEXT_KEY
 from tests.e2e.flutter import open_app, two_frames
@@ -138,6 +140,19 @@ def strip(page, names: list[str], widths: list[float], before: str = "Players be
     """{"before": ‹ shown, "after": › shown, "chips": [[name, left, whole, width], …]}
     once the row has come to rest."""
     return at_rest(page, [names, widths, before, after])
+
+
+def strip_showing(page, names: list[str], widths: list[float], shows,
+                  within: float = 10.0) -> dict:
+    """``strip`` once ``shows(row)`` holds, after a tap: the tap's arrows come first and
+    the chips slide after them (``score_players.slide``), so on a loaded machine the row
+    can hold still between the two. The row as it is after ``within`` seconds otherwise,
+    for the test's assertion to tell."""
+    deadline = time.monotonic() + within
+    row = strip(page, names, widths)
+    while not shows(row) and time.monotonic() < deadline:
+        row = strip(page, names, widths)  # (each read waits for frames)
+    return row
 
 
 def whole(row: dict) -> list[str]:
