@@ -68,21 +68,21 @@ def send_together(page: Any, controls: Sequence[Any]) -> None:
     if not controls:
         return  # (Flet's page.update() would send the whole page)
     session = page.session
-    lines = ([_line_from_page(page, c) for c in controls]
+    found = ([_line_from_page(page, c) for c in controls]
              if len(controls) > 1 and session.connection is not None else [None])
-    if None in lines:
+    if None in found:
         page.update(*controls)
         return
+    lines = [line for line, _ in found]
     shared = 0  # how many controls from the page down every line goes through
     while all(len(line) > shared and line[shared] is lines[0][shared] for line in lines):
         shared += 1
     ancestor = lines[0][shared - 1]
     operations, added, removed = [], [], []
-    for control, line in zip(controls, lines, strict=True):
+    for control, (_, steps) in zip(controls, found, strict=True):
         patch, more_added, more_removed = ObjectPatch.from_diff(
             control, control, control_cls=BaseControl)
-        lead = [step for above, below in zip(line[shared - 1:], line[shared:], strict=False)
-                for step in _step_down(above, below)]
+        lead = [part for step in steps[shared - 1:] for part in step]
         for operation in patch.patch:
             for key in ("path", "from"):
                 if key in operation:
@@ -111,15 +111,18 @@ def send_together(page: Any, controls: Sequence[Any]) -> None:
             control.did_mount()
 
 
-def _line_from_page(page: Any, control: Any) -> list[Any] | None:
-    """The controls from ``page`` down to ``control``, or None when it is not on the
-    page (a parent that no longer holds it, or none on the way up)."""
-    line = [control]
+def _line_from_page(page: Any, control: Any) -> tuple[list[Any], list[list[Any]]] | None:
+    """The controls from ``page`` down to ``control`` and the steps between them (each
+    ``_step_down``'s path), or None when it is not on the page (a parent that no longer
+    holds it, or none on the way up)."""
+    line, steps = [control], []
     while (parent := line[-1].parent) is not None:
-        if not _step_down(parent, line[-1]):
+        step = _step_down(parent, line[-1])
+        if not step:
             return None
         line.append(parent)
-    return line[::-1] if line[-1] is page else None
+        steps.append(step)
+    return (line[::-1], steps[::-1]) if line[-1] is page else None
 
 
 def _step_down(parent: Any, child: Any) -> list[Any]:
