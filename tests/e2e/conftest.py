@@ -183,10 +183,14 @@ def spare_servers(tmp_path_factory):
 
 
 @pytest.fixture
-def server(spare_servers):
+def server(spare_servers, request):
     s = spare_servers()
     yield s
     s.stop()
+    failed = getattr(request.node, "rep_call", None)
+    if failed is not None and failed.failed:  # what the server said: in the test's report
+        print(f"The server's console ({s.log_path.name}), its end:")
+        print(s.log_path.read_text(errors="replace")[-3000:])
 
 
 # The code a table on the local network gives (``lan_server``), as the tests type it.

@@ -63,11 +63,15 @@ def stored_table(page, server, game: str, names: list[str], variant: str = "stan
               opened)
 
 
-def saved_until(check: Callable[[], bool], what: str, timeout: float = 15) -> None:
-    """Wait until ``check()`` holds of what the server has saved (read from its store)."""
+def saved_until(check: Callable[[], bool], what: str, timeout: float = 15,
+                seen: Callable[[], object] | None = None) -> None:
+    """Wait until ``check()`` holds of what the server has saved (read from its store);
+    ``seen`` says what was saved instead, if it never does."""
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, f"not saved within {timeout:g} s: {what}"
+        if time.monotonic() >= deadline:
+            instead = f"; saved: {seen()}" if seen else ""
+            raise AssertionError(f"not saved within {timeout:g} s: {what}{instead}")
         time.sleep(0.05)
 
 

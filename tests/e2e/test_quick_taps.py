@@ -322,7 +322,8 @@ def wait_for_sheet(page, server, credits: int, support: dict[str, int]) -> None:
         ann = table.score_sheet["players"][0]
         return ann["credits"], {k: ann["support"].get(k, 0) for k in support}
 
-    saved_until(lambda: entered() == (credits, support), f"{credits} credits, {support}")
+    saved_until(lambda: entered() == (credits, support), f"{credits} credits, {support}",
+                seen=entered)
 
 
 def type_in(page, point: tuple[float, float], label: str, number: str) -> None:
