@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from tests.e2e.flutter import SHOTS, button, open_app, shot, shows, tap_until
+from tests.e2e.flutter import SHOTS, button, open_app, settle, shot, shows, tap_until
 from tests.e2e.tables import stored_table, to_latria_step_4
 
 PHONE = {"width": 390, "height": 844}
@@ -49,7 +49,7 @@ def scroll_to_bottom(page) -> None:
     size = page.viewport_size
     page.mouse.move(size["width"] / 2, size["height"] / 2)
     page.mouse.wheel(0, 20000)
-    page.wait_for_timeout(600)
+    settle(page)
 
 
 def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
@@ -57,7 +57,7 @@ def test_setup_leads_on_to_play_once_every_step_is_ticked(server, page):
     button(page, "Setup").first.click()
     page.get_by_text("Share this seed", exact=False).first.wait_for()
     page.set_viewport_size({"width": 390, "height": 4000})  # every step on screen
-    page.wait_for_timeout(600)
+    settle(page)
     names = [box.get_attribute("aria-label") for box in page.get_by_role("checkbox").all()]
     assert len(names) > 5, names
     for name in names:
@@ -109,7 +109,7 @@ def test_invite_gives_the_command_as_readme_installs_it(server, page):
     command.wait_for()
     for size in (PHONE, SMALL_PHONE):
         page.set_viewport_size(size)
-        page.wait_for_timeout(400)
+        settle(page)
         box = command.bounding_box()
         assert box["x"] >= 0 and box["x"] + box["width"] <= size["width"], box
         shot(page, f"invite-loopback-command-{size['width']}")
