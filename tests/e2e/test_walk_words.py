@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import Server
-from tests.e2e.flutter import button, open_app
+from tests.e2e.flutter import button, open_app, settle
 from tests.e2e.tables import stored_table
 from tests.e2e.words import SMALL, program_words, read_screen
 
@@ -45,15 +45,10 @@ _PRIMARY = """() => {
 def tap_primary(page) -> str | None:
     """Tap the bottom bar's main button and wait until the next step has replaced it.
 
-    Its place is read until it holds still: just after a resize (the walks switch to the
-    small phone before this tap) the old layout's place would land on another button."""
+    Its place is read once the page holds still: just after a resize (the walks switch to
+    the small phone before this tap) the old layout's place would land on another button."""
+    settle(page)
     found = page.evaluate(_PRIMARY)
-    for _ in range(20):
-        page.wait_for_timeout(150)
-        again = page.evaluate(_PRIMARY)
-        if again == found:
-            break
-        found = again
     if found is None:
         return None
     page.mouse.click(found["x"], found["y"])
@@ -61,7 +56,6 @@ def tap_primary(page) -> str | None:
       const now = ({_PRIMARY})();
       return !now || now.label !== {json.dumps(found["label"])};
     }}""")
-    page.wait_for_timeout(200)
     return found["label"]
 
 
