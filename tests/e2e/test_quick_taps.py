@@ -262,7 +262,7 @@ def numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(server, page, ot
     seen = {label: where(page, label) for label in ["Credits", *boxes]}
     points = {label: centre(count_field(page, label)) for label in seen}
     for label, number in zip(boxes, "321", strict=True):
-        type_in(page, points[label], label, number)
+        type_in(page, points[label], label, number, over="0")
     wait_for_sheet(page, server, start, {"military": 3, "traders": 2, "priests": 1})
 
     open_table(other, server.url, "Carpe Astra", "Play")
@@ -275,15 +275,16 @@ def numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(server, page, ot
     notice = page.get_by_role("button", name=re.compile("^Play changed on another phone"))
     notice.first.wait_for()  # (Play began: Score follows it)
     assert {label: where(page, label) for label in seen} == seen
-    type_in(page, points["Traders"], "Traders", "3")  # an entry that lands: the notice goes
+    # An entry that lands: the notice goes.
+    type_in(page, points["Traders"], "Traders", "3", over="2")
     notice.first.wait_for(state="detached")
     assert {label: where(page, label) for label in seen} == seen
     credits = saved_player(server)["credits"]
 
     # B's tap, and at once A types 2 into Military and 4 into Priests.
     nothing.click()
-    type_in(page, points["Military"], "Military", "2")
-    type_in(page, points["Priests"], "Priests", "4")
+    type_in(page, points["Military"], "Military", "2", over="3")
+    type_in(page, points["Priests"], "Priests", "4", over="1")
     wait_for_sheet(page, server, credits + 2, {"military": 2, "traders": 3, "priests": 4})
 
     # B takes its tap back: A is told what Play changed, and nothing on A's screen moves
@@ -293,7 +294,7 @@ def numbers_typed_quickly_on_score_land_in_the_boxes_typed_into(server, page, ot
         f"^Play changed on another phone: Ann · Credits is now {credits}"))
     told.wait_for()
     assert {label: where(page, label) for label in seen} == seen
-    type_in(page, points["Credits"], "Credits", "9")
+    type_in(page, points["Credits"], "Credits", "9", over=str(credits))
     told.wait_for(state="detached")
     assert {label: where(page, label) for label in seen} == seen
     wait_for_sheet(page, server, 9, {"military": 2, "traders": 3, "priests": 4})
@@ -326,14 +327,15 @@ def wait_for_sheet(page, server, credits: int, support: dict[str, int]) -> None:
                 seen=entered)
 
 
-def type_in(page, point: tuple[float, float], label: str, number: str) -> None:
-    """Tap the box seen at ``point``; once the phone types there (Flutter has put the
-    box's number in its editing element: keys pressed before that are lost), the
-    number."""
+def type_in(page, point: tuple[float, float], label: str, number: str, over: str) -> None:
+    """Tap the box seen at ``point``, which shows ``over``; once the phone types there
+    (Flutter has put that number in the box's editing element: keys pressed before that
+    are lost, and an element of a box drawn anew in its place may still hold what was
+    typed in the old one), the number."""
     page.mouse.click(*point)
     page.wait_for_function(
-        "label => { const e = document.activeElement; return e && e.value"
-        " && e.closest(`[flt-semantics-identifier=\"count:${label}\"]`) }", arg=label)
+        "([label, over]) => { const e = document.activeElement; return e && e.value === over"
+        " && e.closest(`[flt-semantics-identifier=\"count:${label}\"]`) }", arg=[label, over])
     page.keyboard.press("Control+a")
     page.keyboard.type(number)
 
@@ -352,7 +354,7 @@ def a_number_typed_as_score_draws_the_form_again_is_told(server, page, held) -> 
 
     held.holding = True
     tap_at(page, [point])
-    type_in(page, military, "Military", "2")
+    type_in(page, military, "Military", "2", over="0")
     tap_at(page, [more])
     held.redrawn()  # Ann's form drawn again on the server, sent (held)
     held.release()
