@@ -16,8 +16,7 @@ from typing import Any
 from urllib.parse import quote
 
 from scorers.base import Result
-from scorers.boxes import GAMES as BOX_GAMES
-from scorers.boxes import box
+from scorers.boxes import GAME_IDS, box
 from scorers.messages import ENGLISH, Msg, Text, render
 from scorers.ties import tie_notes
 
@@ -28,9 +27,9 @@ SOURCE_NAME = "Table Companion"
 # The game as BG Stats matches it: its box name (English, as BoardGameGeek lists it) and a
 # stable id of ours, the same on every phone. A campaign or a round is played with the
 # game's box, so it is sent as that game (what it is goes into the comments).
-GAMES = {sheet: (game, box(game).NAME) for game in BOX_GAMES for sheet in box(game).SHEETS}
+SHEET_GAMES = {sheet: (game, box(game).NAME) for game in GAME_IDS for sheet in box(game).SHEETS}
 # Altar's total is progress toward a complete Realm, not points (score-sheets.md, Altar).
-NO_POINTS = frozenset(sheet for sheet, (game, _) in GAMES.items() if not box(game).POINTS)
+NO_POINTS = frozenset(sheet for sheet, (game, _) in SHEET_GAMES.items() if not box(game).POINTS)
 # What a sheet that is not one whole game is, said in the comments.
 KINDS = {"latria_campaign": Msg("scorers.bgstats.kind.latria_campaign"),
          "luna_round": Msg("scorers.bgstats.kind.luna_round")}
@@ -71,7 +70,7 @@ def play(result: Result, *, when: datetime, variant: Text | None = None,
     ``zone``'s clock, the phone's, else this computer's);
     ``variant``: the table's variant in words (None: the standard game);
     ``start_player``: who started, where play recorded it; ``play_id``: the table's id."""
-    game_id, game_name = GAMES[result.game]
+    game_id, game_name = SHEET_GAMES[result.game]
     no_points = result.game in NO_POINTS
     players = []
     for player in result.players:

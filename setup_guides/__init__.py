@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from types import ModuleType
 
-from scorers.boxes import GAMES as BOX_GAMES
+from scorers.boxes import GAME_IDS
 from scorers.limits import quote
 from scorers.messages import Msg
 from scorers.readings import chosen, setting_out
@@ -42,7 +42,7 @@ __all__ = [
 # game id → its module ``setup_guides/<game>.py``: one per game of the pure packages' one
 # list (scorers/boxes/__init__.py)
 MODULES: dict[str, ModuleType] = {
-    game: importlib.import_module(f"setup_guides.{game}") for game in BOX_GAMES
+    game: importlib.import_module(f"setup_guides.{game}") for game in GAME_IDS
 }
 
 # game id → {player count: allowed variants (the first is the default)}

@@ -14,7 +14,7 @@ from scorers.latria import astrology_numbers_in_play
 COUNTS = latria.PLAYER_COUNTS
 
 
-@pytest.mark.parametrize("game", boxes.GAMES)
+@pytest.mark.parametrize("game", boxes.GAME_IDS)
 def test_every_variant_is_listed_once_and_each_count_has_one(game):
     box = boxes.box(game)
     ids = boxes.variant_ids(box)

@@ -33,7 +33,7 @@ def by_id(game: Game) -> str:
 
 
 def test_the_catalog_holds_the_games_of_the_pure_packages_in_their_order():
-    assert tuple(GAMES) == boxes.GAMES
+    assert tuple(GAMES) == boxes.GAME_IDS
     assert all(game.id == key for key, game in GAMES.items())
 
 
@@ -89,7 +89,7 @@ def test_each_sheet_has_its_scorer_and_models(game):
         assert sheets.GAME_MODULES[sheet] == sheet
         assert callable(importlib.import_module(module).score)
         assert typing.get_args(sheet_model(sheet).model_fields["game"].annotation) == (sheet,)
-        assert bgstats.GAMES[sheet][0] == game.id
+        assert bgstats.SHEET_GAMES[sheet][0] == game.id
     assert set(sheets.GAME_MODULES) == set(boxes.sheets())
 
 

@@ -2,7 +2,7 @@
 on, and the printed numbers more than one package uses (Latria's hand size, the card
 numbers in play), each stated once, in ``scorers/boxes/<game>.py``.
 
-``GAMES`` is the one list of games of the pure packages: ``scorers.sheets.GAME_MODULES``
+``GAME_IDS`` is the one list of games of the pure packages: ``scorers.sheets.GAME_MODULES``
 and ``setup_guides.MODULES`` are made from it, and ``companion/catalog.py`` builds each
 game's record from the same module (docs/DESIGN.md, "Where a game's knowledge lives").
 A box module imports nothing, so the setup guides, the play flows and the catalog take
@@ -20,19 +20,19 @@ import importlib
 from types import ModuleType
 
 # The five games, in the order the app lists them (Home).
-GAMES = ("latria", "carpe_astra", "luna", "altar", "latoro")
+GAME_IDS = ("latria", "carpe_astra", "luna", "altar", "latoro")
 
 
 def box(game: str) -> ModuleType:
-    """The box module of ``game`` (one of ``GAMES``)."""
-    if game not in GAMES:
+    """The box module of ``game`` (one of ``GAME_IDS``)."""
+    if game not in GAME_IDS:
         raise KeyError(game)
     return importlib.import_module(f"scorers.boxes.{game}")
 
 
 def sheets() -> tuple[str, ...]:
     """Every sheet's ``"game"``, game by game (Latria's, then its campaign's, …)."""
-    return tuple(sheet for game in GAMES for sheet in box(game).SHEETS)
+    return tuple(sheet for game in GAME_IDS for sheet in box(game).SHEETS)
 
 
 def player_range(module: ModuleType) -> tuple[int, int]:
