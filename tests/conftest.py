@@ -7,13 +7,6 @@ settings.register_profile("default", deadline=None)
 settings.load_profile("default")
 
 
-def pytest_collection_modifyitems(items):
-    """The slow tests first, in the order found. The two test processes then end on short
-    tests and end together: a slow test begun near the end ran on alone (longest first is
-    the usual rule for sharing out jobs)."""
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
 def pytest_terminal_summary(terminalreporter):
     """Why each test run again (.ci/test reruns a browser wait that timed out) failed the
     first time: where in the tests (each test file's line on the way down) and the error's

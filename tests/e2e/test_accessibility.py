@@ -22,8 +22,6 @@ from tests.e2e.flutter import button, click_into, open_app, settle, type_into
 from tests.e2e.tables import write_table
 from tests.e2e.test_japanese import choose_language
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 AXE = Path(__file__).parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 # The rules about names and labels. Others axe reports on any Flutter page, Flet's own
 # hello counter too (document-title, meta-viewport, region), are not about the app's

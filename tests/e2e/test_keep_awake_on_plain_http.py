@@ -17,8 +17,6 @@ from tests.e2e.conftest import CHROMIUM_ARGS, LAN_CODE, PHONE, chromium_path
 from tests.e2e.flutter import button, open_app, shows, tap_until
 from tests.e2e.tables import create_table
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 PLAYING = ("() => { const v = document.getElementById('keep-awake');"
            " return !!v && !v.paused && v.currentTime > 0; }")
 PAUSED = "() => { const v = document.getElementById('keep-awake'); return !v || v.paused; }"

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from companion.flows import FLOWS, build_event, replay
 from companion.storage.store import Store
 from tests.e2e.conftest import PHONE
@@ -20,8 +18,6 @@ from tests.e2e.test_two_phones import (
     open_table,
     second_page,  # noqa: F401 - a fixture
 )
-
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
 
 OUT_OF_REACH = "The table's server cannot be reached"
 PLAYERS = ["Ann", "Ben", "Cleo", "Dan"]

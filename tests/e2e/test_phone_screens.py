@@ -14,8 +14,6 @@ from tests.e2e.flutter import button, open_app, settle, shot, shows, type_into
 from tests.e2e.test_accessibility import go
 from tests.e2e.test_phone_ready import background, is_dark, right_edges
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
 
 

@@ -9,16 +9,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from companion.ui.preferences import LARGER_TEXT_KEY
 from companion.ui.widgets.common import TAP
 from tests.e2e.flutter import button, open_app, settle, shot
 from tests.e2e.layout import chip_widths, strip, strip_showing, whole
 from tests.e2e.tables import write_table
 from tests.e2e.test_accessibility import go
-
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
 
 SIX = ["Aiko", "Ben", "Chiara", "Dev", "Emre", "Fumiko"]
 PHONE = {"width": 390, "height": 844}

@@ -10,15 +10,12 @@ import re
 import shutil
 from contextlib import contextmanager
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM_ARGS, PHONE, chromium_path
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
 from tests.e2e.tables import create_table, play_round
 from tests.static_site import built_site, served
-
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
 
 TALL = {"width": 390, "height": 1800}
 START = 60_000  # ms: Pyodide's start and the app's imports, on a loaded machine

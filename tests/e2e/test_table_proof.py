@@ -8,12 +8,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
 from tests.e2e.flutter import button, settle, shot, shows
 from tests.e2e.tables import stored_table
-
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
 
 SIZES = [{"width": 390, "height": 844}, {"width": 360, "height": 740}]
 

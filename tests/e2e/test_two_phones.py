@@ -28,8 +28,6 @@ from tests.e2e.flutter import (
 )
 from tests.e2e.tables import create_table, stored_table
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 TALL = {"width": 390, "height": 1400}
 # The line on a phone whose tap did not land (another phone changed the table first).
 MISSED = re.escape("Another phone changed this just before your tap: it was not applied. ")

@@ -23,7 +23,7 @@ import pytest
 from companion.assets_folder import FONT_FILE
 from tests.packaging.test_packaged_build import assert_home_shows_the_games, clean_env, run, served
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]  # (pyproject.toml: slow ones run first)
+pytestmark = pytest.mark.e2e
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"

@@ -11,8 +11,6 @@ import pytest
 from tests.site.webkit import webkit_available, webkit_driver
 from tests.static_site import built_site, served
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 START = 180  # s: Pyodide's start and the app's imports in WebKit, on a loaded machine
 
 

@@ -24,10 +24,6 @@ from companion.tools.static_site import (
 )
 from tests.static_site import built_site
 
-# Run with the slow tests (pyproject.toml): the site's build, a quarter of a minute, is
-# then made once for these and the browser's tests of the site in the same process.
-pytestmark = pytest.mark.slow
-
 
 def test_the_page_runs_python_from_the_site_with_hash_routes():
     html = (built_site() / "index.html").read_text(encoding="utf-8")

@@ -48,7 +48,6 @@ def wrong_codes() -> Iterator[str]:
     return (f"{rng.randrange(10**6):06d}" for _ in itertools.count())
 
 
-@pytest.mark.slow
 def test_wrong_codes_from_many_addresses_are_capped_and_a_joined_phone_still_comes_in(lan):
     async def scenario():
         host = await Phone(lan.port, route=f"/?code={CODE}").open()

@@ -26,8 +26,6 @@ from tests.run_async import run
 from tests.web.phones import HOME, Phone
 from tests.web.test_server import READY, Companion
 
-pytestmark = pytest.mark.slow  # (pyproject.toml: run first)
-
 CODE = "246810"
 FILES = 1024
 SLOW = 1100
