@@ -4,13 +4,13 @@ for Emscripten's FS whose writes to IndexedDB finish when the test says."""
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from types import SimpleNamespace
 
 from companion.storage.browser import BrowserFolder
 from companion.storage.store import Store
 from companion.web.in_browser import Held, hold_screens_while_saving
+from tests.run_async import run
 
 
 class StandInFS:
@@ -38,7 +38,7 @@ class StandInFS:
 def test_load_mounts_the_folder_and_reads_it(tmp_path):
     fs = StandInFS()
     folder = BrowserFolder(tmp_path / "data", fs=fs)
-    asyncio.run(folder.load())
+    run(folder.load())
     assert fs.mounted == [("IDBFS", str(tmp_path / "data"))]
     assert (tmp_path / "data").is_dir() and folder.unreadable is None
     assert folder.kept is None  # a browser that cannot say: Home says nothing
@@ -49,7 +49,7 @@ def test_load_asks_whether_the_browser_keeps_its_storage(tmp_path):
         return False
 
     folder = BrowserFolder(tmp_path, fs=StandInFS(), storage=SimpleNamespace(persisted=persisted))
-    asyncio.run(folder.load())
+    run(folder.load())
     assert folder.kept is False
 
 
@@ -58,7 +58,7 @@ def test_storage_that_cannot_be_read_is_never_written_over(tmp_path):
 
     fs = StandInFS(load_error="QuotaExceededError")
     folder = BrowserFolder(tmp_path / "data", fs=fs)
-    asyncio.run(folder.load())
+    run(folder.load())
     assert "QuotaExceededError" in folder.unreadable
     make_main(folder.path, browser=folder)
     # The store is not opened (its error screen is shown): no new file, nothing written back.
@@ -84,9 +84,9 @@ def test_a_second_tab_reads_and_writes_nothing(tmp_path):
 
     locks, fs = StandInLocks(), StandInFS()
     first = BrowserFolder(tmp_path / "data", fs=fs, locks=locks)
-    asyncio.run(first.load())
+    run(first.load())
     second = BrowserFolder(tmp_path / "data", fs=fs, locks=locks)
-    asyncio.run(second.load())
+    run(second.load())
     assert not first.elsewhere and second.elsewhere
     assert len(fs.mounted) == 1  # the second tab did not even read the storage
     make_main(second.path, browser=second)
@@ -149,5 +149,5 @@ def test_the_client_connection_is_wrapped(tmp_path):
 
     bridge = SimpleNamespace(start_connection=start_connection)
     hold_screens_while_saving(folder, flet_js=bridge)
-    asyncio.run(bridge.start_connection(print))
+    run(bridge.start_connection(print))
     assert isinstance(started[0], Held) and started[0].send is print

@@ -23,6 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from tests.run_async import run
 from tests.web.test_server import Companion
 
 CODE = "246810"
@@ -268,7 +269,7 @@ async def drive(port: int) -> tuple[int, dict[str, str]]:
 
 def test_malformed_messages_put_no_traceback_on_the_console(server):
     before = server.output()
-    bad, outcomes = asyncio.run(asyncio.wait_for(drive(server.port), 240))
+    bad, outcomes = run(asyncio.wait_for(drive(server.port), 240))
     console = server.output()[len(before):]
     assert "Traceback" not in console, console[:6000]
     lines = [line for line in console.splitlines() if line.strip()]
