@@ -187,8 +187,7 @@ def server(spare_servers, request):
     s = spare_servers()
     yield s
     s.stop()
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:  # what the server said: in the test's report
+    if call_failed(request):  # what the server said: in the test's report
         print(f"The server's console ({s.log_path.name}), its end:")
         print(s.log_path.read_text(errors="replace")[-3000:])
 
@@ -215,8 +214,7 @@ def page(browser, request):
     pg = context.new_page()
     pg.set_default_timeout(15000)
     yield pg
-    failed = getattr(request.node, "rep_call", None)
-    if failed is not None and failed.failed:
+    if call_failed(request):
         ARTIFACTS.mkdir(exist_ok=True)
         pg.screenshot(path=str(ARTIFACTS / f"{request.node.name}.png"))
     context.close()
@@ -227,3 +225,10 @@ def pytest_runtest_makereport(item, call):
     outcome = yield
     rep = outcome.get_result()
     setattr(item, f"rep_{rep.when}", rep)
+
+
+def call_failed(request) -> bool:
+    """Whether the test itself failed (for a fixture's teardown: ``rep_call`` is kept by
+    ``pytest_runtest_makereport``)."""
+    report = getattr(request.node, "rep_call", None)
+    return report is not None and report.failed
