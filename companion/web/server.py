@@ -479,7 +479,7 @@ def build_app(main: Callable, allowed_origins: Iterable[str] = (),
               cache_dir: Path | None = None, gate: Gate | None = None,
               **limits) -> ASGIApp:
     """The whole ASGI app for a Flet ``main``: Flet's own app inside our middleware.
-    ``cache_dir`` keeps the compressed client (default: compressed.cache_dir());
+    ``cache_dir`` keeps the compressed client (default: data_folder.cache_dir());
     ``gate`` is the access code's, shared with ``main``'s guard (its lobby bounds the
     sessions waiting for the code); ``limits`` are HandshakeLimit's (tests make them
     small)."""

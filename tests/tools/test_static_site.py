@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
+from companion.tools import static_site
 from companion.tools.static_site import (
     NOT_RUN,
     BuildError,
@@ -81,20 +82,45 @@ def pyodide_folder() -> Path:
     return Path(flet_web.get_package_web_dir()) / "pyodide"
 
 
+MEMBERS = [("main.py", b"import pkg\n"), ("pkg/__init__.py", b'"""A doc."""\nX = 1\n'),
+           ("pkg/data.json", b"{}")]
+
+
 def test_the_same_sources_compile_to_the_same_bytes(tmp_path):
-    members = [("main.py", b"import pkg\n"), ("pkg/__init__.py", b'"""A doc."""\nX = 1\n'),
-               ("pkg/data.json", b"{}")]
-    first = compiled(members, pyodide_folder(), tmp_path / "one")
+    first = compiled(MEMBERS, pyodide_folder(), tmp_path / "one", cache=tmp_path / "cache-1")
     assert [name for name, _ in first] == ["main.py", "pkg/__init__.pyc", "pkg/data.json"]
     assert first[0][1] == b"import pkg\n" and first[2][1] == b"{}"
     assert b"A doc." not in first[1][1]  # no docstrings outside Flet
-    assert compiled(members, pyodide_folder(), tmp_path / "two") == first
+    again = compiled(MEMBERS, pyodide_folder(), tmp_path / "two", cache=tmp_path / "cache-2")
+    assert again == first
+
+
+def test_bytecode_compiled_before_is_taken_from_the_cache_and_a_change_is_compiled(
+        tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    first = compiled(MEMBERS, pyodide_folder(), tmp_path / "one", cache=cache)
+    assert len(list(cache.rglob("*.pyc"))) == 1  # pkg/__init__.py (main.py stays a source)
+
+    def no_node(*args):
+        raise AssertionError("compiled again")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(static_site, "compile_with_node", no_node)
+        assert compiled(MEMBERS, pyodide_folder(), tmp_path / "two", cache=cache) == first
+        # the same source at another path is another module (its path is in its bytecode)
+        with pytest.raises(AssertionError, match="compiled again"):
+            compiled([("other/__init__.py", MEMBERS[1][1])], pyodide_folder(),
+                     tmp_path / "three", cache=cache)
+    changed = [*MEMBERS[:1], ("pkg/__init__.py", b"X = 2\n"), *MEMBERS[2:]]
+    now = compiled(changed, pyodide_folder(), tmp_path / "four", cache=cache)
+    assert now[1][0] == "pkg/__init__.pyc" and now[1][1] != first[1][1]
+    assert len(list(cache.rglob("*.pyc"))) == 2
 
 
 def test_a_module_the_browser_cannot_compile_fails_the_build_by_name(tmp_path):
     with pytest.raises(BuildError, match=r"pkg/broken\.py: SyntaxError"):
         compiled([("main.py", b""), ("pkg/broken.py", b"def (:\n")], pyodide_folder(),
-                 tmp_path)
+                 tmp_path / "app", cache=tmp_path / "cache")
 
 
 def wheel(folder, name: str, *requires: str):
