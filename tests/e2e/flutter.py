@@ -100,22 +100,26 @@ def settle(page: Page) -> None:
     a few seconds: a screen that never holds still is for the test's next wait to tell).
     The quarter of a second counts from now: a change just made (a new size, the text
     size) may leave the tree's length as it was."""
-    page.evaluate("window.__treeSeen = null")
+    page.evaluate("window.__treeChanged = performance.now()")
     try:
-        page.wait_for_function(HELD_STILL, polling=100, timeout=8000)
+        page.wait_for_function(HELD_STILL, polling=25, timeout=8000)
     except PlaywrightTimeout:
         pass
 
 
-# True once the accessibility tree's size has stayed the same for a quarter of a second.
+# True once nothing in the accessibility tree has changed for a quarter of a second: an
+# observer of the tree (set up at the first call on a page, again for a new tree) notes
+# the time of each change, so that a change that leaves its size as it was counts too.
 HELD_STILL = """() => {
-  const size = document.querySelector("flt-semantics-host")?.innerHTML.length;
-  const seen = window.__treeSeen;
-  if (!seen || seen.size !== size) {
-    window.__treeSeen = {size, since: performance.now()};
-    return false;
+  const host = document.querySelector("flt-semantics-host");
+  if (!host) return false;
+  if (window.__treeWatched !== host) {
+    window.__treeWatched = host;
+    new MutationObserver(() => { window.__treeChanged = performance.now(); }).observe(
+      host, {subtree: true, childList: true, attributes: true, characterData: true});
+    window.__treeChanged = performance.now();
   }
-  return performance.now() - seen.since >= 250;
+  return performance.now() - window.__treeChanged >= 250;
 }"""
 
 

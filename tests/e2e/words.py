@@ -46,10 +46,15 @@ def program_words(lines: list[str]) -> list[str]:
     return sorted({line for line in lines if RULING_ID.search(line) or PROGRAM_WORDS.search(line)})
 
 
+def mouse_away(page: Page) -> None:
+    """The mouse over the app bar, where it shades nothing: before the wait for a
+    screenshot, so that no hover shade is in the picture."""
+    page.mouse.move(180, 8)
+
+
 def fast_shot(page: Page, name: str) -> Path:
+    """A screenshot of the page held still, the mouse away (``mouse_away``)."""
     SHOTS.mkdir(exist_ok=True)
-    page.mouse.move(180, 8)  # over the app bar: no hover shade in the picture
-    page.wait_for_timeout(100)
     path = SHOTS / f"{name}.png"
     page.screenshot(path=str(path))
     keep_for_readme(name, path)
@@ -70,6 +75,7 @@ def read_screen(page: Page, name: str, max_parts: int = 12) -> list[str]:
     page.set_viewport_size(SMALL)
     page.mouse.move(180, 400)
     page.mouse.wheel(0, -20000)
+    mouse_away(page)
     settle(page)
     page.evaluate("document.fonts.ready.then(() => true)")
     seen = texts(page)
@@ -79,6 +85,7 @@ def read_screen(page: Page, name: str, max_parts: int = 12) -> list[str]:
             before = page.evaluate(_TOPS)
             page.mouse.move(180, 400)
             page.mouse.wheel(0, 560)
+            mouse_away(page)
             page.wait_for_timeout(350)
             if page.evaluate(_TOPS) == before:  # the bottom was reached: nothing moved
                 break
