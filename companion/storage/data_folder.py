@@ -31,6 +31,15 @@ def cache_dir() -> Path:
     return Path(user_cache_dir(APP_NAME, appauthor=False))
 
 
+def write_cache_file(target: Path, data: bytes) -> None:
+    """``target``, a file of the cache folder, written whole or not at all: another
+    process may be writing or reading it at the same time."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    temporary.write_bytes(data)
+    os.replace(temporary, target)
+
+
 DB_NAME = "tables.sqlite3"  # companion/storage/store.py's file (not imported: --help stays fast)
 
 

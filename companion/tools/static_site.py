@@ -30,12 +30,12 @@ app on the phone itself"):
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import importlib
 import io
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -53,7 +53,7 @@ from packaging.utils import canonicalize_name
 
 from companion.app_version import DISTRIBUTION, SITE_VERSION_FILE
 from companion.assets_folder import ASSETS, FONT_FAMILY, FONT_FILE, LATIN_FONT_FILE
-from companion.storage.data_folder import cache_dir
+from companion.storage.data_folder import cache_dir, write_cache_file
 
 PACKAGES = ("companion", "scorers", "setup_guides")
 HERE = Path(__file__).parent
@@ -396,15 +396,9 @@ def cache_entry(cache: Path, compiler: bytes, name: str, source: bytes) -> Path:
 
 
 def keep_in_cache(entry: Path, bytecode: bytes) -> None:
-    """Write ``entry`` whole or not at all (two builds may write it at once); a cache
-    that cannot be written only makes the next build slower."""
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=entry.parent, delete=False) as temp:
-            temp.write(bytecode)
-        os.replace(temp.name, entry)
-    except OSError:
-        pass
+    """A cache that cannot be written only makes the next build slower."""
+    with contextlib.suppress(OSError):
+        write_cache_file(entry, bytecode)
 
 
 def compile_with_node(folder: Path, pyodide: Path, options: str) -> None:

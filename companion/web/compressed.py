@@ -59,7 +59,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import FileResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.storage.data_folder import cache_dir
+from companion.storage.data_folder import cache_dir, write_cache_file
 
 VERSIONED = "/v/"  # /v/<digest>/<path>: a file of this version of the client
 FALLBACK_FONTS = "fallback-fonts/"  # under /v/<digest>/: Flutter's fontFallbackBaseUrl
@@ -253,10 +253,7 @@ class Compressor:
             self.done.add(f.key)
 
     def _write(self, f: ClientFile, suffix: str, data: bytes) -> None:
-        target = self.folder / f"{f.key}.{suffix}"
-        temporary = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-        temporary.write_bytes(data)
-        os.replace(temporary, target)
+        write_cache_file(self.folder / f"{f.key}.{suffix}", data)
 
 
 _compressors: dict[tuple[Path, str], Compressor] = {}
