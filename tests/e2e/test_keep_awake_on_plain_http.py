@@ -20,6 +20,11 @@ from tests.e2e.tables import create_table
 PLAYING = ("() => { const v = document.getElementById('keep-awake');"
            " return !!v && !v.paused && v.currentTime > 0; }")
 PAUSED = "() => { const v = document.getElementById('keep-awake'); return !v || v.paused; }"
+# How often the video has started on this page (a media element's "play" does not bubble:
+# caught on its way down).
+COUNT_PLAYS = ("window.videoPlays = 0; document.addEventListener("
+               "'play', () => { window.videoPlays++; }, true);")
+PLAYS = "() => window.videoPlays"
 # Whether the page holds the screen (a lock or the video), as ft.Wakelock's plugin asks it:
 # polled (wait_for_function takes a promise for a truthy value).
 HELD = ("(wanted) => { window.Wakelock.enabled().then(held => { window.heldNow = held; });"
@@ -43,6 +48,7 @@ def phone(insecure, keep_awake: bool | None = None):
     if keep_awake is not None:  # as Settings keeps it (ft.SharedPreferences)
         context.add_init_script(
             f"localStorage.setItem('flutter.companion.keep_awake', '{str(keep_awake).lower()}')")
+    context.add_init_script(COUNT_PLAYS)
     page = context.new_page()
     page.set_default_timeout(20000)
     return context, page
@@ -82,6 +88,7 @@ def video_walk(server, page) -> None:
     open_play(page, server)
     button(page, "Start: Preliminary round").click()  # a tap, as at the table
     page.wait_for_function(PLAYING)
+    assert page.evaluate(PLAYS) == 1
     video = page.evaluate("""() => { const v = document.getElementById('keep-awake');
         return {muted: v.muted, loop: v.loop, inline: v.playsInline,
                 source: v.currentSrc.split('/').pop()}; }""")
@@ -101,7 +108,12 @@ def video_walk(server, page) -> None:
     button(page, "Back").first.click()
     on_table = page.get_by_text("Edit names and seats")
     tap_until(page, button(page, "Open Luna table"), on_table)
+    plays = page.evaluate(PLAYS)
     button(page, "Play").first.click()
     shows(page, "Next: Novices").wait_for()
-    page.wait_for_timeout(2000)  # what the server would have asked has come
+    # Back to the table: once its screen is drawn, whatever the server asked on entering
+    # Play has come before it (one socket, in order), and the video never started.
+    button(page, "Back").first.click()
+    on_table.wait_for()
+    assert page.evaluate(PLAYS) == plays
     assert page.evaluate(PAUSED)
