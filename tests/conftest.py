@@ -1,10 +1,23 @@
-"""Shared test settings."""
+"""Shared test settings, and the static site built once per run."""
 
+from pathlib import Path
+
+import pytest
 from hypothesis import settings
+
+from tests.static_site import built_once
 
 # A 2-core CI machine is slower than a laptop: no per-example deadline, same example count.
 settings.register_profile("default", deadline=None)
 settings.load_profile("default")
+
+
+@pytest.fixture(scope="session")
+def static_site(tmp_path_factory, worker_id) -> Path:
+    """The site ``python -m companion.site`` writes (tests/static_site.py), in the run's
+    temporary folder: the one its processes share under pytest-xdist."""
+    run = tmp_path_factory.getbasetemp()
+    return built_once(run if worker_id == "master" else run.parent)
 
 
 def pytest_terminal_summary(terminalreporter):

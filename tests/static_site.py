@@ -1,29 +1,31 @@
-"""The static site (``python -m companion.site``) built once per test process, and a plain
-static web server for it, as any static host would serve it: the browser tests of the
-site (Chromium and WebKit) open it from here."""
+"""The static site (``python -m companion.site``) built once per test run, and a plain
+static web server for it, as any static host would serve it: the tests of the site (its
+files, and the site in Chromium and WebKit) open it from here."""
 
 from __future__ import annotations
 
-import atexit
 import functools
-import shutil
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from filelock import FileLock
 
-@functools.cache
-def built_site() -> Path:
-    """The site, built into a temporary folder (removed when the process ends)."""
+
+def built_once(folder: Path) -> Path:
+    """The site, built into ``folder`` by the first of the run's test processes to ask: the
+    others wait for it (a lock beside it, as pytest-xdist's documentation shares a session
+    fixture's work) and take it. A build that did not finish is made again."""
     from companion.tools.static_site import build
 
-    folder = Path(tempfile.mkdtemp(prefix="companion-site-test-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    build(folder / "site")
-    return folder / "site"
+    site, done = folder / "static-site", folder / "static-site.built"
+    with FileLock(folder / "static-site.lock"):
+        if not done.exists():
+            build(site)
+            done.touch()
+    return site
 
 
 class QuietHandler(SimpleHTTPRequestHandler):

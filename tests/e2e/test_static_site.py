@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from tests.e2e.conftest import ARTIFACTS, CHROMIUM_ARGS, PHONE, chromium_path
 from tests.e2e.flutter import button, open_app, shot, shows, tap_until, type_into
 from tests.e2e.tables import create_table, play_round
-from tests.static_site import built_site, served
+from tests.static_site import served
 
 TALL = {"width": 390, "height": 1800}
 START = 60_000  # ms: Pyodide's start and the app's imports, on a loaded machine
@@ -57,7 +57,7 @@ def ann_total(page) -> str:
 
 
 def test_a_table_is_kept_offline_across_a_restart_a_new_build_and_moves_by_backup(
-        browser, tmp_path):
+        browser, static_site, tmp_path):
     """Played and scored, then with no network: the table after a reload and after the
     browser is closed and opened again; its Results, History, Stats, the rulebooks' search
     and a backup saved, all offline. Back online, the host's folder replaced by a newer
@@ -66,7 +66,7 @@ def test_a_table_is_kept_offline_across_a_restart_a_new_build_and_moves_by_backu
     from tests.e2e.test_backup import open_settings, restore, scroll_down
 
     live = tmp_path / "live"
-    shutil.copytree(built_site(), live)
+    shutil.copytree(static_site, live)
     with served(live) as url:
         with phone(browser, tmp_path / "profile", "site-made-failed") as (context, page):
             create_table(page, url, "Latria", ["Ann", "Ben", "Cleo", "Dan"])
@@ -181,11 +181,12 @@ LANGUAGE = "flutter.table_companion.language"  # ft.SharedPreferences in local s
 LARGER_TEXT = "flutter.companion.larger_text"
 
 
-def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, tmp_path):
+def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, static_site,
+                                                                 tmp_path):
     """One phone: Settings in English, Home and Settings in Japanese at 360 with the larger
     text; a second tab told the tables are open in the first and changing nothing; then
     the saved file damaged in the browser's storage: refused, and left as it was."""
-    with served(built_site()) as url:
+    with served(static_site) as url:
         with phone(browser, tmp_path / "profile", "site-screens-failed") as (context, page):
             home(page, url)  # the first visit saves an empty store
             page.set_viewport_size(TALL)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.site.webkit import webkit_available, webkit_driver
-from tests.static_site import built_site, served
+from tests.static_site import served
 
 START = 180  # s: Pyodide's start and the app's imports in WebKit, on a loaded machine
 
@@ -53,8 +53,8 @@ def open_app(driver, url: str) -> None:
         "if (p) p.click(); return !!document.querySelector('flt-semantics');"))
 
 
-def test_home_draws_and_a_table_made_survives_a_reload(webkit, tmp_path):
-    with served(built_site()) as url, webkit_driver(tmp_path / "profile") as driver:
+def test_home_draws_and_a_table_made_survives_a_reload(webkit, static_site, tmp_path):
+    with served(static_site) as url, webkit_driver(tmp_path / "profile") as driver:
         driver.set_window_size(390, 844)
         open_app(driver, url)
         wait_for(driver, "Start a new table")

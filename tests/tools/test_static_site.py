@@ -1,4 +1,4 @@
-"""What ``python -m companion.site`` writes (tests/static_site.py builds it once): a page
+"""What ``python -m companion.site`` writes (tests/static_site.py builds it once a run): a page
 that loads Pyodide from the site itself, an app archive the browser's Python starts from
 with no package index, compiled for that Python as its standard library is, and a service
 worker that knows every file by its hash."""
@@ -23,21 +23,20 @@ from companion.tools.static_site import (
     compiled,
     needed_names,
 )
-from tests.static_site import built_site
 
 
-def test_the_page_runs_python_from_the_site_with_hash_routes():
-    html = (built_site() / "index.html").read_text(encoding="utf-8")
+def test_the_page_runs_python_from_the_site_with_hash_routes(static_site):
+    html = (static_site / "index.html").read_text(encoding="utf-8")
     assert 'flet.pyodideUrl="./pyodide/pyodide.mjs"' in html
     assert 'flet.routeUrlStrategy="hash"' in html and "flet.pyodide = true" in html
     assert "cdn.jsdelivr" not in html and "navigator.storage.persist()" in html
     assert re.search(r'flet\.siteBuild = "[0-9a-f]{16}"', html)
-    bootstrap = (built_site() / "flutter_bootstrap.js").read_text(encoding="utf-8")
+    bootstrap = (static_site / "flutter_bootstrap.js").read_text(encoding="utf-8")
     assert 'serviceWorkerUrl: "flutter_service_worker.js?v=" + flet.siteBuild' in bootstrap
 
 
-def test_the_worker_knows_every_file_of_the_site_by_its_hash():
-    site = built_site()
+def test_the_worker_knows_every_file_of_the_site_by_its_hash(static_site):
+    site = static_site
     worker = (site / "flutter_service_worker.js").read_text(encoding="utf-8")
     files = json.loads(re.search(r"const FILES = (\{.*?\});", worker)[1])
     on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
@@ -45,8 +44,8 @@ def test_the_worker_knows_every_file_of_the_site_by_its_hash():
     assert "__" not in worker.split("const BASE")[0].replace("__FILES__", "")  # all filled in
 
 
-def test_the_archive_starts_without_a_package_index():
-    with tarfile.open(built_site() / "app.tar.gz") as tar:
+def test_the_archive_starts_without_a_package_index(static_site):
+    with tarfile.open(static_site / "app.tar.gz") as tar:
         names = tar.getnames()
     assert "main.py" in names and "site_version.json" in names
     assert "pyproject.toml" not in names and "requirements.txt" not in names
@@ -60,8 +59,8 @@ def test_the_archive_starts_without_a_package_index():
     assert not any(n.startswith(("companion/tools/", "tests/")) for n in names)
 
 
-def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there():
-    with tarfile.open(built_site() / "app.tar.gz") as tar:
+def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there(static_site):
+    with tarfile.open(static_site / "app.tar.gz") as tar:
         names = tar.getnames()
     assert [n for n in names if n.endswith(".py")] == ["main.py"]  # run by its path
     assert {"companion/__main__.pyc", "scorers/__init__.pyc",
@@ -69,10 +68,10 @@ def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there():
     assert any(n.startswith("companion/i18n/") and n.endswith(".json") for n in names)
     assert not any(NOT_RUN.match(n.removeprefix("__pypackages__/")) for n in names)
     assert "__pypackages__/pydantic-2.14.4.dist-info/licenses/LICENSE" in names
-    with zipfile.ZipFile(built_site() / "pyodide" / "python_stdlib.zip") as stdlib:
+    with zipfile.ZipFile(static_site / "pyodide" / "python_stdlib.zip") as stdlib:
         modules = [n for n in stdlib.namelist() if n.endswith((".py", ".pyc"))]
     assert "asyncio/__init__.pyc" in modules and not any(n.endswith(".py") for n in modules)
-    worker = (built_site() / "python-worker.js").read_text(encoding="utf-8")
+    worker = (static_site / "python-worker.js").read_text(encoding="utf-8")
     assert "extraction_filter = staticmethod(tarfile.fully_trusted_filter)" in worker
 
 
