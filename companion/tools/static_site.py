@@ -25,6 +25,9 @@ app on the phone itself"):
   compiled for Pyodide's Python by Pyodide itself under Node.js (``site_compile.mjs``),
   which a phone otherwise did at every start; ``python-worker.js`` unpacks the archive
   without checking each member (``unpacking_trusted``).
+- ``python.js`` and ``python-worker.js``: the Python worker made, and Pyodide started, as
+  soon as this build's service worker serves the page (``site_python.js``), not once
+  Flutter's client has loaded.
 - the font manifest as the server serves it (``companion/web/compressed.py``).
 """
 
@@ -135,8 +138,12 @@ def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
     bootstrap = out / "flutter_bootstrap.js"
     bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
     python_worker = out / "python-worker.js"
-    python_worker.write_text(unpacking_trusted(python_worker.read_text(encoding="utf-8")),
-                             encoding="utf-8")
+    python_worker.write_text(
+        runtime_preloaded(unpacking_trusted(python_worker.read_text(encoding="utf-8"))),
+        encoding="utf-8")
+    python_page = out / "python.js"
+    python_page.write_text(python_started_early(python_page.read_text(encoding="utf-8")),
+                           encoding="utf-8")
 
     # The page names the build (its digest, of every other file), and so the worker that
     # serves it: the page is asked of the host first (site_worker.js), and a newer build
@@ -201,6 +208,50 @@ def unpacking_trusted(script: str) -> str:
     return replace_once(script, UNPACK, f"{indent}import tarfile\n{indent}tarfile.TarFile."
                         "extraction_filter = staticmethod(tarfile.fully_trusted_filter)\n"
                         + UNPACK)
+
+
+def python_started_early(script: str) -> str:
+    """Flet's python.js, the Python worker made as soon as this build's service worker
+    serves the page (``site_python.js``), and Flet's jsConnect taking that worker."""
+    script = replace_once(script, "app.worker = new Worker(",
+                          "app.worker = takeEarlyWorker() || new Worker(")
+    return script + (HERE / "site_python.js").read_text(encoding="utf-8")
+
+
+LOAD_RUNTIME = """\
+        const pyodideModule = await import(self.pyodideUrl);
+        const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+        self.pyodide = await loadPyodide({
+            stdout: (text) => self.sendPythonOutput(text, false),
+            stderr: (text) => self.sendPythonOutput(text, true),
+        });
+"""
+PRELOAD = """\
+// Pyodide started at the page's "preload" (companion/tools/site_python.js), else at init.
+self.loadRuntime = async function (url) {
+    const pyodideModule = await import(url);
+    const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+    return await loadPyodide({
+        stdout: (text) => self.sendPythonOutput(text, false),
+        stderr: (text) => self.sendPythonOutput(text, true),
+    });
+};
+
+self.onmessage = async (event) => {
+    if (event.data && event.data.preload && !self.initialized) {
+        self.pyodideLoading = self.loadRuntime(event.data.preload);
+        self.pyodideLoading.catch(() => {});  // awaited, and told, at init
+        return;
+    }
+"""
+
+
+def runtime_preloaded(script: str) -> str:
+    """Flet's Python worker starting Pyodide when the page asks it to ("preload", before
+    the app's own start), and taking that Pyodide at the app's start."""
+    script = replace_once(script, LOAD_RUNTIME, "        self.pyodide = await (self.pyodideLoading"
+                          " || self.loadRuntime(self.pyodideUrl));\n")
+    return replace_once(script, "self.onmessage = async (event) => {\n", PRELOAD)
 
 
 def site_files(out: Path) -> list[str]:

@@ -22,6 +22,8 @@ from companion.tools.static_site import (
     browser_requirements,
     compiled,
     needed_names,
+    python_started_early,
+    runtime_preloaded,
 )
 
 
@@ -73,6 +75,23 @@ def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there(stat
     assert "asyncio/__init__.pyc" in modules and not any(n.endswith(".py") for n in modules)
     worker = (static_site / "python-worker.js").read_text(encoding="utf-8")
     assert "extraction_filter = staticmethod(tarfile.fully_trusted_filter)" in worker
+
+
+def test_the_python_worker_starts_pyodide_as_the_page_opens(static_site):
+    page = (static_site / "python.js").read_text(encoding="utf-8")
+    assert "app.worker = takeEarlyWorker() || new Worker(" in page
+    assert 'controller.scriptURL.endsWith("?v=" + flet.siteBuild)' in page  # this build's
+    worker = (static_site / "python-worker.js").read_text(encoding="utf-8")
+    assert "self.pyodide = await (self.pyodideLoading || self.loadRuntime(" in worker
+    assert worker.count("await import(") == 1  # Flet's own load of Pyodide is replaced
+    assert worker.index("event.data.preload") < worker.index("// run only once")
+
+
+def test_a_flet_whose_page_scripts_changed_fails_the_build_by_name():
+    with pytest.raises(BuildError, match="Flet's client changed"):
+        python_started_early("globalThis.jsConnect = async function () {};")
+    with pytest.raises(BuildError, match="Flet's client changed"):
+        runtime_preloaded("self.onmessage = async (event) => {\n};")
 
 
 def pyodide_folder() -> Path:
