@@ -3,8 +3,9 @@
 // Python worker only once Flutter's client has loaded and connects (jsConnect), some two
 // seconds into a visit, and Pyodide's own start then takes over a second more. Here the
 // worker is made as soon as this build's service worker serves the page, and starts
-// Pyodide at once (python-worker.js, "preload"); jsConnect takes that worker, and the app
-// itself still starts when jsConnect hands it the client's arguments.
+// Pyodide and unpacks the app's archive at once (python-worker.js, "preload"); jsConnect
+// takes that worker, and the app itself still starts when jsConnect hands it the client's
+// arguments.
 // Only under this build's service worker (its URL names the build): under an older
 // build's, still in charge while a newer build on the host is taken, the worker would
 // load that older build's files.
@@ -25,7 +26,8 @@ function startPythonEarly() {
     }
     earlyPython.worker = new Worker(
         flet.entrypointBaseUrl.replace(/\/$/, "") + "/python-worker.js", { type: "module" });
-    earlyPython.worker.postMessage({ preload: flet.pyodideUrl || "pyodide/pyodide.mjs" });
+    earlyPython.worker.postMessage({ preload: flet.pyodideUrl || "pyodide/pyodide.mjs",
+                                     archive: flet.appPackageUrl });
     return true;
 }
 

@@ -25,9 +25,9 @@ app on the phone itself"):
   compiled for Pyodide's Python by Pyodide itself under Node.js (``site_compile.mjs``),
   which a phone otherwise did at every start; ``python-worker.js`` unpacks the archive
   without checking each member (``unpacking_trusted``).
-- ``python.js`` and ``python-worker.js``: the Python worker made, and Pyodide started, as
-  soon as this build's service worker serves the page (``site_python.js``), not once
-  Flutter's client has loaded.
+- ``python.js`` and ``python-worker.js``: the Python worker made, Pyodide started and the
+  app's archive unpacked as soon as this build's service worker serves the page
+  (``site_python.js``), not once Flutter's client has loaded.
 - the font manifest as the server serves it (``companion/web/compressed.py``).
 """
 
@@ -227,30 +227,55 @@ LOAD_RUNTIME = """\
         });
 """
 PRELOAD = """\
-// Pyodide started at the page's "preload" (companion/tools/site_python.js), else at init.
-self.loadRuntime = async function (url) {
+// Pyodide started, and the app's archive unpacked, at the page's "preload"
+// (companion/tools/site_python.js); else Pyodide at init, and the archive after it.
+self.flet_js.unpacked_archive = null;
+self.loadRuntime = async function (url, archive) {
     const pyodideModule = await import(url);
     const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
-    return await loadPyodide({
+    const pyodide = await loadPyodide({
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
     });
+    if (archive) {
+        pyodide.globals.set("preloaded_archive", archive);
+        await pyodide.runPythonAsync(`
+import tarfile
+from pyodide.http import pyfetch
+tarfile.TarFile.extraction_filter = staticmethod(tarfile.fully_trusted_filter)
+response = await pyfetch(preloaded_archive)
+if not response.ok:
+    raise RuntimeError(f"Failed to download app package: HTTP {response.status}")
+await response.unpack_archive(format="gztar")
+`);
+        self.flet_js.unpacked_archive = archive;
+    }
+    return pyodide;
 };
 
 self.onmessage = async (event) => {
     if (event.data && event.data.preload && !self.initialized) {
-        self.pyodideLoading = self.loadRuntime(event.data.preload);
+        self.pyodideLoading = self.loadRuntime(event.data.preload, event.data.archive);
         self.pyodideLoading.catch(() => {});  // awaited, and told, at init
         return;
     }
 """
+DOWNLOAD = """\
+        if "script" not in py_args:
+            print("Downloading app archive")
+"""
 
 
 def runtime_preloaded(script: str) -> str:
-    """Flet's Python worker starting Pyodide when the page asks it to ("preload", before
-    the app's own start), and taking that Pyodide at the app's start."""
+    """Flet's Python worker starting Pyodide and unpacking the app's archive when the page
+    asks it to ("preload", before the app's own start), and taking both at the app's
+    start (the archive, if it is the one the app is started with)."""
     script = replace_once(script, LOAD_RUNTIME, "        self.pyodide = await (self.pyodideLoading"
                           " || self.loadRuntime(self.pyodideUrl));\n")
+    script = replace_once(script, DOWNLOAD, DOWNLOAD.replace("        if ", """\
+        if "script" not in py_args and app_package_url == flet_js.unpacked_archive:
+            print("App archive unpacked already")
+        elif """))
     return replace_once(script, "self.onmessage = async (event) => {\n", PRELOAD)
 
 

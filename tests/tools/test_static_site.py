@@ -77,7 +77,7 @@ def test_the_python_is_compiled_for_the_browser_and_only_what_runs_is_there(stat
     assert "extraction_filter = staticmethod(tarfile.fully_trusted_filter)" in worker
 
 
-def test_the_python_worker_starts_pyodide_as_the_page_opens(static_site):
+def test_the_python_worker_starts_pyodide_and_unpacks_the_app_as_the_page_opens(static_site):
     page = (static_site / "python.js").read_text(encoding="utf-8")
     assert "app.worker = takeEarlyWorker() || new Worker(" in page
     assert 'controller.scriptURL.endsWith("?v=" + flet.siteBuild)' in page  # this build's
@@ -85,6 +85,9 @@ def test_the_python_worker_starts_pyodide_as_the_page_opens(static_site):
     assert "self.pyodide = await (self.pyodideLoading || self.loadRuntime(" in worker
     assert worker.count("await import(") == 1  # Flet's own load of Pyodide is replaced
     assert worker.index("event.data.preload") < worker.index("// run only once")
+    # the archive unpacked at "preload" is not downloaded again at the app's start
+    assert 'if "script" not in py_args and app_package_url == flet_js.unpacked_archive:' \
+        in worker
 
 
 def test_a_flet_whose_page_scripts_changed_fails_the_build_by_name():
