@@ -23,11 +23,11 @@ app on the phone itself"):
   asks no package index at start (micropip would, and fail offline).
 - ``app.tar.gz`` and Pyodide's standard library (``python_stdlib.zip``): their modules
   compiled for Pyodide's Python by Pyodide itself under Node.js (``site_compile.mjs``),
-  which a phone otherwise did at every start; ``python-worker.js`` unpacks the archive
-  without checking each member (``unpacking_trusted``).
+  which a phone otherwise did at every start.
 - ``python.js`` and ``python-worker.js``: the Python worker made, Pyodide started and the
   app's archive unpacked as soon as this build's service worker serves the page
-  (``site_python.js``), not once Flutter's client has loaded.
+  (``site_python.js``), not once Flutter's client has loaded; the archive unpacked without
+  checking each member (``runtime_preloaded``).
 - the font manifest as the server serves it (``companion/web/compressed.py``).
 """
 
@@ -138,9 +138,8 @@ def build(out: Path, base_url: str = "/", app: SiteApp | None = None) -> str:
     bootstrap = out / "flutter_bootstrap.js"
     bootstrap.write_text(with_worker(bootstrap.read_text(encoding="utf-8")), encoding="utf-8")
     python_worker = out / "python-worker.js"
-    python_worker.write_text(
-        runtime_preloaded(unpacking_trusted(python_worker.read_text(encoding="utf-8"))),
-        encoding="utf-8")
+    python_worker.write_text(runtime_preloaded(python_worker.read_text(encoding="utf-8")),
+                             encoding="utf-8")
     python_page = out / "python.js"
     python_page.write_text(python_started_early(python_page.read_text(encoding="utf-8")),
                            encoding="utf-8")
@@ -197,19 +196,6 @@ def with_worker(bootstrap: str) -> str:
 WORKER_WAIT_MS = 10000  # a first visit waits this long at most for the worker to start
 
 
-UNPACK = "            await response.unpack_archive(format=_archive_format)\n"
-
-
-def unpacking_trusted(script: str) -> str:
-    """Flet's Python worker, unpacking the app's archive without checking each member
-    (Python's "data" filter, the default since 3.14, took most of the unpacking's time on
-    a phone): the archive comes from the site, as the code that unpacks it does."""
-    indent = UNPACK[:len(UNPACK) - len(UNPACK.lstrip())]
-    return replace_once(script, UNPACK, f"{indent}import tarfile\n{indent}tarfile.TarFile."
-                        "extraction_filter = staticmethod(tarfile.fully_trusted_filter)\n"
-                        + UNPACK)
-
-
 def python_started_early(script: str) -> str:
     """Flet's python.js, the Python worker made as soon as this build's service worker
     serves the page (``site_python.js``), and Flet's jsConnect taking that worker."""
@@ -237,12 +223,15 @@ self.loadRuntime = async function (url, archive) {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
     });
+    // The archive comes from the site, as this code does: unpacked without checking each
+    // member (Python's "data" filter, the default since 3.14, took most of the time of
+    // unpacking it on a phone).
+    pyodide.runPython(`import tarfile
+tarfile.TarFile.extraction_filter = staticmethod(tarfile.fully_trusted_filter)`);
     if (archive) {
         pyodide.globals.set("preloaded_archive", archive);
         await pyodide.runPythonAsync(`
-import tarfile
 from pyodide.http import pyfetch
-tarfile.TarFile.extraction_filter = staticmethod(tarfile.fully_trusted_filter)
 response = await pyfetch(preloaded_archive)
 if not response.ok:
     raise RuntimeError(f"Failed to download app package: HTTP {response.status}")
