@@ -143,15 +143,16 @@ def strip(page, names: list[str], widths: list[float], before: str = "Players be
 
 
 def strip_showing(page, names: list[str], widths: list[float], shows,
-                  within: float = 10.0) -> dict:
-    """``strip`` once ``shows(row)`` holds, after a tap: the tap's arrows come first and
-    the chips slide after them (``score_players.slide``), so on a loaded machine the row
-    can hold still between the two. The row as it is after ``within`` seconds otherwise,
-    for the test's assertion to tell."""
+                  within: float = 10.0, arrows: tuple[str, ...] = ()) -> dict:
+    """``strip`` (with the ``arrows``' names, if not English) once ``shows(row)`` holds,
+    after a tap: the tap's arrows come first and the chips slide after them
+    (``score_players.slide``), so on a loaded machine the row can hold still between the
+    two. The row as it is after ``within`` seconds otherwise, for the test's assertion to
+    tell."""
     deadline = time.monotonic() + within
-    row = strip(page, names, widths)
+    row = strip(page, names, widths, *arrows)
     while not shows(row) and time.monotonic() < deadline:
-        row = strip(page, names, widths)  # (each read waits for frames)
+        row = strip(page, names, widths, *arrows)  # (each read waits for frames)
     return row
 
 

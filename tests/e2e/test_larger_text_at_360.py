@@ -16,6 +16,7 @@ from tests.e2e.layout import (
     open_with_larger_text,
     resize,
     strip,
+    strip_showing,
     title_in_bar,
     whole,
 )
@@ -138,7 +139,8 @@ def score_with_six_players(page, lang: str) -> None:
         after = row["chips"][[c[0] for c in row["chips"]].index(shown[-1]) + 1:]
         first_cut = after[0][0]  # the first player past the right edge, cut or hidden
         more.click()
-        row = strip(page, names, widths, *arrows)
+        row = strip_showing(page, names, widths, lambda row, cut=first_cut: cut in whole(row),
+                            arrows=arrows)
         assert first_cut in whole(row), row
         if not row["after"]:
             break
