@@ -1,5 +1,6 @@
 """Shared test settings, and the static site built once per run."""
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,22 @@ def static_site(tmp_path_factory, worker_id) -> Path:
     temporary folder: the one its processes share under pytest-xdist."""
     run = tmp_path_factory.getbasetemp()
     return built_once(run if worker_id == "master" else run.parent)
+
+
+@pytest.hookimpl(trylast=True)  # once pytest-rerunfailures has made its socket
+def pytest_configure(config):
+    rerun_counts_without_delay(config)
+
+
+def rerun_counts_without_delay(config) -> None:
+    """pytest-rerunfailures keeps its counts of reruns in the main process. Before each
+    test, each xdist process tells it one count and then asks for another, over a local
+    socket, the question waiting for the first message's acknowledgement: Linux delays
+    that by 40 ms (Nagle's algorithm meeting a delayed ACK), before every test, most of
+    which take a few milliseconds. Its socket sends each message at once instead."""
+    sock = getattr(getattr(config, "failures_db", None), "sock", None)
+    if isinstance(sock, socket.socket) and sock.type == socket.SOCK_STREAM:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def pytest_terminal_summary(terminalreporter):
