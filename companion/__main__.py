@@ -215,6 +215,20 @@ def run_in_browser() -> int:
     return 0
 
 
+def prepare_in_browser() -> None:
+    """What ``run_in_browser`` imports, and Home's parts built: the static site's Python
+    worker runs this as soon as the app's files are unpacked, while Flutter's client is
+    still loading (companion/tools/site_python.js), so that the app's start, once the
+    client connects, finds them done."""
+    import flet  # noqa: F401
+
+    import companion.storage.browser  # noqa: F401
+    import companion.web.in_browser  # noqa: F401
+    from companion.ui.app import prepare_first_screen
+
+    prepare_first_screen()
+
+
 def main(argv: list[str] | None = None) -> int:
     if sys.platform == "emscripten":
         return run_in_browser()

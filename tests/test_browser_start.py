@@ -50,3 +50,11 @@ def test_no_screen_is_imported_ahead_on_a_thread_in_the_browser(monkeypatch, no_
     monkeypatch.setattr(app, "_warming", [])
     app.warm_up_screens()  # would raise if it started its thread
     assert app._warming == []
+
+
+def test_what_the_start_imports_is_prepared_before_flets_bridge_is_there(no_threads):
+    """The site's worker runs this once the app's files are unpacked, before Flet's start
+    has registered its bridge (``flet_js``), and without threads, as there."""
+    assert "flet_js" not in sys.modules
+    entry.prepare_in_browser()
+    assert "flet_js" not in sys.modules

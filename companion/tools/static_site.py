@@ -26,8 +26,9 @@ app on the phone itself"):
   which a phone otherwise did at every start.
 - ``python.js`` and ``python-worker.js``: the Python worker made, Pyodide started and the
   app's archive unpacked as soon as this build's service worker serves the page
-  (``site_python.js``), not once Flutter's client has loaded; the archive unpacked without
-  checking each member (``runtime_preloaded``).
+  (``site_python.js``), not once Flutter's client has loaded, and what ``main.py`` imports
+  imported then too (``before_main``); the archive unpacked without checking each member
+  (``runtime_preloaded``).
 - the font manifest as the server serves it (``companion/web/compressed.py``).
 """
 
@@ -238,6 +239,19 @@ if not response.ok:
 await response.unpack_archive(format="gztar")
 `);
         self.flet_js.unpacked_archive = archive;
+        // What the app's start imports, if its archive says (its module __BEFORE_MAIN__).
+        // Should that fail, the app's own start meets the same error and tells it.
+        pyodide.runPython(`
+import os, sys
+if os.path.exists("__BEFORE_MAIN__.pyc"):
+    sys.path.insert(0, "__pypackages__")
+    try:
+        import __BEFORE_MAIN__
+    except Exception as error:
+        print("Importing __BEFORE_MAIN__ failed:", repr(error))
+    finally:
+        sys.path.remove("__pypackages__")
+`);
     }
     return pyodide;
 };
@@ -265,7 +279,8 @@ def runtime_preloaded(script: str) -> str:
         if "script" not in py_args and app_package_url == flet_js.unpacked_archive:
             print("App archive unpacked already")
         elif """))
-    return replace_once(script, "self.onmessage = async (event) => {\n", PRELOAD)
+    return replace_once(script, "self.onmessage = async (event) => {\n",
+                        PRELOAD.replace("__BEFORE_MAIN__", BEFORE_MAIN))
 
 
 def site_files(out: Path) -> list[str]:
@@ -485,10 +500,17 @@ def compile_with_node(folder: Path, pyodide: Path, options: str) -> None:
 
 
 MAIN = b'"""The app in the phone\'s browser."""\nfrom companion.__main__ import main\n\nmain()\n'
+# Imported by the Python worker as soon as the archive is unpacked, before main.py runs
+# (``runtime_preloaded``): what the app's start imports, done while the client loads.
+BEFORE_MAIN = "before_main"
+BEFORE_MAIN_SOURCE = (b'"""What main.py imports, done before it runs."""\n'
+                      b"from companion.__main__ import prepare_in_browser\n\n"
+                      b"prepare_in_browser()\n")
 
 
 def app_members() -> Iterator[tuple[str, bytes]]:
     yield "main.py", MAIN
+    yield f"{BEFORE_MAIN}.py", BEFORE_MAIN_SOURCE
     for package in PACKAGES:
         root = Path(importlib.import_module(package).__file__ or "").parent
         for path in sorted(root.rglob("*")):

@@ -730,16 +730,20 @@ def import_flet_parts(*modules: ModuleType) -> None:
             getattr(ft, name)
 
 
+def prepare_first_screen() -> None:
+    """Build the theme, import Home and the Flet controls it names: Flet imports a
+    control's module when it is first named, and on a cold start its theme (many
+    dataclasses) and Home's module were most of the wait for the first screen."""
+    theme()
+    import_flet_parts(screen_module("home"), common_widgets)
+
+
 def warm_up_first_screen() -> None:
-    """Build the theme, import Home and the Flet controls it names once the server
-    listens, while the first phone's browser is still loading the client (seconds):
-    Flet imports a control's module when it is first named, and on a cold start its
-    theme (many dataclasses) and Home's module were most of the wait for the first
-    screen."""
+    """``prepare_first_screen`` once the server listens, while the first phone's browser
+    is still loading the client (seconds)."""
     def run() -> None:
         try:
-            theme()
-            import_flet_parts(screen_module("home"), common_widgets)
+            prepare_first_screen()
         except Exception:  # noqa: BLE001 - the first screen builds them when it is asked
             log.debug("could not build the first screen's parts ahead", exc_info=True)
 

@@ -208,6 +208,9 @@ def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, static
             page.set_viewport_size({"width": 360, "height": 740})
             open_app(page, url)
             shows(page, "新しい卓を始める").wait_for()
+            # Under this build's service worker, the Python worker was made as the page
+            # opened, and imported what main.py imports before the app started in it.
+            assert imported_before_main(page)
             shows(page, re.compile("^このアプリはこの端末だけで動いています")).wait_for()
             shot(page, "site-home-ja-360-larger")
             page.set_viewport_size({"width": 360, "height": 1800})
@@ -227,6 +230,14 @@ def test_the_sites_screens_a_second_tab_and_a_damaged_saved_file(browser, static
             expect(page.get_by_text("Start a new table")).to_have_count(0)
             shot(page, "site-damaged-store")
             assert page.evaluate(READ_SAVED) == damaged
+
+
+def imported_before_main(page) -> bool:
+    """Whether the page's Python worker has imported the archive's ``before_main``, which
+    only its early start imports (companion/tools/static_site.py, ``runtime_preloaded``)."""
+    (worker,) = page.workers
+    return worker.evaluate(
+        "self.pyodide.runPython(\"__import__('sys').modules.get('before_main') is not None\")")
 
 
 VERSION = re.compile(r"^Version \d+\.\d+\.\d+ \(build ([0-9a-f]{8})\)$")

@@ -88,6 +88,10 @@ def test_the_python_worker_starts_pyodide_and_unpacks_the_app_as_the_page_opens(
     # the archive unpacked at "preload" is not downloaded again at the app's start
     assert 'if "script" not in py_args and app_package_url == flet_js.unpacked_archive:' \
         in worker
+    # and what main.py imports is imported then too
+    assert "import before_main" in worker
+    with tarfile.open(static_site / "app.tar.gz") as tar:
+        assert "before_main.pyc" in tar.getnames()
 
 
 def test_a_flet_whose_page_scripts_changed_fails_the_build_by_name():
