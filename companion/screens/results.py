@@ -138,11 +138,11 @@ class Standings:
 @dataclass(frozen=True)
 class Results:
     """Table ``table_id``'s Results as opened. ``session`` None: no table (deleted) or no
-    score form for its game. ``result`` None: the sheet does not score; ``problems`` say
-    why, in the players' words. ``sheet`` is the sheet scored (the table's readings in
-    it; the empty form when nothing was entered): the base of a change made here. ``ties``
-    are the reasons ties went as they did (under the ranking), ``others`` the other notes
-    (under "Why")."""
+    score form for its game; ``empty`` says which, in the players' words. ``result``
+    None: the sheet does not score; ``problems`` say why, in the players' words.
+    ``sheet`` is the sheet scored (the table's readings in it; the empty form when
+    nothing was entered): the base of a change made here. ``ties`` are the reasons ties
+    went as they did (under the ranking), ``others`` the other notes (under "Why")."""
 
     table_id: str
     title: str
@@ -159,6 +159,7 @@ class Results:
     share: Share | None = None
     ability: Ability | None = None
     campaign: Standings | None = None
+    empty: str = ""
 
     @classmethod
     def open(cls, reads: Reads, engine: Changes, table_id: str,
@@ -166,12 +167,13 @@ class Results:
         """The results as saved; a table scored here for the first time is finished
         (deleted on another phone, or a store that can only be read: left so)."""
         session = reads.get_table(table_id)
-        game = GAMES.get(session.game) if session is not None else None
-        if session is None or game is None or not game.score_form:
-            return cls(table_id, t("app.title"))
-        sheet = shown_sheet(empty_sheet, session, reads.box_values(session.game))
+        if session is None:
+            return cls(table_id, t("app.title"), empty=t("table.not_found"))
+        game = GAMES.get(session.game)
+        sheet = (shown_sheet(empty_sheet, session, reads.box_values(session.game))
+                 if game is not None and game.score_form else None)
         if sheet is None:
-            return cls(table_id, t("app.title"))
+            return cls(table_id, t("app.title"), empty=t("results.no_sheet"))
         session = session.model_copy(update={"score_sheet": sheet})
         try:
             result = score_sheet(sheet)

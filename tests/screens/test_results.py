@@ -203,6 +203,7 @@ def test_a_table_deleted_on_another_phone(store):
     assert answer.stale and answer.gone and not answer.saved
     gone = opened(store, table.id, engine)
     assert gone.session is None and gone.result is None and gone.title == "Table Companion"
+    assert gone.empty == "This table no longer exists."
 
 
 def test_saved_tables_that_can_only_be_read_show_the_results_and_refuse_a_change(store):

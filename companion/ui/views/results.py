@@ -22,7 +22,7 @@ def build(ctx, table_id: str) -> ft.View:
     back = lambda e: ctx.go(f"/table/{table_id}/score")  # noqa: E731
     model = Results.open(ctx.store, ctx.engine, table_id, empty_sheet)
     if model.session is None:
-        return screen(route, model.title, [muted(t("results.no_sheet"))], on_back=back)
+        return screen(route, model.title, [muted(model.empty)], on_back=back)
     if model.result is None:
         return screen(route, model.title,
                       [muted(t("results.invalid")),
