@@ -58,6 +58,14 @@ STORE_REFUSALS = {
                "{names})",
     "io": "{detail}",
 }
+# The same for a database server's (``--database postgresql://…``): no file there.
+DATABASE_REFUSALS = {
+    **STORE_REFUSALS,
+    "corrupt": "the database's tables are damaged or are not Table Companion's ({detail})",
+    "newer": "the database was written by a newer version of Table Companion (data version "
+             "{found}; this version knows up to {known}): update the app to open it",
+    "foreign": "the database holds another program's tables (its tables: {names})",
+}
 
 
 def refusal_line(where: Path | str, kind: str, details: dict) -> str:
@@ -65,7 +73,8 @@ def refusal_line(where: Path | str, kind: str, details: dict) -> str:
     its password) cannot be opened, why (``kind`` and ``details`` of the store's refusal;
     ``server``: why a database server could not be reached) and that they were left as
     they are."""
-    why = STORE_REFUSALS.get(kind, kind)
+    refusals = DATABASE_REFUSALS if isinstance(where, str) and "://" in where else STORE_REFUSALS
+    why = refusals.get(kind, kind)
     try:
         why = why.format(**details)
     except (KeyError, IndexError, ValueError):

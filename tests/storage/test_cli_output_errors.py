@@ -134,3 +134,25 @@ def test_a_refused_store_is_the_same_line_and_status_for_every_command(tmp_path,
     assert said["companion.history"] == said["companion.backup"]
     assert db.read_bytes() == before
     assert not (tmp_path / "plays.csv").exists() and not (tmp_path / "backup.json").exists()
+
+
+@pytest.mark.parametrize("statements, words", [
+    (["DROP TABLE events CASCADE"], "the database's tables are damaged or are not Table "
+     "Companion's (the table events is missing)"),
+    (["CREATE TABLE contacts (name TEXT)"], "the database holds another program's tables "
+     "(its tables: contacts)"),
+], ids=["a table dropped", "another program's"])
+def test_a_refused_database_is_named_a_database_not_a_file(postgres_url, tmp_path, statements,
+                                                          words):
+    from contextlib import closing
+
+    from companion.storage.database import PostgreSQL
+
+    if statements[0].startswith("DROP"):
+        Store(postgres_url)  # ours, then damaged
+    with closing(PostgreSQL(postgres_url).connect()) as conn:
+        for statement in statements:
+            conn.execute(statement)
+    proc = shell(f"{PY} -m companion.history csv - --database '{postgres_url}'", tmp_path)
+    assert_one_line(proc, words)
+    assert "file" not in proc.stderr, proc.stderr
