@@ -16,6 +16,8 @@ def sends_at_once(sock: socket.socket) -> bool:
 
 def test_an_xdist_process_sends_its_rerun_counts_at_once(pytestconfig):
     server = ServerStatusDB()  # the main process's, as pytest-rerunfailures makes them
+    # (its thread starts listening in a while: here at once, as a second listen() allows)
+    server.sock.listen()
     process = ClientStatusDB(server.sock_port, server.token)
     try:
         assert not sends_at_once(process.sock)
