@@ -872,7 +872,7 @@ def make_main(data_dir: Path, *, serving: Serving | None = None,
             return
         admission = access_code.admission_of(page)
         ctx = Context(page=page, store=tables_of_phone(page, opened.tables, admission),
-                      storage=ft.SharedPreferences(),
+                      storage=preferences.phone_storage(page),
                       keep_awake=KeepAwake(ft.Wakelock(), page.run_task), browser=browser,
                       relay=relay)
         follower = sync.Follower(page.pubsub, ctx.take_change)
@@ -979,7 +979,7 @@ def tables_of_phone(page: ft.Page, tables: SavedTables,
     serving = access_code.serving_of(page)
     links = serving.links if serving is not None else None
     assert links is not None  # an admission is made for private tables only
-    storage = ft.SharedPreferences()
+    storage = preferences.phone_storage(page)
     passes = {links.table_of_pass(kept): kept for kept in admission.passes}
 
     def made(table_id: str) -> None:

@@ -18,6 +18,7 @@ import flet as ft
 
 from companion import i18n
 from companion.i18n import LANGUAGE_KEY
+from companion.ui.preferences import phone_storage
 
 log = logging.getLogger(__name__)
 
@@ -75,7 +76,7 @@ async def start(page: ft.Page) -> str:
     the phone, not two."""
     async def chosen() -> str | None:
         try:
-            return await ft.SharedPreferences().get(LANGUAGE_KEY)
+            return await phone_storage(page).get(LANGUAGE_KEY)
         except Exception:  # noqa: BLE001 - no storage on this client: ask the device
             log.debug("no shared preferences", exc_info=True)
             return None
@@ -94,6 +95,6 @@ async def remember(page: ft.Page, language: str) -> None:
     """Chosen on Home: this session speaks it now, and the phone keeps it."""
     apply(page, language)
     try:
-        await ft.SharedPreferences().set(LANGUAGE_KEY, language)
+        await phone_storage(page).set(LANGUAGE_KEY, language)
     except Exception:  # noqa: BLE001 - not kept; the session still speaks it
         log.warning("could not keep the language in the phone's storage", exc_info=True)

@@ -14,6 +14,7 @@ from datetime import tzinfo
 import flet as ft
 
 from companion.i18n.local_time import ZONE_KEY, zone_from
+from companion.ui.preferences import phone_storage
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +40,7 @@ def session_zone() -> tzinfo | None:
 async def start(page: ft.Page) -> None:
     """At a session's start: the zone the phone's page wrote to its storage."""
     try:
-        told = await ft.SharedPreferences().get(ZONE_KEY)
+        told = await phone_storage(page).get(ZONE_KEY)
     except Exception:  # noqa: BLE001 - no storage on this client: this computer's zone
         log.debug("no time zone from the phone", exc_info=True)
         return

@@ -19,6 +19,19 @@ LARGER_TEXT_KEY = "companion.larger_text"
 
 THEMES = {"system": ft.ThemeMode.SYSTEM, "light": ft.ThemeMode.LIGHT,
           "dark": ft.ThemeMode.DARK}
+SESSION_KEY = "companion.phone_storage"  # the session's handle (``phone_storage``)
+
+
+def phone_storage(page: ft.Page) -> ft.SharedPreferences:
+    """The session's one handle on the phone's own storage. Each ``ft.SharedPreferences()``
+    is a service Flet registers with the phone, and removes once nothing holds it, after
+    the next event: one made for a single read as a session starts was removed after the
+    player's first tap, a message more to the phone."""
+    storage = page.session.store.get(SESSION_KEY)
+    if storage is None:
+        storage = ft.SharedPreferences()
+        page.session.store.set(SESSION_KEY, storage)
+    return storage
 
 
 @dataclass

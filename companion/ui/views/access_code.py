@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, urlsplit
 import flet as ft
 
 from companion.i18n import t
+from companion.ui.preferences import phone_storage
 from companion.ui.widgets.common import TAP, heading, muted, screen
 from companion.web.access import PASS_PREFIX, Gate, Verdict
 from companion.web.serving import Serving
@@ -121,7 +122,7 @@ async def enter_private(page: ft.Page, gate: Gate, links: TableLinks,
     """With private tables: in with the admin's link or pass (every table), a table's
     link or pass (that table), the server's code or pass (may start tables), or none
     asked; else the code prompt. A table's link opens that table."""
-    prefs = ft.SharedPreferences()
+    prefs = phone_storage(page)
     route = page.route if isinstance(page.route, str) else "/"
     try:
         kept_passes = kept_list(await prefs.get(TABLE_PASSES_KEY))
@@ -188,7 +189,7 @@ def phone_left(page: ft.Page) -> bool:
 
 
 async def ask_for_code(page: ft.Page, gate: Gate, main: Callable[[ft.Page], None]) -> None:
-    prefs = ft.SharedPreferences()
+    prefs = phone_storage(page)
     client = page.client_ip or ""
 
     async def admit(code: str, remember: bool, kept: bool = False) -> Verdict:
