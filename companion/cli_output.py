@@ -62,8 +62,7 @@ STORE_REFUSALS = {
 DATABASE_REFUSALS = {
     **STORE_REFUSALS,
     "corrupt": "the database's tables are damaged or are not Table Companion's ({detail})",
-    "newer": "the database was written by a newer version of Table Companion (data version "
-             "{found}; this version knows up to {known}): update the app to open it",
+    "newer": STORE_REFUSALS["newer"].replace("the file", "the database", 1),
     "foreign": "the database holds another program's tables (its tables: {names})",
 }
 
