@@ -10,7 +10,7 @@ import time
 
 from companion.assets_folder import LATIN_FONT_FILE
 from companion.ui.preferences import LARGER_TEXT_KEY
-from tests.e2e.flutter import open_app, two_frames
+from tests.e2e.flutter import open_app, settle, two_frames
 
 SMALLEST_TEXT = 13  # px: the smallest text the screens draw (the rulebook's headers)
 LARGER = 1.3  # Settings → Larger text (companion/web/web_page.py LARGER_TEXT_PERCENT)
@@ -162,10 +162,11 @@ def whole(row: dict) -> list[str]:
 
 def resize(page, size: dict) -> None:
     """Turn the phone to ``size`` and wait until the accessibility tree has been laid out
-    at that width (its root node's), and a frame more."""
+    at that width (its root node's) and holds still: the nodes under the root can be
+    placed a frame or more after it (a line read at the old screen's bottom edge)."""
     page.set_viewport_size(size)
     page.wait_for_function("""(w) => {
         const root = document.querySelector("flt-semantics-host flt-semantics");
         return root && Math.round(root.getBoundingClientRect().width) === w;
     }""", arg=size["width"])
-    two_frames(page)
+    settle(page)
