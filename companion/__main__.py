@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import inspect
 import logging
 import os
@@ -215,11 +216,19 @@ def run_in_browser() -> int:
     return 0
 
 
+# The packages of the site's compiled extensions (WebAssembly modules in its archive),
+# imported first: WebKit, Safari's engine, loads such a module several times slower once
+# the app's modules are imported than before them.
+EXTENSIONS_FIRST = ("msgpack", "pydantic_core")
+
+
 def prepare_in_browser() -> None:
     """What ``run_in_browser`` imports, and Home's parts built: the static site's Python
     worker runs this as soon as the app's files are unpacked, while Flutter's client is
     still loading (companion/tools/site_python.js), so that the app's start, once the
-    client connects, finds them done."""
+    client connects, finds them done. The compiled extensions come first."""
+    for package in EXTENSIONS_FIRST:
+        importlib.import_module(package)
     import flet  # noqa: F401
 
     import companion.storage.browser  # noqa: F401

@@ -94,6 +94,18 @@ def test_the_python_worker_starts_pyodide_and_unpacks_the_app_as_the_page_opens(
         assert "before_main.pyc" in tar.getnames()
 
 
+def test_every_compiled_extension_in_the_archive_is_imported_first(static_site):
+    """The browser's Python imports the packages with compiled extensions before the rest
+    (companion/__main__.py, ``EXTENSIONS_FIRST``): the list names each such package of the
+    archive, and only those."""
+    from companion.__main__ import EXTENSIONS_FIRST
+
+    with tarfile.open(static_site / "app.tar.gz") as tar:
+        extensions = [n for n in tar.getnames() if n.endswith(".so")]
+    packages = {n.removeprefix("__pypackages__/").split("/")[0] for n in extensions}
+    assert packages == set(EXTENSIONS_FIRST), extensions
+
+
 def test_a_flet_whose_page_scripts_changed_fails_the_build_by_name():
     with pytest.raises(BuildError, match="Flet's client changed"):
         python_started_early("globalThis.jsConnect = async function () {};")
